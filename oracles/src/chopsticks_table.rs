@@ -1,0 +1,234 @@
+//! Oracle 2: a dense outcome table, one bit per state with every count below L, filled
+//! bottom-up from the rules alone.
+//!
+//! A conversion raises the opponent's two-finger count, so the box `a, c, b, d < L` is
+//! not closed under moves. One-finger counts never rise and neither do a + c and b + d,
+//! so the closed region is `a, b < L`, `a + c, b + d <= 2L - 2`. The build walks it in
+//! layers of equal a + b (every move keeps or lowers a + b, and a move that keeps it
+//! removes a two-finger hand), keeping two layers of about 1 MB each and copying the
+//! box into the L^4-bit result as it goes.
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+/// The largest supported L: L^4 bits is then 512 MiB.
+pub const MAX_LIMIT: u64 = 256;
+
+/// Why a table cannot be built.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TableError {
+    #[error("table limit L = {0} is out of range: L must be between 1 and {MAX_LIMIT}")]
+    Limit(u64),
+}
+
+/// Outcomes of every state with each count below `limit`.
+pub struct Table {
+    limit: usize,
+    bits: Vec<u64>,
+}
+
+/// One pair (a, b) of a layer: a bit matrix over rows c and columns d.
+struct Pair {
+    words: Vec<u64>,
+}
+
+struct Shape {
+    /// Rows and columns per pair: 2L - 1.
+    side: usize,
+    /// Words per row.
+    stride: usize,
+}
+
+impl Shape {
+    fn get(&self, pair: &Pair, row: usize, col: usize) -> bool {
+        (pair.words[row * self.stride + col / 64] >> (col % 64)) & 1 == 1
+    }
+}
+
+fn set(words: &mut [u64], row: usize, stride: usize, col: usize) {
+    words[row * stride + col / 64] |= 1 << (col % 64);
+}
+
+/// Computes the pairs (p, q) and (q, p) of a layer, given the layer below.
+fn solve_pairs(shape: &Shape, p: usize, q: usize, below: &[Option<Pair>]) -> Vec<(usize, Pair)> {
+    let fresh = || Pair {
+        words: vec![0; shape.side * shape.stride],
+    };
+    let mut own = [fresh(), fresh()];
+    let sides = if p == q { 1 } else { 2 };
+    let max_diag = 2 * (shape.side - 1);
+    // Within a layer a state depends only on its mirror pair with c + d one smaller.
+    for t in 0..=max_diag {
+        for s in 0..sides {
+            let (x, y) = if s == 0 { (p, q) } else { (q, p) };
+            let mirror = if sides == 1 { 0 } else { 1 - s };
+            let (rows, cols) = (shape.side - x, shape.side - y);
+            let c_lo = t.saturating_sub(cols - 1);
+            let c_hi = t.min(rows - 1);
+            for c in c_lo..=c_hi {
+                let d = t - c;
+                let win = if x + c == 0 {
+                    false
+                } else if y + d == 0 {
+                    true
+                } else {
+                    let lower = if y > 0 {
+                        below.get(y - 1).and_then(Option::as_ref)
+                    } else {
+                        None
+                    };
+                    let convert = x > 0 && lower.is_some_and(|l| !shape.get(l, d + 1, c));
+                    let remove_two = d > 0 && !shape.get(&own[mirror], d - 1, c);
+                    let remove_one = c > 0 && lower.is_some_and(|l| !shape.get(l, d, c));
+                    convert || remove_two || remove_one
+                };
+                if win {
+                    set(&mut own[s].words, c, shape.stride, d);
+                }
+            }
+        }
+    }
+    let [first, second] = own;
+    if sides == 1 {
+        vec![(p, first)]
+    } else {
+        vec![(p, first), (q, second)]
+    }
+}
+
+impl Table {
+    /// Returns the table of every state with a, c, b, d < `limit`.
+    ///
+    /// # Constraints
+    /// 1 ≤ `limit` ≤ [`MAX_LIMIT`]; otherwise [`TableError::Limit`].
+    ///
+    /// # Complexity
+    /// O(L^4) time, about 2.25 L^4 states visited, in parallel over pairs of a layer;
+    /// L^4 / 8 bytes for the result plus O(L^3) bits of working layers.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::chopsticks_table::Table;
+    /// let t = Table::build(4)?;
+    /// assert_eq!(t.wins(1, 0, 1, 1), Some(true));
+    /// assert_eq!(t.wins(1, 0, 1, 0), Some(false));
+    /// assert_eq!(t.wins(4, 0, 0, 0), None);
+    /// # Ok::<(), gamecheck_oracles::chopsticks_table::TableError>(())
+    /// ```
+    pub fn build(limit: u64) -> Result<Table, TableError> {
+        if limit == 0 || limit > MAX_LIMIT {
+            return Err(TableError::Limit(limit));
+        }
+        let l = limit as usize;
+        let side = 2 * l - 1;
+        let shape = Shape {
+            side,
+            stride: side.div_ceil(64),
+        };
+        let mut bits = vec![0u64; (l * l * l * l).div_ceil(64)];
+        // A layer holds the pairs (a, S - a), indexed by a.
+        let mut below: Vec<Option<Pair>> = Vec::new();
+        for sum in 0..=2 * (l - 1) {
+            let lo = sum.saturating_sub(l - 1);
+            let hi = sum.min(l - 1);
+            let groups: Vec<(usize, usize)> =
+                (lo..=hi).map(|a| (a, sum - a)).filter(|&(a, b)| a <= b).collect();
+            let solved: Vec<(usize, Pair)> = groups
+                .par_iter()
+                .flat_map_iter(|&(p, q)| solve_pairs(&shape, p, q, &below))
+                .collect();
+            let mut layer: Vec<Option<Pair>> = (0..=hi).map(|_| None).collect();
+            for (a, pair) in solved {
+                let b = sum - a;
+                for c in 0..l {
+                    for d in 0..l {
+                        if shape.get(&pair, c, d) {
+                            let i = ((a * l + c) * l + b) * l + d;
+                            bits[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                }
+                layer[a] = Some(pair);
+            }
+            below = layer;
+        }
+        Ok(Table { limit: l, bits })
+    }
+
+    /// Returns L: the table covers every count below it.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::chopsticks_table::Table;
+    /// assert_eq!(Table::build(3).map(|t| t.limit()), Ok(3));
+    /// ```
+    pub fn limit(&self) -> u64 {
+        self.limit as u64
+    }
+
+    /// Returns the bytes the table holds: L^4 / 8, rounded up to a word.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::chopsticks_table::Table;
+    /// assert_eq!(Table::build(16).map(|t| t.bytes()), Ok(8192));
+    /// ```
+    pub fn bytes(&self) -> usize {
+        self.bits.len() * 8
+    }
+
+    /// Returns whether the player to move wins (a, c, b, d), or `None` outside the table.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::chopsticks_table::Table;
+    /// let t = Table::build(3)?;
+    /// assert_eq!(t.wins(0, 0, 0, 0), Some(false));
+    /// assert_eq!(t.wins(0, 1, 0, 0), Some(true));
+    /// # Ok::<(), gamecheck_oracles::chopsticks_table::TableError>(())
+    /// ```
+    pub fn wins(&self, a: u64, c: u64, b: u64, d: u64) -> Option<bool> {
+        let l = self.limit as u64;
+        if a >= l || c >= l || b >= l || d >= l {
+            return None;
+        }
+        let i = (((a * l + c) * l + b) * l + d) as usize;
+        Some((self.bits[i / 64] >> (i % 64)) & 1 == 1)
+    }
+
+    /// Returns the number of states the player to move wins.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(L^4 / 64).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::chopsticks_table::Table;
+    /// // Of (0,0,0,0), (0,0,0,1), (0,1,0,0), (0,1,0,1) only (0,1,0,0) and (0,1,0,1) win.
+    /// assert_eq!(Table::build(2).map(|t| t.count_wins()), Ok(2 + 5));
+    /// ```
+    pub fn count_wins(&self) -> u64 {
+        self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+}
