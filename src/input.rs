@@ -95,6 +95,26 @@ impl<'a> Scanner<'a> {
         self.line
     }
 
+    /// Returns the input not yet consumed.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::Scanner;
+    /// let mut s = Scanner::new(b"3\nrest");
+    /// s.u64_on_line("T").ok();
+    /// s.end_line("T").ok();
+    /// assert_eq!(s.rest(), b"rest");
+    /// ```
+    pub fn rest(&self) -> &'a [u8] {
+        &self.buf[self.pos..]
+    }
+
     fn skip_blanks(&mut self) {
         while self.pos < self.buf.len() && is_blank(self.buf[self.pos]) {
             self.pos += 1;
@@ -139,17 +159,18 @@ impl<'a> Scanner<'a> {
         let err =
             |kind: fn(usize, String, String) -> InputError| kind(line, shown(token), expected.to_owned());
         let digits = token.strip_prefix(b"+").unwrap_or(token);
-        if let Some(rest) = token.strip_prefix(b"-") {
-            if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
-                if rest.iter().all(|&b| b == b'0') {
-                    return Ok(0);
-                }
-                return Err(err(|line, token, expected| InputError::Negative {
-                    line,
-                    token,
-                    expected,
-                }));
+        if let Some(rest) = token.strip_prefix(b"-")
+            && !rest.is_empty()
+            && rest.iter().all(u8::is_ascii_digit)
+        {
+            if rest.iter().all(|&b| b == b'0') {
+                return Ok(0);
             }
+            return Err(err(|line, token, expected| InputError::Negative {
+                line,
+                token,
+                expected,
+            }));
         }
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
             return Err(err(|line, token, expected| InputError::NotANumber {
@@ -290,5 +311,35 @@ impl<'a> Scanner<'a> {
             token,
             after: after.to_owned(),
         })
+    }
+}
+
+impl InputError {
+    /// Returns the error with its line moved down by `lines`: for errors found while
+    /// scanning a slice that starts `lines` lines into the input.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::{InputError, Scanner};
+    /// let e = Scanner::new(b"x").u64_on_line("a").map_err(|e| e.shifted(9));
+    /// assert!(matches!(e, Err(InputError::NotANumber { line: 10, .. })));
+    /// ```
+    pub fn shifted(mut self, lines: usize) -> InputError {
+        match &mut self {
+            InputError::EndOfInput { line, .. }
+            | InputError::EndOfLine { line, .. }
+            | InputError::NotANumber { line, .. }
+            | InputError::Negative { line, .. }
+            | InputError::TooLarge { line, .. }
+            | InputError::Unexpected { line, .. }
+            | InputError::OutOfRange { line, .. } => *line += lines,
+        }
+        self
     }
 }

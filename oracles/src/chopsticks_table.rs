@@ -225,8 +225,9 @@ impl Table {
     /// # Example
     /// ```
     /// use gamecheck_oracles::chopsticks_table::Table;
-    /// // Of (0,0,0,0), (0,0,0,1), (0,1,0,0), (0,1,0,1) only (0,1,0,0) and (0,1,0,1) win.
-    /// assert_eq!(Table::build(2).map(|t| t.count_wins()), Ok(2 + 5));
+    /// // Counts 0 and 1: 3 states where only the opponent is out of hands, and 7 of the 9
+    /// // with hands on both sides (all but (1, 0, 1, 0) and (0, 1, 1, 1)).
+    /// assert_eq!(Table::build(2).map(|t| t.count_wins()), Ok(3 + 7));
     /// ```
     pub fn count_wins(&self) -> u64 {
         self.bits.iter().map(|w| u64::from(w.count_ones())).sum()

@@ -1,8 +1,10 @@
 //! Chopsticks with one- and two-finger hands.
 
+pub mod crosscheck;
 mod rule;
 mod solve;
 mod state;
+pub mod strategy;
 
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
 pub use solve::{describe, parse_cases, solve};
