@@ -1,0 +1,127 @@
+//! `gamecheck solve chopsticks` as a user runs it: answers, `--explain`, and one clear
+//! error for each kind of malformed input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamecheck binary starts");
+    if let Some(mut pipe) = child.stdin.take() {
+        pipe.write_all(stdin.as_bytes()).expect("stdin accepts the input");
+    }
+    child.wait_with_output().expect("gamecheck finishes")
+}
+
+fn solve(stdin: &str) -> Output {
+    run(&["solve", "chopsticks"], stdin)
+}
+
+#[track_caller]
+fn assert_rejected(stdin: &str, line: usize, fragments: &[&str]) {
+    let out = solve(stdin);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted {stdin:?}");
+    assert!(out.stdout.is_empty(), "printed answers for {stdin:?}");
+    assert!(!err.contains("panicked"), "panicked on {stdin:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "one message for {stdin:?}: {err}");
+    assert!(err.contains(&format!("line {line}:")), "no line {line} in {err}");
+    for f in fragments {
+        assert!(err.contains(f), "no `{f}` in {err}");
+    }
+}
+
+#[test]
+fn answers_hand_checked_positions() {
+    let out = solve("5\n1 0 1 0\n1 0 1 1\n0 0 0 0\n3 0 0 0\n18446744073709551615 0 18446744073709551615 1\n");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Second\nFirst\nSecond\nFirst\nFirst\n"
+    );
+}
+
+#[test]
+fn explain_names_the_case_and_a_move() {
+    let out = run(&["solve", "chopsticks", "--explain"], "2\n1 1 1 1\n1 0 1 0\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("First") && lines[0].contains("2->1") && lines[0].contains("(0, 1, 1, 1)"));
+    assert!(lines[1].starts_with("Second") && lines[1].contains("EqualOddOnes"));
+}
+
+#[test]
+fn tolerates_crlf_extra_blanks_and_trailing_blank_lines() {
+    let out = solve("2\r\n 1  0\t1 1 \r\n1 0 1 0\n\n  \n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "First\nSecond\n");
+}
+
+#[test]
+fn rejects_a_non_number() {
+    assert_rejected("2\n1 0 1 1\n1 0 x 0\n", 3, &["`x`", "not a number"]);
+    assert_rejected("two\n", 1, &["`two`"]);
+}
+
+#[test]
+fn rejects_a_negative_count() {
+    assert_rejected("1\n1 -2 1 1\n", 2, &["`-2`", "negative"]);
+}
+
+#[test]
+fn rejects_a_count_over_u64() {
+    assert_rejected(
+        "1\n1 0 18446744073709551616 1\n",
+        2,
+        &["`18446744073709551616`", "u64"],
+    );
+}
+
+#[test]
+fn rejects_too_few_numbers_on_a_line() {
+    assert_rejected("2\n1 0 1 1\n1 0 1\n2 2 2 2\n", 3, &["expected d", "end of line"]);
+}
+
+#[test]
+fn rejects_too_many_numbers_on_a_line() {
+    assert_rejected("1\n1 0 1 1 7\n", 2, &["`7`"]);
+}
+
+#[test]
+fn rejects_fewer_cases_than_t() {
+    assert_rejected("3\n1 0 1 1\n1 0 1 0\n", 4, &["case 3 of 3", "end of input"]);
+}
+
+#[test]
+fn rejects_more_cases_than_t() {
+    assert_rejected(
+        "1\n1 0 1 1\n1 0 1 0\n",
+        3,
+        &["`1`", "after the last of the 1 cases"],
+    );
+}
+
+#[test]
+fn rejects_a_blank_line_between_cases() {
+    assert_rejected("2\n1 0 1 1\n\n1 0 1 0\n", 3, &["case 2 of 2"]);
+}
+
+#[test]
+fn errors_deep_in_a_large_input_name_the_right_line() {
+    // Large enough to be split into several parallel chunks.
+    let mut input = String::from("200000\n");
+    for i in 0..200_000u64 {
+        if i == 150_000 {
+            input.push_str("1 2 3 4z\n");
+        } else {
+            input.push_str(&format!("{i} {i} 18446744073709551615 {}\n", i % 7));
+        }
+    }
+    assert_rejected(&input, 150_002, &["`4z`"]);
+}
