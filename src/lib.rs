@@ -1,5 +1,9 @@
 //! gamecheck: proves and stress-tests solutions to combinatorial games against slow
 //! reference oracles written from the rules alone.
 
+pub mod check;
 pub mod chopsticks;
+pub mod claims;
 pub mod input;
+pub mod progress;
+pub mod prove;

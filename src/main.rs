@@ -5,7 +5,9 @@ use std::os::fd::AsFd;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use gamecheck::chopsticks::State;
+use gamecheck::prove::Shard;
 
 #[derive(Parser)]
 #[command(
@@ -20,6 +22,43 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
+    Check {
+        /// Cases per unit share of each property (the default takes about a minute).
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// Seed of every generator; the same seed gives the same report.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the catalog of claims: each ends refuted (least counterexample) or holds.
+    Claims {
+        /// Check only these claim ids (repeatable); all by default.
+        #[arg(long = "id")]
+        ids: Vec<String>,
+        /// Random cases per claim, after the exhaustive range.
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// Seed of the random cases.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write `{"claims": [...]}` as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Evaluate one case under every implementation, side by side.
+    Repro {
+        #[command(subcommand)]
+        game: ReproGame,
+    },
+    /// Bounded exhaustive proofs, in parallel and splittable with --shard.
+    Prove {
+        #[command(subcommand)]
+        game: ProveGame,
+    },
     /// Solve contest input from stdin, writing one answer per case to stdout.
     Solve {
         #[command(subcommand)]
@@ -37,10 +76,26 @@ enum SolveGame {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Game {
-    Chopsticks,
-    Games,
+#[derive(Subcommand)]
+enum ReproGame {
+    /// A Chopsticks position `a c b d`.
+    Chopsticks { a: u64, c: u64, b: u64, d: u64 },
+}
+
+#[derive(Subcommand)]
+enum ProveGame {
+    /// The fast rule against the dense table on every state with each count below L.
+    Chopsticks {
+        /// L: every count a, c, b, d runs over 0..L.
+        #[arg(long, default_value_t = 128)]
+        max_count: u64,
+        /// Prove only part i of n (1-based), e.g. 2/4.
+        #[arg(long, default_value = "1/1")]
+        shard: Shard,
+        /// Write the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Standard input's bytes: mapped when it is a regular file (no copy, no page faults on a
@@ -81,23 +136,110 @@ fn read_stdin() -> Result<Stdin> {
     Ok(Stdin::Read(input))
 }
 
-fn write_stdout(text: &[u8]) -> Result<()> {
+fn write_stdout(bytes: &[u8]) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text).context("writing stdout")?;
+    out.write_all(bytes).context("writing stdout")?;
     out.flush().context("writing stdout")
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String> {
+    serde_json::to_string_pretty(value).context("serializing the report")
+}
+
+fn exit(ok: bool) -> ExitCode {
+    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+    eprintln!("gamecheck check: seed {seed}, {cases} cases per share");
+    let bar = gamecheck::progress::bar(gamecheck::check::campaign_cases(cases), "check");
+    let report =
+        gamecheck::check::run_campaign(seed, cases, &|| bar.inc(1)).context("running the campaign")?;
+    bar.finish_and_clear();
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.to_table()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.all_agree()))
+}
+
+fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+    let catalog = gamecheck::claims::catalog();
+    if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
+        let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
+        anyhow::bail!("unknown claim id `{unknown}`; known ids: {}", known.join(", "));
+    }
+    let chosen: Vec<_> = catalog
+        .iter()
+        .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
+        .collect();
+    eprintln!("gamecheck claims: seed {seed}, {cases} random cases per claim");
+    let bar = gamecheck::progress::bar(chosen.len() as u64, "claims");
+    let mut reports = Vec::new();
+    for entry in chosen {
+        bar.set_message(entry.id);
+        let report = entry.check(seed, cases);
+        if !as_json {
+            bar.suspend(|| print!("{}", report.to_text()));
+        }
+        reports.push(report);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if as_json {
+        write_stdout((json(&serde_json::json!({ "claims": reports }))? + "\n").as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Solve { game } => match game {
-            SolveGame::Chopsticks { explain } => {
-                let input = read_stdin()?;
-                let out = gamecheck::chopsticks::solve(&input, explain)
-                    .context("invalid chopsticks input on stdin")?;
-                write_stdout(&out)?;
-                Ok(ExitCode::SUCCESS)
+        Command::Check { cases, seed, json } => check(cases, seed, json),
+        Command::Claims {
+            ids,
+            cases,
+            seed,
+            json,
+        } => claims(&ids, cases, seed, json),
+        Command::Repro {
+            game: ReproGame::Chopsticks { a, c, b, d },
+        } => {
+            let (text, agree) =
+                gamecheck::check::repro_chopsticks(State::new(a, c, b, d)).context("building the table")?;
+            write_stdout(text.as_bytes())?;
+            Ok(exit(agree))
+        }
+        Command::Prove {
+            game:
+                ProveGame::Chopsticks {
+                    max_count,
+                    shard,
+                    json: as_json,
+                },
+        } => {
+            let states = shard.range(max_count.saturating_pow(4));
+            let bar = gamecheck::progress::bar(states.end - states.start, "prove");
+            let summary = gamecheck::prove::prove_chopsticks(max_count, shard, &|n| bar.inc(n))
+                .context("proving chopsticks")?;
+            bar.finish_and_clear();
+            for m in &summary.mismatches {
+                eprintln!("mismatch: {m}");
             }
-        },
+            let text = if as_json { json(&summary)? } else { summary.line() };
+            write_stdout(format!("{text}\n").as_bytes())?;
+            Ok(exit(summary.mismatch_count == 0))
+        }
+        Command::Solve {
+            game: SolveGame::Chopsticks { explain },
+        } => {
+            let input = read_stdin()?;
+            let out =
+                gamecheck::chopsticks::solve(&input, explain).context("invalid chopsticks input on stdin")?;
+            write_stdout(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

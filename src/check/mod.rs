@@ -1,0 +1,18 @@
+//! The verification harness: seeded property runs, least counterexamples and reports.
+
+mod campaign;
+mod chopsticks;
+mod least;
+mod report;
+mod repro;
+mod runner;
+
+pub use campaign::{CAMPAIGN_TABLE_LIMIT, CampaignError, campaign_cases, run_campaign};
+pub use chopsticks::{
+    CHOPSTICKS_PROPERTIES, ChopsticksOracles, REGRESSIONS as CHOPSTICKS_REGRESSIONS, check_chopsticks,
+    chopsticks_answers, chopsticks_json, chopsticks_repro,
+};
+pub use least::{Least, chopsticks_key, least_chopsticks, real_play_with_total};
+pub use report::{Answer, Failure, Report, Row, Verdict};
+pub use repro::repro_chopsticks;
+pub use runner::{seeded_runner, stream};

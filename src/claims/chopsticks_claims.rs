@@ -1,0 +1,117 @@
+//! The Chopsticks claims of the catalog: readings of the seed editorial, a greedy
+//! strategy, and the verified rule.
+
+use super::chopsticks_engine::reference_wins;
+use crate::chopsticks::{Attack, Outcome, State, outcome};
+
+/// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
+/// otherwise lose": the editorial's three bullets read literally.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::seed_three_bullets;
+/// use gamecheck::chopsticks::State;
+/// assert!(!seed_three_bullets(State::new(1, 0, 1, 1)), "the bullets miss this win");
+/// ```
+pub fn seed_three_bullets(s: State) -> bool {
+    let (n, m) = (s.hands(), s.opponent_hands());
+    if n > m {
+        true
+    } else if n == m {
+        !(s.b == m && s.a % 2 == 1)
+    } else {
+        false
+    }
+}
+
+/// "First player wins iff n > m, or n = m and n is even": the editorial's subtask 2
+/// formula, applied to every position.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::seed_subtask2_everywhere;
+/// use gamecheck::chopsticks::State;
+/// assert!(!seed_subtask2_everywhere(State::new(0, 1, 0, 1)));
+/// ```
+pub fn seed_subtask2_everywhere(s: State) -> bool {
+    let (n, m) = (s.hands(), s.opponent_hands());
+    n > m || (n == m && n % 2 == 0)
+}
+
+/// Returns the greedy attack: remove an opposing two-finger hand when possible, else an
+/// opposing one-finger hand with a two-finger hand, else convert.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::greedy_attack;
+/// use gamecheck::chopsticks::{Attack, State};
+/// assert_eq!(greedy_attack(State::new(1, 1, 1, 1)), Some(Attack::OneOnTwo));
+/// ```
+pub fn greedy_attack(s: State) -> Option<Attack> {
+    [
+        Attack::OneOnTwo,
+        Attack::TwoOnTwo,
+        Attack::TwoOnOne,
+        Attack::OneOnOne,
+    ]
+    .into_iter()
+    .find(|&m| s.after(m).is_some())
+}
+
+/// "A position is a win iff the greedy move leads to a loss" (a position with no move is
+/// a win exactly when the opponent has no hands). The loss is judged by the reference.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1) after the reference table is built.
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::greedy_remove_two_first;
+/// use gamecheck::chopsticks::State;
+/// assert!(!greedy_remove_two_first(State::new(1, 1, 1, 1)), "greedy misses the win here");
+/// ```
+pub fn greedy_remove_two_first(s: State) -> bool {
+    match greedy_attack(s).and_then(|m| s.after(m)) {
+        Some(next) => !reference_wins(next),
+        None => s.hands() > 0 && s.opponent_hands() == 0,
+    }
+}
+
+/// The verified fast rule, as a claim.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::corrected_rule;
+/// use gamecheck::chopsticks::State;
+/// assert!(corrected_rule(State::new(1, 0, 1, 1)));
+/// ```
+pub fn corrected_rule(s: State) -> bool {
+    outcome(s) == Outcome::First
+}
