@@ -6,7 +6,7 @@
 use crate::chopsticks::State;
 
 /// How sure a reported least counterexample is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Least {
     /// Every candidate before it in the order was checked and passed.
@@ -14,6 +14,23 @@ pub enum Least {
     /// Everything up to `checked_below` was checked; candidates between that and the
     /// reported one were only explored by descent.
     LocalMinimum { checked_below: u128 },
+    /// Least among the candidates `searched` (an infinite order cannot be enumerated).
+    Bounded { searched: String },
+}
+
+impl std::fmt::Display for Least {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Least::Proven => f.write_str("least counterexample"),
+            Least::LocalMinimum { checked_below } => {
+                write!(
+                    f,
+                    "local minimum; every candidate with fewer than {checked_below} hands checked"
+                )
+            }
+            Least::Bounded { searched } => write!(f, "least among {searched}"),
+        }
+    }
 }
 
 /// Returns the order key of a Chopsticks position: (total hands, a, c, b, d).
@@ -172,4 +189,185 @@ pub fn least_chopsticks(
             },
         )
     }
+}
+
+/// The order key of a counting case: (K, N, values).
+fn counting_key(values: &[u64], len: u64) -> (u64, usize, Vec<u64>) {
+    (len, values.len(), values.to_vec())
+}
+
+/// Returns the lengths K a least-counterexample search tries: 0..=16, small multiples of
+/// 7, and the neighbours of multiples of p − 1 and of the largest u64, where reducing an
+/// exponent goes wrong.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// let ks = gamecheck::check::len_candidates();
+/// assert!(ks.contains(&998_244_352) && ks.windows(2).all(|w| w[0] < w[1]));
+/// ```
+pub fn len_candidates() -> Vec<u64> {
+    const P1: u64 = 998_244_352;
+    let mut ks: Vec<u64> = (0..=16)
+        .chain((3..=10).map(|i| 7 * i))
+        .chain([49 * 7, 2401])
+        .collect();
+    for base in [P1, 2 * P1, 7 * P1, 1_000_000_000_000_000_000, u64::MAX - 2] {
+        ks.extend(base.saturating_sub(2)..=base.saturating_add(2));
+    }
+    ks.sort_unstable();
+    ks.dedup();
+    ks
+}
+
+/// Every sequence of `n` values in 0..=`max`, lexicographically; only non-decreasing ones
+/// when `sorted`.
+fn sequences(n: usize, max: u64, sorted: bool) -> impl Iterator<Item = Vec<u64>> {
+    let mut next = Some(vec![0u64; n]);
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        let mut v = current.clone();
+        let mut i = n;
+        while i > 0 {
+            i -= 1;
+            if v[i] < max {
+                v[i] += 1;
+                let fill = if sorted { v[i] } else { 0 };
+                v[i + 1..].iter_mut().for_each(|x| *x = fill);
+                next = Some(v);
+                break;
+            }
+        }
+        Some(current)
+    })
+}
+
+/// Smaller counting cases a descent tries from (values, len).
+fn smaller_counting(values: &[u64], len: u64, lens: &[u64]) -> Vec<(Vec<u64>, u64)> {
+    let mut out: Vec<(Vec<u64>, u64)> = lens
+        .iter()
+        .filter(|&&k| k < len)
+        .map(|&k| (values.to_vec(), k))
+        .collect();
+    if values.len() > 1 {
+        for i in 0..values.len() {
+            let mut v = values.to_vec();
+            v.remove(i);
+            out.push((v, len));
+        }
+    }
+    for i in 0..values.len() {
+        let x = values[i];
+        let top = if x == 0 {
+            0
+        } else {
+            x & !(1 << (63 - x.leading_zeros()))
+        };
+        for y in [0, x / 2, x.saturating_sub(1), top] {
+            if y < x {
+                let mut v = values.to_vec();
+                v[i] = y;
+                out.push((v, len));
+            }
+        }
+    }
+    out
+}
+
+/// Returns the least counting case on which `fails` holds, in the order K, then N, then
+/// the values lexicographically, starting from the failing case (`values`, `len`): a
+/// descent, then an enumeration of the candidates below it: K from
+/// [`len_candidates`], and for each N up to the found one every sequence whose values
+/// stay within a bound that keeps the enumeration near `budget` cases. With `symmetric`
+/// (the property depends only on the multiset of values) only sorted sequences are
+/// tried: the least failing sequence is then sorted.
+///
+/// # Constraints
+/// `fails(values, len)` is true and `values` is not empty.
+///
+/// # Complexity
+/// O(budget) calls of `fails` per (K, N) below the found case, plus the descent.
+///
+/// # Example
+/// ```
+/// use gamecheck::check::least_counting;
+/// // "No sequence of two or more values is losing" fails first at K = 2 with A = [0].
+/// let fails = |values: &[u64], len: u64| len >= 2 && values.contains(&0);
+/// let (least, _) = least_counting(&fails, (vec![5, 0, 9], 14), true, 2_000);
+/// assert_eq!(least, (vec![0], 2));
+/// ```
+pub fn least_counting(
+    fails: &dyn Fn(&[u64], u64) -> bool,
+    found: (Vec<u64>, u64),
+    symmetric: bool,
+    budget: u64,
+) -> ((Vec<u64>, u64), Least) {
+    let lens = len_candidates();
+    let mut best = found;
+    'descend: loop {
+        let mut candidates = smaller_counting(&best.0, best.1, &lens);
+        candidates.sort_by_key(|(v, k)| counting_key(v, *k));
+        for (v, k) in candidates {
+            if counting_key(&v, k) < counting_key(&best.0, best.1) && fails(&v, k) {
+                best = (v, k);
+                continue 'descend;
+            }
+        }
+        break;
+    }
+    let top = best.0.iter().copied().max().unwrap_or(0);
+    let mut searched = Vec::new();
+    let ks: Vec<u64> = lens
+        .iter()
+        .copied()
+        .filter(|&k| k < best.1)
+        .chain([best.1])
+        .collect();
+    for &k in &ks {
+        for n in 1..=best.0.len() {
+            if k == best.1 && n > best.0.len() {
+                break;
+            }
+            // The largest value bound whose enumeration stays within the budget.
+            let bound = (0..=top)
+                .rev()
+                .find(|&m| (m + 1).checked_pow(n as u32).is_some_and(|c| c <= budget))
+                .unwrap_or(0);
+            if k == best.1 && n == best.0.len() || k < best.1 || n < best.0.len() {
+                for v in sequences(n, bound, symmetric) {
+                    if counting_key(&v, k) >= counting_key(&best.0, best.1) {
+                        break;
+                    }
+                    if fails(&v, k) {
+                        return (
+                            (v, k),
+                            Least::Bounded {
+                                searched: describe(&searched, k, n, bound, symmetric),
+                            },
+                        );
+                    }
+                }
+            }
+            searched.push((n, bound));
+        }
+    }
+    let searched = describe(&searched, best.1, best.0.len(), top, symmetric);
+    (best, Least::Bounded { searched })
+}
+
+fn describe(done: &[(usize, u64)], k: u64, n: usize, bound: u64, symmetric: bool) -> String {
+    let widest = done.iter().map(|&(_, b)| b).min().unwrap_or(bound);
+    format!(
+        "every K in the candidate list up to {k}, every N up to {n}, {} with values up to at least {widest}",
+        if symmetric {
+            "every multiset"
+        } else {
+            "every sequence"
+        }
+    )
 }

@@ -12,7 +12,9 @@ pub use chopsticks::{
     CHOPSTICKS_PROPERTIES, ChopsticksOracles, REGRESSIONS as CHOPSTICKS_REGRESSIONS, check_chopsticks,
     chopsticks_answers, chopsticks_json, chopsticks_repro,
 };
-pub use least::{Least, chopsticks_key, least_chopsticks, real_play_with_total};
+pub use least::{
+    Least, chopsticks_key, least_chopsticks, least_counting, len_candidates, real_play_with_total,
+};
 pub use report::{Answer, Failure, Report, Row, Verdict};
 pub use repro::repro_chopsticks;
 pub use runner::{seeded_runner, stream};

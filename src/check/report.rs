@@ -132,12 +132,7 @@ impl Report {
         for r in &self.rows {
             if let Some(f) = &r.failure {
                 let _ = writeln!(out, "\n{} / {}: {}", r.game, r.property, f.message);
-                let least = match f.least {
-                    Least::Proven => "least".to_owned(),
-                    Least::LocalMinimum { checked_below } => {
-                        format!("local minimum; all candidates below {checked_below} checked")
-                    }
-                };
+                let least = &f.least;
                 let _ = writeln!(out, "  counterexample ({least}): {}", f.counterexample);
                 let _ = writeln!(out, "  proptest shrank to: {}", f.shrunk);
                 for a in &f.answers {

@@ -66,13 +66,7 @@ impl ClaimReport {
                 self.id,
                 self.game,
                 self.counterexample,
-                match self.least {
-                    Some(Least::Proven) => " (least counterexample)".to_owned(),
-                    Some(Least::LocalMinimum { checked_below }) => {
-                        format!(" (local minimum; every candidate below {checked_below} checked)")
-                    }
-                    None => String::new(),
-                },
+                self.least.as_ref().map_or(String::new(), |l| format!(" ({l})")),
                 self.claim,
                 self.claim_says.as_deref().unwrap_or("?"),
                 self.truth.as_deref().unwrap_or("?"),

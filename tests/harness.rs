@@ -1,0 +1,206 @@
+//! The harness as users run it: `check` is reproducible, `claims` refutes the wrong claims
+//! at their least counterexamples, `prove` covers its range, `repro` shows every answer.
+
+use std::process::{Command, Output};
+
+use gamecheck::check::{Least, least_chopsticks, real_play_with_total};
+use gamecheck::chopsticks::State;
+use gamecheck_oracles::chopsticks_minimax::Minimax;
+use serde_json::Value;
+
+fn gamecheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .output()
+        .expect("gamecheck runs")
+}
+
+fn json_of(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+fn without_times(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            map.remove("time_ms");
+            map.values_mut().for_each(without_times);
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_times),
+        _ => {}
+    }
+}
+
+#[test]
+fn check_with_a_seed_is_reproducible_and_agrees() {
+    let args = ["check", "--seed", "11", "--cases", "300", "--json"];
+    let (first, second) = (gamecheck(&args), gamecheck(&args));
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert_eq!(second.status.code(), Some(0));
+    let (mut a, mut b) = (json_of(&first), json_of(&second));
+    without_times(&mut a);
+    without_times(&mut b);
+    assert_eq!(a, b);
+    let rows = a["rows"].as_array().map_or(0, Vec::len);
+    assert!(rows >= 6, "{a}");
+    assert!(
+        a["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .all(|r| r["verdict"] == "agree")
+    );
+}
+
+#[test]
+fn check_prints_a_table() {
+    let out = gamecheck(&["check", "--seed", "3", "--cases", "100"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.contains("rule_matches_minimax") && text.contains("all agree"),
+        "{text}"
+    );
+}
+
+/// The claim's verdict at `s` against an oracle written from the rules.
+fn minimax_says(m: &mut Minimax, s: State) -> bool {
+    m.wins((s.a as u64, s.c as u64, s.b as u64, s.d as u64))
+}
+
+/// Checks that `least` is where `claim` first disagrees with the minimax, scanning every
+/// position of real play in order: independent of the harness's own search.
+fn assert_least(claim: impl Fn(State) -> bool, least: State) {
+    let mut m = Minimax::new();
+    let total = (least.hands() + least.opponent_hands()) as u64;
+    let first = (2..=total)
+        .flat_map(real_play_with_total)
+        .find(|&s| claim(s) != minimax_says(&mut m, s));
+    assert_eq!(first, Some(least));
+}
+
+fn claim_json(id: &str) -> Value {
+    let out = gamecheck(&["claims", "--id", id, "--cases", "2000", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    json_of(&out)["claims"][0].clone()
+}
+
+fn state_of(v: &Value) -> State {
+    let c = |i: usize| v[i].as_u64().unwrap_or(u64::MAX);
+    State::new(c(0), c(1), c(2), c(3))
+}
+
+#[test]
+fn chopsticks_claims_are_refuted_at_their_least_counterexamples() {
+    let cases: [(&str, fn(State) -> bool, State); 3] = [
+        (
+            "seed-three-bullets",
+            gamecheck::claims::seed_three_bullets,
+            State::new(1, 0, 1, 1),
+        ),
+        (
+            "seed-subtask2-everywhere",
+            gamecheck::claims::seed_subtask2_everywhere,
+            State::new(0, 1, 0, 1),
+        ),
+        (
+            "greedy-remove-two-first",
+            gamecheck::claims::greedy_remove_two_first,
+            State::new(1, 1, 1, 1),
+        ),
+    ];
+    for (id, claim, expected) in cases {
+        let report = claim_json(id);
+        assert_eq!(report["verdict"], "refuted", "{id}: {report}");
+        assert_eq!(report["least"], "proven", "{id}: {report}");
+        let least = state_of(&report["counterexample"]);
+        assert_eq!(least, expected, "{id}");
+        assert_least(claim, least);
+    }
+}
+
+#[test]
+fn corrected_rule_holds_with_its_evidence() {
+    let report = claim_json("corrected-rule");
+    assert_eq!(report["verdict"], "holds");
+    assert!(report["counterexample"].is_null());
+    assert!(report["cases"].as_u64().is_some_and(|c| c > 100_000), "{report}");
+}
+
+#[test]
+fn least_search_matches_a_plain_scan_for_broken_rules() {
+    // Break the rule in one case at a time; the least failure must be the first in order.
+    let breaks: [fn(State) -> bool; 4] = [
+        |s| s.a + s.c == s.b + s.d && s.a % 2 == 1 && s.d == 0 && s.a > 2,
+        |s| s.b + s.d == s.a + s.c + 1 && s.b % 2 == 1 && s.c == 0 && s.d > 1,
+        |s| s.a + s.c > s.b + s.d + 3,
+        |s| s.c >= 5 && s.d >= 2,
+    ];
+    for broken in breaks {
+        let fails = |s: State| broken(s);
+        let scan = (2..=30).flat_map(real_play_with_total).find(|&s| fails(s));
+        let start = State::new(1 << 40, 1 << 41, 1 << 39, 1 << 40);
+        let start = if fails(start) {
+            start
+        } else {
+            scan.unwrap_or(start)
+        };
+        let (least, proof) = least_chopsticks(fails, start, 30);
+        assert_eq!(Some(least), scan);
+        assert_eq!(proof, Least::Proven);
+    }
+}
+
+#[test]
+fn prove_counts_every_state_and_shards_partition_them() {
+    let whole = gamecheck(&["prove", "chopsticks", "--max-count", "24", "--json"]);
+    assert!(whole.status.success());
+    assert_eq!(json_of(&whole)["checked"], 331_776);
+    let parts: u64 = (1..=3)
+        .map(|i| {
+            let shard = format!("{i}/3");
+            let out = gamecheck(&[
+                "prove",
+                "chopsticks",
+                "--max-count",
+                "24",
+                "--shard",
+                &shard,
+                "--json",
+            ]);
+            assert!(out.status.success());
+            json_of(&out)["checked"].as_u64().unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(parts, 331_776);
+    let text =
+        String::from_utf8_lossy(&gamecheck(&["prove", "chopsticks", "--max-count", "8"]).stdout).into_owned();
+    assert!(
+        text.starts_with("proved:") && text.contains("4096 states checked"),
+        "{text}"
+    );
+}
+
+#[test]
+fn prove_rejects_a_bad_shard() {
+    for shard in ["0/3", "4/3", "x", "1/0"] {
+        let out = gamecheck(&["prove", "chopsticks", "--max-count", "8", "--shard", shard]);
+        assert_eq!(out.status.code(), Some(2), "{shard}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(shard));
+    }
+}
+
+#[test]
+fn repro_shows_every_implementation() {
+    let out = gamecheck(&["repro", "chopsticks", "1", "0", "1", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for name in ["fast rule", "minimax", "table", "bellman", "certificate"] {
+        assert!(text.contains(name), "{text}");
+    }
+    assert!(text.contains("winning move 1->2"));
+}
