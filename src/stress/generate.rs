@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use rand::RngExt;
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
 use super::moore_stub;
@@ -62,14 +62,14 @@ pub fn is_real_play(p: Position) -> bool {
 }
 
 /// A games instance: N values and the length K.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GamesCase {
     pub values: Vec<u64>,
     pub len: u64,
 }
 
 /// One input file of a stress run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
     /// Several Chopsticks cases in one file.
     Chopsticks(Vec<Position>),
@@ -204,10 +204,14 @@ fn chopsticks_position(rng: &mut ChaCha8Rng) -> Position {
 }
 
 fn games_len(rng: &mut ChaCha8Rng) -> u64 {
-    match rng.random_range(0..8) {
+    match rng.random_range(0..9) {
         0 | 1 => rng.random_range(0..=8),
-        2 | 3 => {
-            let delta = if rng.random_bool(0.5) { 0 } else { rng.random_range(-2..=2) };
+        2 | 3 | 8 => {
+            let delta = if rng.random_bool(0.5) {
+                0
+            } else {
+                rng.random_range(-2..=2)
+            };
             rng.random_range(1..=4u64)
                 .wrapping_mul(P_MINUS_ONE)
                 .wrapping_add_signed(delta)
@@ -219,18 +223,35 @@ fn games_len(rng: &mut ChaCha8Rng) -> u64 {
     }
 }
 
+fn zero_set(rng: &mut ChaCha8Rng, top: u64) -> Vec<u64> {
+    let chi: Vec<u64> = (0..8).map(|_| rng.random_range(0..7)).collect();
+    let residue = |v: u64| (0..8).map(|j| (v >> j & 1) * chi[j]).sum::<u64>() % 7;
+    let copies = if rng.random_bool(0.8) { 1 } else { 2 };
+    let mut values = Vec::new();
+    for r in 0..7 {
+        for _ in 0..copies {
+            // Few tries suffice unless χ is degenerate; then the set is just not a zero set.
+            let v = (0..200)
+                .map(|_| rng.random_range(0..=top))
+                .find(|&v| residue(v) == r)
+                .unwrap_or(r);
+            values.push(v);
+        }
+    }
+    values.shuffle(rng);
+    values
+}
+
 fn games_values(rng: &mut ChaCha8Rng) -> Vec<u64> {
     let top: u64 = if rng.random_bool(0.15) { 255 } else { 127 };
+    if rng.random_bool(0.05) {
+        return (0..7).collect();
+    }
     let n = rng.random_range(1..=9usize);
     match rng.random_range(0..8) {
-        // A set hitting every residue of some character: its transform has a zero.
-        0 => {
-            let mut values: Vec<u64> = (0..7).collect();
-            let shift = rng.random_range(0..=1);
-            values.iter_mut().for_each(|v| *v <<= shift);
-            values.rotate_left(rng.random_range(0..7));
-            values
-        }
+        // A set hitting every residue of some character χ equally often: f̂(χ) = 0, so
+        // K ≡ 0 (mod p − 1) separates f̂^K from f̂^(K mod (p − 1)).
+        0 | 6 => zero_set(rng, top),
         // {x, y, x ^ y}-like sets and copies of them: values sharing bits.
         1 => {
             let x = rng.random_range(1..=top);
@@ -243,9 +264,7 @@ fn games_values(rng: &mut ChaCha8Rng) -> Vec<u64> {
         // Values drawn from a small pool: many repeats.
         3 => {
             let pool: Vec<u64> = (0..3).map(|_| rng.random_range(0..=top)).collect();
-            (0..n)
-                .map(|_| *pool.choose(rng).unwrap_or(&0))
-                .collect()
+            (0..n).map(|_| *pool.choose(rng).unwrap_or(&0)).collect()
         }
         // Few bits only.
         4 => (0..n).map(|_| rng.random_range(0..=7)).collect(),
@@ -262,7 +281,7 @@ fn games_values(rng: &mut ChaCha8Rng) -> Vec<u64> {
 
 /// Returns a random input for `game`, biased toward the boundaries. Chopsticks files hold
 /// 1 to 20 cases, each a position of real play; a games file is one instance with
-/// 1 to 9 values in `0..=127` (sometimes `0..=255`).
+/// 1 to 14 values in `0..=127` (sometimes `0..=255`).
 ///
 /// # Constraints
 /// None: every output is valid contest input.
@@ -283,7 +302,11 @@ fn games_values(rng: &mut ChaCha8Rng) -> Vec<u64> {
 pub fn generate(game: Game, rng: &mut ChaCha8Rng) -> Input {
     match game {
         Game::Chopsticks => {
-            let t = if rng.random_bool(0.2) { 1 } else { rng.random_range(1..=20) };
+            let t = if rng.random_bool(0.2) {
+                1
+            } else {
+                rng.random_range(1..=20)
+            };
             Input::Chopsticks((0..t).map(|_| chopsticks_position(rng)).collect())
         }
         Game::Games => Input::Games(GamesCase {

@@ -4,10 +4,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::StressError;
 use super::generate::{GamesCase, Input};
 use super::moore_stub;
 use super::run::{RunOutcome, Termination};
-use super::StressError;
 use crate::chopsticks::{Outcome, State, outcome};
 
 /// The verdict on one run.
@@ -135,9 +135,7 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
         let well_formed = tokens.len() == 1
             && match input {
                 Input::Chopsticks(_) => tokens[0] == "First" || tokens[0] == "Second",
-                Input::Games(_) => tokens[0]
-                    .parse::<u32>()
-                    .is_ok_and(|v| v < moore_stub::MODULUS),
+                Input::Games(_) => tokens[0].parse::<u32>().is_ok_and(|v| v < moore_stub::MODULUS),
             };
         if !well_formed {
             let what = match input {

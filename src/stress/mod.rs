@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
-pub use generate::{GamesCase, Game, Input, P_MINUS_ONE, Position, generate, is_real_play};
+pub use generate::{Game, GamesCase, Input, P_MINUS_ONE, Position, generate, is_real_play};
 pub use judge::{Judgement, Verdict, expected_output, judge};
 pub use report::{Failure, Report};
 pub use run::{Limits, RunOutcome, Solution, Termination, run};
@@ -203,7 +203,9 @@ pub fn stress(config: &Config) -> Result<Report, StressError> {
         return Ok(Report::replayed(config, input, judgement, run));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let inputs: Vec<Input> = (0..config.cases).map(|_| generate(config.game, &mut rng)).collect();
+    let inputs: Vec<Input> = (0..config.cases)
+        .map(|_| generate(config.game, &mut rng))
+        .collect();
     let bar = progress_bar(config, inputs.len());
     let first = pool.install(|| {
         inputs

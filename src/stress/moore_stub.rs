@@ -57,12 +57,13 @@ pub(crate) fn reference_count(values: &[u64], len: u64) -> Option<u32> {
         cur[pattern] += 1;
     }
     let omega = pow_mod(3, (P - 1) / 7);
-    let powers: Vec<u64> = (0..7).scan(1u64, |w, _| {
-        let now = *w;
-        *w = *w * omega % P;
-        Some(now)
-    })
-    .collect();
+    let powers: Vec<u64> = (0..7)
+        .scan(1u64, |w, _| {
+            let now = *w;
+            *w = *w * omega % P;
+            Some(now)
+        })
+        .collect();
     // Transform one axis at a time: index t + 7^j·u, t over done axes, u over bits j.. .
     let mut done = 1usize;
     for j in 0..bits {
@@ -143,13 +144,25 @@ mod tests {
 
     #[test]
     fn count_matches_brute_force() {
-        let sets: [&[u64]; 7] = [&[1], &[0, 1], &[1, 2, 3], &[3, 3], &[5, 6, 255], &[0], &[7, 1, 128]];
+        let sets: [&[u64]; 7] = [
+            &[1],
+            &[0, 1],
+            &[1, 2, 3],
+            &[3, 3],
+            &[5, 6, 255],
+            &[0],
+            &[7, 1, 128],
+        ];
         for set in sets {
             for len in 0..=8 {
                 if (set.len() as u64).pow(len) > 500_000 {
                     continue;
                 }
-                assert_eq!(reference_count(set, u64::from(len)), Some(brute(set, len)), "{set:?} {len}");
+                assert_eq!(
+                    reference_count(set, u64::from(len)),
+                    Some(brute(set, len)),
+                    "{set:?} {len}"
+                );
             }
         }
     }
@@ -167,7 +180,13 @@ mod tests {
     #[test]
     fn parse_reads_n_k_and_values() {
         let inst = parse_instance(b"3 5\n1 2 3\n");
-        assert_eq!(inst, Ok(Instance { values: vec![1, 2, 3], len: 5 }));
+        assert_eq!(
+            inst,
+            Ok(Instance {
+                values: vec![1, 2, 3],
+                len: 5
+            })
+        );
         assert!(parse_instance(b"1 5\n256\n").is_err());
     }
 }

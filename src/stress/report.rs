@@ -227,7 +227,11 @@ impl Report {
         let indent = |text: &str| -> String { text.lines().map(|l| format!("    {l}\n")).collect() };
         let _ = write!(out, "input:\n{}", indent(&f.input.to_text()));
         let _ = write!(out, "expected:\n{}", indent(&f.judgement.expected));
-        let _ = write!(out, "actual:\n{}", indent(&String::from_utf8_lossy(&f.run.stdout)));
+        let _ = write!(
+            out,
+            "actual:\n{}",
+            indent(&String::from_utf8_lossy(&f.run.stdout))
+        );
         if !f.run.stderr.is_empty() {
             let stderr = String::from_utf8_lossy(&f.run.stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(5).collect();

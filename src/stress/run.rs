@@ -164,14 +164,7 @@ fn spawn_waiter(child: &Child, tx: mpsc::Sender<Event>) {
         loop {
             // SAFETY: waitid only writes into the zeroed siginfo we own.
             let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            let rc = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    pid,
-                    &mut info,
-                    libc::WEXITED | libc::WNOWAIT,
-                )
-            };
+            let rc = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
             if rc == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
                 break;
             }
@@ -307,7 +300,11 @@ pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutc
             Err(_) => Termination::Exited(-1),
         },
     };
-    let take = |buf: &Arc<Mutex<Vec<u8>>>| buf.lock().map(|mut b| std::mem::take(&mut *b)).unwrap_or_default();
+    let take = |buf: &Arc<Mutex<Vec<u8>>>| {
+        buf.lock()
+            .map(|mut b| std::mem::take(&mut *b))
+            .unwrap_or_default()
+    };
     Ok(RunOutcome {
         termination,
         stdout: take(&stdout),

@@ -8,6 +8,8 @@
 //! "Least" is: Chopsticks, fewest cases, then least total a + c + b + d, then
 //! lexicographic (a, c, b, d); games, least K, then least N, then lexicographic values.
 
+use std::collections::HashSet;
+
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
@@ -70,6 +72,9 @@ struct Search<'a> {
     runs: usize,
     timeouts: usize,
     out_of_budget: bool,
+    /// Inputs already run that did not fail with the target verdict (runs are assumed
+    /// deterministic), so a descent never reruns them.
+    passed: HashSet<Input>,
     best: Shrunk,
 }
 
@@ -86,6 +91,14 @@ impl Search<'_> {
     /// Runs the candidates in order, `jobs` at a time; adopts and returns the index of the
     /// first that fails with the target verdict.
     fn first_failing(&mut self, candidates: &[Input]) -> Result<Option<usize>, StressError> {
+        let fresh: Vec<usize> = (0..candidates.len())
+            .filter(|&i| !self.passed.contains(&candidates[i]))
+            .collect();
+        let fresh_inputs: Vec<Input> = fresh.iter().map(|&i| candidates[i].clone()).collect();
+        Ok(self.first_failing_fresh(&fresh_inputs)?.map(|i| fresh[i]))
+    }
+
+    fn first_failing_fresh(&mut self, candidates: &[Input]) -> Result<Option<usize>, StressError> {
         let mut start = 0;
         while start < candidates.len() {
             let allowed = self.allowed();
@@ -110,6 +123,7 @@ impl Search<'_> {
                     self.best.run = run;
                     return Ok(Some(start + i));
                 }
+                self.passed.insert(candidates[start + i].clone());
             }
             start = end;
         }
@@ -117,7 +131,11 @@ impl Search<'_> {
     }
 
     /// Classic ddmin: keep one chunk, else drop one chunk, refining the chunk size.
-    fn ddmin<T: Clone>(&mut self, mut items: Vec<T>, build: impl Fn(Vec<T>) -> Input) -> Result<(), StressError> {
+    fn ddmin<T: Clone>(
+        &mut self,
+        mut items: Vec<T>,
+        build: impl Fn(Vec<T>) -> Input,
+    ) -> Result<(), StressError> {
         let mut parts = 2usize;
         while items.len() >= 2 && !self.out_of_budget {
             let size = items.len().div_ceil(parts);
@@ -149,7 +167,11 @@ impl Search<'_> {
 
     /// Takes the least failing candidate of `moves` (sorted by `key`, only those below the
     /// current input) until none fails.
-    fn descend<K: Ord>(&mut self, moves: impl Fn(&Input) -> Vec<Input>, key: impl Fn(&Input) -> K) -> Result<(), StressError> {
+    fn descend<K: Ord>(
+        &mut self,
+        moves: impl Fn(&Input) -> Vec<Input>,
+        key: impl Fn(&Input) -> K,
+    ) -> Result<(), StressError> {
         while !self.out_of_budget {
             let here = key(&self.best.input);
             let mut candidates: Vec<Input> = moves(&self.best.input)
@@ -183,7 +205,16 @@ fn chop_key(input: &Input) -> (usize, u128, Vec<u64>) {
 
 fn lower(x: u64) -> Vec<u64> {
     let half = x / 2;
-    let mut out = vec![0, 1, 2, 3, half, half - (half ^ x) % 2, x.saturating_sub(1), x.saturating_sub(2)];
+    let mut out = vec![
+        0,
+        1,
+        2,
+        3,
+        half,
+        half.saturating_sub((half ^ x) % 2),
+        x.saturating_sub(1),
+        x.saturating_sub(2),
+    ];
     out.retain(|&y| y < x);
     out
 }
@@ -271,6 +302,10 @@ fn positions_below(p: Position, limit: usize) -> Option<Vec<Position>> {
     Some(out)
 }
 
+/// Values summing to at most this are also lowered one at a time through every smaller
+/// value, so no single value of the result can be lowered.
+const FULL_SCAN_SUM: u64 = 128;
+
 fn games_key(input: &Input) -> (u64, usize, Vec<u64>) {
     match input {
         Input::Games(g) => (g.len, g.values.len(), g.values.clone()),
@@ -304,44 +339,75 @@ fn lens_below(k: u64) -> Vec<u64> {
     out
 }
 
-fn games_moves(input: &Input, full_scan: bool) -> Vec<Input> {
+/// What a games descent step may change.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Len,
+    Remove,
+    Sort,
+    /// Lower the value at one position (or swap it with a smaller next one).
+    Value {
+        at: usize,
+        full_scan: bool,
+    },
+}
+
+fn games_moves(input: &Input, phase: Phase) -> Vec<Input> {
     let Input::Games(g) = input else {
         return Vec::new();
     };
-    let with = |values: Vec<u64>, len: u64| Input::Games(GamesCase { values, len });
-    let mut out: Vec<Input> = lens_below(g.len).into_iter().map(|k| with(g.values.clone(), k)).collect();
-    if g.values.len() > 1 {
-        for i in 0..g.values.len() {
+    let with = |values: Vec<u64>| Input::Games(GamesCase { values, len: g.len });
+    match phase {
+        Phase::Len => lens_below(g.len)
+            .into_iter()
+            .map(|len| {
+                Input::Games(GamesCase {
+                    values: g.values.clone(),
+                    len,
+                })
+            })
+            .collect(),
+        Phase::Remove => (0..g.values.len())
+            .filter(|_| g.values.len() > 1)
+            .map(|i| {
+                let mut v = g.values.clone();
+                v.remove(i);
+                with(v)
+            })
+            .collect(),
+        Phase::Sort => {
             let mut v = g.values.clone();
-            v.remove(i);
-            out.push(with(v, g.len));
+            v.sort_unstable();
+            vec![with(v)]
+        }
+        Phase::Value { at, full_scan } => {
+            let Some(&x) = g.values.get(at) else {
+                return Vec::new();
+            };
+            let mut lows = lower(x);
+            lows.push(x & x.wrapping_sub(1));
+            if x > 0 {
+                lows.push(x & !(1 << (63 - x.leading_zeros())));
+            }
+            if full_scan {
+                lows.extend(0..x);
+            }
+            let mut out: Vec<Input> = lows
+                .into_iter()
+                .map(|y| {
+                    let mut v = g.values.clone();
+                    v[at] = y;
+                    with(v)
+                })
+                .collect();
+            if g.values.get(at + 1).is_some_and(|&next| next < x) {
+                let mut v = g.values.clone();
+                v.swap(at, at + 1);
+                out.push(with(v));
+            }
+            out
         }
     }
-    let mut sorted = g.values.clone();
-    sorted.sort_unstable();
-    out.push(with(sorted, g.len));
-    for i in 0..g.values.len() {
-        let x = g.values[i];
-        let mut lows = lower(x);
-        lows.push(x & x.wrapping_sub(1));
-        if x > 0 {
-            lows.push(x & !(1 << (63 - x.leading_zeros())));
-        }
-        if full_scan {
-            lows.extend(0..x);
-        }
-        for y in lows {
-            let mut v = g.values.clone();
-            v[i] = y;
-            out.push(with(v, g.len));
-        }
-        if i + 1 < g.values.len() && g.values[i] > g.values[i + 1] {
-            let mut v = g.values.clone();
-            v.swap(i, i + 1);
-            out.push(with(v, g.len));
-        }
-    }
-    out
 }
 
 /// Every games input below `g` in (K, N, values) order, values in `0..=max(g.values)`,
@@ -431,6 +497,7 @@ pub fn shrink(
         runs: 0,
         timeouts: 0,
         out_of_budget: false,
+        passed: HashSet::new(),
         best: Shrunk {
             input: failing.clone(),
             judgement,
@@ -445,7 +512,9 @@ pub fn shrink(
             search.ddmin(cases, Input::Chopsticks)?;
             search.descend(chop_moves, chop_key)?;
             let below = match &search.best.input {
-                Input::Chopsticks(cases) if cases.len() == 1 => positions_below(cases[0], limits.max_enumerated),
+                Input::Chopsticks(cases) if cases.len() == 1 => {
+                    positions_below(cases[0], limits.max_enumerated)
+                }
                 _ => None,
             };
             if let Some(below) = below {
@@ -459,18 +528,29 @@ pub fn shrink(
         Input::Games(g) => {
             let len = g.len;
             search.ddmin(g.values, |values| Input::Games(GamesCase { values, len }))?;
+            // One dimension at a time until nothing moves. Values go first although K leads
+            // the order: small values make every later run cheap (fewer bits to transform).
             loop {
-                search.descend(|i| games_moves(i, false), games_key)?;
+                let before = search.best.input.clone();
+                // Position by position, so settled earlier values are not retried each step.
+                let values_pass = |search: &mut Search<'_>, full_scan: bool| -> Result<(), StressError> {
+                    search.descend(|i| games_moves(i, Phase::Sort), games_key)?;
+                    for at in 0..games_key(&search.best.input).1 {
+                        search.descend(|i| games_moves(i, Phase::Value { at, full_scan }), games_key)?;
+                    }
+                    Ok(())
+                };
+                values_pass(&mut search, false)?;
+                search.descend(|i| games_moves(i, Phase::Remove), games_key)?;
+                search.descend(|i| games_moves(i, Phase::Len), games_key)?;
                 let small = match &search.best.input {
-                    Input::Games(g) => g.values.iter().sum::<u64>() <= limits.max_enumerated as u64,
+                    Input::Games(g) => g.values.iter().sum::<u64>() <= FULL_SCAN_SUM,
                     Input::Chopsticks(_) => false,
                 };
-                if !small || search.out_of_budget {
-                    break;
+                if small {
+                    values_pass(&mut search, true)?;
                 }
-                let before = search.best.input.clone();
-                search.descend(|i| games_moves(i, true), games_key)?;
-                if search.best.input == before {
+                if search.best.input == before || search.out_of_budget {
                     break;
                 }
             }
