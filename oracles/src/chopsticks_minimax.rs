@@ -26,10 +26,11 @@ pub fn successors(p: Position) -> Vec<Position> {
     let (a, c, b, d) = p;
     let mut next = Vec::with_capacity(4);
     // My one-finger hand on their one-finger hand: theirs becomes a two.
-    if a > 0 && b > 0 {
-        if let Some(d1) = d.checked_add(1) {
-            next.push((b - 1, d1, a, c));
-        }
+    if a > 0
+        && b > 0
+        && let Some(d1) = d.checked_add(1)
+    {
+        next.push((b - 1, d1, a, c));
     }
     // Any hand on their two-finger hand removes it (2 + 1 > 2 and 2 + 2 > 2).
     if (a > 0 || c > 0) && d > 0 {
