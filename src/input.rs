@@ -139,17 +139,18 @@ impl<'a> Scanner<'a> {
         let err =
             |kind: fn(usize, String, String) -> InputError| kind(line, shown(token), expected.to_owned());
         let digits = token.strip_prefix(b"+").unwrap_or(token);
-        if let Some(rest) = token.strip_prefix(b"-") {
-            if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
-                if rest.iter().all(|&b| b == b'0') {
-                    return Ok(0);
-                }
-                return Err(err(|line, token, expected| InputError::Negative {
-                    line,
-                    token,
-                    expected,
-                }));
+        if let Some(rest) = token.strip_prefix(b"-")
+            && !rest.is_empty()
+            && rest.iter().all(u8::is_ascii_digit)
+        {
+            if rest.iter().all(|&b| b == b'0') {
+                return Ok(0);
             }
+            return Err(err(|line, token, expected| InputError::Negative {
+                line,
+                token,
+                expected,
+            }));
         }
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
             return Err(err(|line, token, expected| InputError::NotANumber {

@@ -53,7 +53,10 @@ pub(crate) fn reference_count(values: &[u64], len: u64) -> Option<u32> {
     // counts[u]: how many values have exactly the merged columns of pattern u.
     let mut cur = vec![0u64; 1 << bits];
     for i in 0..values.len() {
-        let pattern = (0..bits).fold(0usize, |acc, j| acc | usize::from(columns[j][i]) << j);
+        let pattern = columns
+            .iter()
+            .enumerate()
+            .fold(0usize, |acc, (j, column)| acc | usize::from(column[i]) << j);
         cur[pattern] += 1;
     }
     let omega = pow_mod(3, (P - 1) / 7);

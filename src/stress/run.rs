@@ -133,11 +133,11 @@ fn spawn_reader(
                 let room = cap.saturating_sub(buf.len());
                 buf.extend_from_slice(&chunk[..n.min(room)]);
             }
-            if total > cap {
-                if let Some(tx) = &on_overflow {
-                    let _ = tx.send(Event::OutputLimit);
-                    break;
-                }
+            if total > cap
+                && let Some(tx) = &on_overflow
+            {
+                let _ = tx.send(Event::OutputLimit);
+                break;
             }
         }
         let _ = done_tx.send(());

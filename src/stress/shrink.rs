@@ -554,12 +554,11 @@ pub fn shrink(
                     break;
                 }
             }
-            if let Input::Games(g) = &search.best.input {
-                if let Some(below) = games_below(g, limits.max_enumerated) {
-                    if search.first_failing(&below)?.is_some() || !search.out_of_budget {
-                        least = Least::Proven;
-                    }
-                }
+            if let Input::Games(g) = &search.best.input
+                && let Some(below) = games_below(g, limits.max_enumerated)
+                && (search.first_failing(&below)?.is_some() || !search.out_of_budget)
+            {
+                least = Least::Proven;
             }
         }
     }
