@@ -224,7 +224,18 @@ impl Report {
             };
             let _ = writeln!(out, "shrunk in {runs} runs ({how}): {}", f.judgement.detail);
         }
-        let indent = |text: &str| -> String { text.lines().map(|l| format!("    {l}\n")).collect() };
+        // Long outputs are cut here; the files hold them whole.
+        let indent = |text: &str| -> String {
+            const SHOWN: usize = 20;
+            let lines: Vec<&str> = text.lines().collect();
+            let mut out: String = lines.iter().take(SHOWN).map(|l| format!("    {l}\n")).collect();
+            if lines.is_empty() {
+                out.push_str("    (empty)\n");
+            } else if lines.len() > SHOWN {
+                out.push_str(&format!("    … {} more lines\n", lines.len() - SHOWN));
+            }
+            out
+        };
         let _ = write!(out, "input:\n{}", indent(&f.input.to_text()));
         let _ = write!(out, "expected:\n{}", indent(&f.judgement.expected));
         let _ = write!(
