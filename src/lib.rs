@@ -7,3 +7,4 @@ pub mod claims;
 pub mod input;
 pub mod progress;
 pub mod prove;
+pub mod stress;
