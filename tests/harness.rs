@@ -96,7 +96,8 @@ fn state_of(v: &Value) -> State {
 
 #[test]
 fn chopsticks_claims_are_refuted_at_their_least_counterexamples() {
-    let cases: [(&str, fn(State) -> bool, State); 3] = [
+    type Claim = fn(State) -> bool;
+    let cases: [(&str, Claim, State); 3] = [
         (
             "seed-three-bullets",
             gamecheck::claims::seed_three_bullets,
