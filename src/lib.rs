@@ -3,3 +3,4 @@
 
 pub mod chopsticks;
 pub mod input;
+pub mod moore;
