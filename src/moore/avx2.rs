@@ -105,24 +105,18 @@ pub(crate) fn sum_powers(xs: &[u32], e: u32) -> u32 {
     let mut total = _mm256_set1_epi32(0);
     let mut i = 0;
     while i < whole {
-        let mut base = [total; CHAINS];
-        for (j, b) in base.iter_mut().enumerate() {
-            *b = mul(load(&xs[i + j * LANES..]), r2, c);
-        }
-        let mut acc = base;
+        // Named chains rather than an array: the compiler then keeps every base and
+        // accumulator in a register instead of looping over a stack array.
+        let x = &xs[i..i + step];
+        let [b0, b1, b2, b3] = std::array::from_fn::<_, CHAINS, _>(|j| mul(load(&x[j * LANES..]), r2, c));
+        let (mut a0, mut a1, mut a2, mut a3) = (b0, b1, b2, b3);
         for bit in (0..top).rev() {
-            for a in acc.iter_mut() {
-                *a = mul(*a, *a, c);
-            }
+            (a0, a1, a2, a3) = (mul(a0, a0, c), mul(a1, a1, c), mul(a2, a2, c), mul(a3, a3, c));
             if (e >> bit) & 1 == 1 {
-                for (a, &b) in acc.iter_mut().zip(base.iter()) {
-                    *a = mul(*a, b, c);
-                }
+                (a0, a1, a2, a3) = (mul(a0, b0, c), mul(a1, b1, c), mul(a2, b2, c), mul(a3, b3, c));
             }
         }
-        for a in acc {
-            total = add(total, a, c);
-        }
+        total = add(total, add(add(a0, a1, c), add(a2, a3, c), c), c);
         i += step;
     }
     // Eight residues below 2³⁰ each: their u64 sum cannot overflow.

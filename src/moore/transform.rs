@@ -112,10 +112,26 @@ pub fn transform(values: &[u64], k: u32) -> Result<Transform, MooreError> {
     let m = radix(k)?;
     let (bits, size) = shape(values, k, m)?;
     let mut f = histogram(values, size);
+    convert(&mut f, m, bits, bits);
+    Ok(Transform {
+        coefficients: f,
+        bits,
+        k,
+    })
+}
+
+/// Returns ω^t in Montgomery form for t in 0..m.
+pub(crate) fn twiddles(m: u64) -> Vec<u32> {
     let omega = root_of_unity(m);
-    let twiddles: Vec<u32> = (0..m)
+    (0..m)
         .map(|t| modular::to_mont(modular::pow_mod(omega, t)))
-        .collect();
+        .collect()
+}
+
+/// Converts the first `steps` of the `bits` dimensions of the histogram in `f` in place, from
+/// size 2 to size m. `f` must hold 2^(bits−steps)·m^steps entries, the histogram first.
+pub(crate) fn convert(f: &mut [u32], m: u64, bits: u32, steps: u32) {
+    let twiddles = twiddles(m);
     let m = m as usize;
     let mut a = [0u32; PIECE];
     let mut b = [0u32; PIECE];
@@ -123,7 +139,7 @@ pub fn transform(values: &[u64], k: u32) -> Result<Transform, MooreError> {
     // Before step j the layout is index = hi·m^j + lo, with hi the untouched bits j.. of the
     // value and lo the j converted coordinates. Step j turns bit j of hi into coordinate tⱼ:
     // g[hi', tⱼ, lo] = f[2hi', lo] + ω^tⱼ · f[2hi' + 1, lo].
-    for j in 0..bits {
+    for j in 0..steps {
         let blocks = 1usize << (bits - j - 1);
         // Output block hi' starts at hi'·m·stride ≥ 2hi'·stride, past every input of a lower
         // block, so going down from the top block never overwrites unread input, except the
@@ -144,11 +160,6 @@ pub fn transform(values: &[u64], k: u32) -> Result<Transform, MooreError> {
         }
         stride *= m;
     }
-    Ok(Transform {
-        coefficients: f,
-        bits,
-        k,
-    })
 }
 
 impl Transform {
@@ -234,10 +245,14 @@ impl Transform {
         } else {
             power_sum(&self.coefficients, e)
         };
-        let m = u64::from(self.k) + 1;
-        let scale = modular::inverse(modular::pow_mod((m % u64::from(P)) as u32, u64::from(self.bits)));
-        (u64::from(sum) * u64::from(scale) % u64::from(P)) as u32
+        scale(sum, u64::from(self.k) + 1, self.bits)
     }
+}
+
+/// Returns sum · m^−bits mod p: the inverse DFT's zero coefficient from Σₜ F(t)^K.
+pub(crate) fn scale(sum: u32, m: u64, bits: u32) -> u32 {
+    let size = modular::pow_mod((m % u64::from(P)) as u32, u64::from(bits));
+    (u64::from(sum) * u64::from(modular::inverse(size)) % u64::from(P)) as u32
 }
 
 /// Coefficients per rayon task: small enough to balance two cores, large enough to amortize.
