@@ -21,13 +21,15 @@ use super::transform::{histogram, radix, root_of_unity, shape};
 /// let values: Vec<u64> = (1..=20).collect();
 /// assert_eq!(count_plain(&values, 1_000_000_000_000_000_000, 6), count(&values, 1_000_000_000_000_000_000, 6));
 /// assert_eq!(count_plain(&[1], 7, 6), Ok(1));
+/// assert_eq!(count_plain(&[0, 0], 5, 998_244_351), Ok(32)); // k + 1 = p − 1, values 0 only
 /// ```
 pub fn count_plain(values: &[u64], len: u64, k: u32) -> Result<u32, MooreError> {
     let m = radix(k)?;
     let (bits, size) = shape(values, k, m)?;
     let p = u64::from(P);
     let omega = u64::from(root_of_unity(m));
-    let powers: Vec<u64> = (0..m)
+    // Built only when there is a dimension to convert: m may be as large as p − 1.
+    let powers: Vec<u64> = (0..if bits == 0 { 0 } else { m })
         .scan(1u64, |w, _| {
             let cur = *w;
             *w = *w * omega % p;

@@ -131,6 +131,10 @@ pub(crate) fn twiddles(m: u64) -> Vec<u32> {
 /// Converts the first `steps` of the `bits` dimensions of the histogram in `f` in place, from
 /// size 2 to size m. `f` must hold 2^(bits−steps)·m^steps entries, the histogram first.
 pub(crate) fn convert(f: &mut [u32], m: u64, bits: u32, steps: u32) {
+    if steps == 0 {
+        // Nothing to convert; and m may be as large as p − 1, too many twiddles to build.
+        return;
+    }
     let twiddles = twiddles(m);
     let m = m as usize;
     let mut a = [0u32; PIECE];
@@ -325,6 +329,9 @@ mod tests {
             Err(MooreError::TooManyCoefficients { bits: 10, .. })
         ));
         assert_eq!(max_value(7), 511);
+        // k + 1 = p − 1 is supported, but only for values 0 (B = 0).
+        assert_eq!(transform(&[0, 0], 998_244_351).map(|f| f.count(5)), Ok(32));
+        assert!(transform(&[1], 998_244_351).is_err());
         assert_eq!(max_value(2), (1 << 26) - 1);
     }
 }
