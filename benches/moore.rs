@@ -19,7 +19,10 @@ fn values(bits: u32) -> Vec<u64> {
 
 fn fast_against_plain(c: &mut Criterion) {
     let mut group = c.benchmark_group("moore_count_k6_K1e18");
-    group.sample_size(20).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_secs(1));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1));
     for bits in [3u32, 5, 7, 8] {
         let v = values(bits);
         let label = format!("7^{bits}");
@@ -45,7 +48,10 @@ fn fast_against_plain(c: &mut Criterion) {
 
 fn oracles(c: &mut Criterion) {
     let mut group = c.benchmark_group("moore_oracles_k6");
-    group.sample_size(10).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(500));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(500));
     for len in [10u64, 50, 200] {
         let v = values(3);
         group.bench_with_input(BenchmarkId::new("dp_B3", len), &len, |b, &len| {

@@ -276,7 +276,7 @@ proptest! {
         len in huge_len(),
     ) {
         let m = u64::from(k) + 1;
-        let want = if len % m == 0 { pow_exact(n as u64, len) as u32 } else { 0 };
+        let want = if len.is_multiple_of(m) { pow_exact(n as u64, len) as u32 } else { 0 };
         prop_assert_eq!(count(&vec![v; n], len, k), Ok(want));
     }
 
@@ -355,7 +355,8 @@ fn solve_rejects_malformed_input() {
         }
     }
     let eoi = |line| move |e: &InputError| matches!(e, InputError::EndOfInput { line: l, .. } if *l == line);
-    let cases: Vec<(&str, Box<dyn Fn(&InputError) -> bool>, &str)> = vec![
+    type Check = Box<dyn Fn(&InputError) -> bool>;
+    let cases: Vec<(&str, Check, &str)> = vec![
         ("", Box::new(eoi(1)), ""),
         (
             "3\n",
@@ -482,10 +483,26 @@ fn check_theorem(k: u32, piles: usize, size: u64) -> usize {
 
 /// The default exhaustive range: (k, most piles, largest pile). Every k gets more than k
 /// piles, so P-positions other than the empty one exist.
-const EXHAUSTIVE: [(u32, usize, u64); 7] = [(1, 6, 11), (2, 6, 9), (3, 6, 7), (4, 6, 5), (5, 7, 4), (6, 8, 3), (7, 9, 3)];
+const EXHAUSTIVE: [(u32, usize, u64); 7] = [
+    (1, 6, 11),
+    (2, 6, 9),
+    (3, 6, 7),
+    (4, 6, 5),
+    (5, 7, 4),
+    (6, 8, 3),
+    (7, 9, 3),
+];
 
 /// The larger range, behind `#[ignore]`.
-const EXHAUSTIVE_LARGE: [(u32, usize, u64); 7] = [(1, 8, 15), (2, 7, 11), (3, 7, 8), (4, 8, 5), (5, 8, 4), (6, 10, 3), (7, 10, 3)];
+const EXHAUSTIVE_LARGE: [(u32, usize, u64); 7] = [
+    (1, 8, 15),
+    (2, 7, 11),
+    (3, 7, 8),
+    (4, 8, 5),
+    (5, 8, 4),
+    (6, 10, 3),
+    (7, 10, 3),
+];
 
 #[test]
 fn game_search_confirms_moore_theorem_exhaustively() {

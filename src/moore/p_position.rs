@@ -16,14 +16,16 @@
 /// assert!(is_p_position(&[], 6));
 /// assert!(!is_p_position(&[1, 1], 6));
 /// assert!(is_p_position(&[1, 1], 1)); // ordinary Nim: 1 xor 1 = 0
-/// assert!(is_p_position(&[3, 5, 6], 2)); // each bit set in exactly two piles
+/// assert!(is_p_position(&[3, 5, 6], 1)); // 3 xor 5 xor 6 = 0
+/// assert!(is_p_position(&[7, 7, 7], 2)); // each bit set in three piles
+/// assert!(!is_p_position(&[3, 5, 6], 2)); // bit 0 set in two piles
 /// ```
 pub fn is_p_position(piles: &[u64], k: u32) -> bool {
     if k == 0 {
         return true;
     }
     let m = u64::from(k) + 1;
-    (0..64).all(|bit| piles.iter().filter(|&&x| (x >> bit) & 1 == 1).count() as u64 % m == 0)
+    (0..64).all(|bit| (piles.iter().filter(|&&x| (x >> bit) & 1 == 1).count() as u64).is_multiple_of(m))
 }
 
 /// Returns the piles after a winning move, or `None` when `piles` is a P-position.
@@ -46,7 +48,7 @@ pub fn is_p_position(piles: &[u64], k: u32) -> bool {
 /// ```
 /// use gamecheck::moore::{is_p_position, winning_move};
 /// assert_eq!(winning_move(&[1, 1], 6), Some(vec![0, 0]));
-/// assert_eq!(winning_move(&[3, 5, 6], 2), None);
+/// assert_eq!(winning_move(&[7, 7, 7], 2), None);
 /// let next = winning_move(&[7, 7, 2, 9], 1).unwrap();
 /// assert!(is_p_position(&next, 1));
 /// ```

@@ -15,7 +15,7 @@ pub(crate) fn radix(k: u32) -> Result<u64, MooreError> {
         return Err(MooreError::ZeroK);
     }
     let m = u64::from(k) + 1;
-    if (u64::from(P) - 1) % m != 0 {
+    if !(u64::from(P) - 1).is_multiple_of(m) {
         return Err(MooreError::UnsupportedK { k, modulus_base: m });
     }
     Ok(m)
