@@ -448,6 +448,79 @@ fn solve_rejects_malformed_input() {
     assert!(solve(b"1 1\n1\n", 5).is_err_and(|e| e.to_string().contains("k + 1 = 6 must divide")));
 }
 
+/// Runs the `gamecheck` binary on `input`; returns the exit code, stdout and stderr.
+fn run_cli(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamecheck binary starts");
+    // The binary may exit before reading everything; a broken pipe is then fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the gamecheck binary finishes");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn cli_solves_games_and_refuses_malformed_input() {
+    assert_eq!(
+        run_cli(&["solve", "games"], "1 7\n1\n"),
+        (Some(0), "1\n".to_owned(), String::new())
+    );
+    assert_eq!(run_cli(&["solve", "games", "--k", "1"], "2 2\n1 1\n").1, "4\n");
+    for (args, input, needle) in [
+        (
+            &["solve", "games"][..],
+            "1 5\n1 x\n",
+            "line 2: unexpected token `x`",
+        ),
+        (
+            &["solve", "games"][..],
+            "3 5\n1 2\n",
+            "line 3: expected one of the N = 3 values",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n-2\n",
+            "line 2: token `-2` is negative",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n300000000000000000000\n",
+            "line 2: token `300000000000000000000` is larger",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n4096\n",
+            "line 2: token `4096` is out of range",
+        ),
+        (
+            &["solve", "games", "--k", "5"][..],
+            "1 5\n1\n",
+            "k + 1 = 6 must divide",
+        ),
+        (
+            &["solve", "games", "--k", "0"][..],
+            "1 5\n1\n",
+            "k = 0 is not allowed",
+        ),
+    ] {
+        let (code, out, err) = run_cli(args, input);
+        assert_eq!(code, Some(2), "{input:?}: {err}");
+        assert!(out.is_empty() && err.contains(needle), "{input:?}: {err}");
+        assert!(!err.contains("panicked"), "{input:?}: {err}");
+    }
+}
+
 /// Every position of at most `piles` piles of sizes `0..=size`, as non-decreasing tuples
 /// (leading zeros stand for fewer piles).
 fn all_positions(piles: usize, size: u64) -> Vec<Vec<u64>> {
