@@ -248,6 +248,39 @@ impl<'a> Scanner<'a> {
         self.number(expected)
     }
 
+    /// Returns the next number, on this line or a later one, refusing values above `max` with
+    /// [`InputError::OutOfRange`] (naming the line, the token and `why`).
+    ///
+    /// # Constraints
+    /// As for [`Scanner::u64_anywhere`].
+    ///
+    /// # Complexity
+    /// O(whitespace skipped + token length).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::{InputError, Scanner};
+    /// let mut s = Scanner::new(b"3\n300");
+    /// assert_eq!(s.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
+    /// assert!(matches!(
+    ///     s.u64_anywhere_at_most("v", 255, "too big"),
+    ///     Err(InputError::OutOfRange { line: 2, .. })
+    /// ));
+    /// ```
+    pub fn u64_anywhere_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
+        self.skip_whitespace();
+        let (line, start) = (self.line, self.pos);
+        let value = self.u64_anywhere(expected)?;
+        if value > max {
+            return Err(InputError::OutOfRange {
+                line,
+                token: shown(&self.buf[start..self.pos]),
+                why: why.to_owned(),
+            });
+        }
+        Ok(value)
+    }
+
     /// Consumes the end of the current line; errs if a token is left on it.
     ///
     /// # Constraints

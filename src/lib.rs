@@ -5,6 +5,7 @@ pub mod check;
 pub mod chopsticks;
 pub mod claims;
 pub mod input;
+pub mod moore;
 pub mod progress;
 pub mod prove;
 pub mod stress;

@@ -120,6 +120,13 @@ enum SolveGame {
         #[arg(long)]
         explain: bool,
     },
+    /// Games (Moore's Nim_k): `N K`, then N values; prints the number of losing length-K
+    /// sequences mod 998244353.
+    Games {
+        /// The most piles a move may take from; k + 1 must divide 998244352.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -290,6 +297,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let out =
                 gamecheck::chopsticks::solve(&input, explain).context("invalid chopsticks input on stdin")?;
             write_stdout(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Solve {
+            game: SolveGame::Games { k },
+        } => {
+            let input = read_stdin()?;
+            let out = gamecheck::moore::solve(&input, k)
+                .with_context(|| format!("solve games (Moore's Nim_k, k = {k}) on stdin"))?;
+            write_stdout(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Stress {

@@ -4,3 +4,6 @@
 
 pub mod chopsticks_minimax;
 pub mod chopsticks_table;
+pub mod moore_brute_count;
+pub mod moore_dp_count;
+pub mod moore_game_search;

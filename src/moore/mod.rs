@@ -1,0 +1,23 @@
+//! Moore's Nim_k: a move takes at least one stone from each of between 1 and k non-empty
+//! piles; a player who cannot move loses. The P-test and winning moves for any k, and the
+//! count of losing starting sequences (XXI Open Cup GP of Tokyo, G "Games").
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+mod count;
+mod error;
+mod kernels;
+mod modular;
+mod p_position;
+mod plain;
+mod solve;
+mod transform;
+
+pub use count::{MODULUS, count};
+pub use error::MooreError;
+pub use p_position::{is_p_position, winning_move};
+pub use plain::count_plain;
+pub use solve::{Instance, parse_input, solve};
+pub use transform::{MAX_COEFFICIENTS, Transform, transform};

@@ -1,0 +1,80 @@
+//! `solve games`: the contest input in, the count out.
+
+use super::count::count;
+use super::error::MooreError;
+use super::transform::{max_value, radix};
+use crate::input::{InputError, Scanner};
+
+/// A contest instance: the values A₁ … A_N and the sequence length K.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    pub values: Vec<u64>,
+    pub len: u64,
+}
+
+/// Returns the instance in contest input: `N K` on the first line, then N values separated by
+/// any whitespace (they may span lines).
+///
+/// # Constraints
+/// N, K and the values are decimal integers in `0..=u64::MAX`; nothing but whitespace after
+/// the N-th value. Every violation is an [`InputError`] naming the line and the token.
+///
+/// # Complexity
+/// O(input length).
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::{parse_input, Instance};
+/// assert_eq!(parse_input(b"2 7\n1\n3\n"), Ok(Instance { values: vec![1, 3], len: 7 }));
+/// assert!(parse_input(b"2 7\n1\n").is_err());
+/// assert!(parse_input(b"1 7\n1 2\n").is_err());
+/// ```
+pub fn parse_input(input: &[u8]) -> Result<Instance, InputError> {
+    parse_bounded(input, u64::MAX, "")
+}
+
+fn parse_bounded(input: &[u8], max: u64, why: &str) -> Result<Instance, InputError> {
+    let mut scan = Scanner::new(input);
+    let n = scan.u64_anywhere("the number of values N")?;
+    let len = scan.u64_on_line("the sequence length K")?;
+    scan.end_line("`N K`")?;
+    // Cap the reservation: N comes from the user and may be absurd.
+    let mut values = Vec::with_capacity(n.min(input.len() as u64 / 2 + 1) as usize);
+    let expected = format!("one of the N = {n} values");
+    for _ in 0..n {
+        values.push(scan.u64_anywhere_at_most(&expected, max, why)?);
+    }
+    scan.end_of_input(&format!("the N = {n} values"))?;
+    Ok(Instance { values, len })
+}
+
+/// Returns the output for contest input: the count of losing sequences mod 998244353 and a
+/// newline (see [`count`]).
+///
+/// # Constraints
+/// - k as for [`count`], checked first;
+/// - the input as for [`parse_input`], and every value at most the largest the transform
+///   holds for k (511 for k = 6), else [`InputError::OutOfRange`] naming the line and token.
+///
+/// # Complexity
+/// O(input length) plus [`count`].
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::solve;
+/// assert_eq!(solve(b"1 7\n1\n", 6), Ok("1\n".to_owned()));
+/// assert_eq!(solve(b"2 2\n1 1\n", 6), Ok("0\n".to_owned()));
+/// assert!(solve(b"1 1\n1000\n", 6).is_err());
+/// assert!(solve(b"1 1\n1\n", 5).is_err());
+/// ```
+pub fn solve(input: &[u8], k: u32) -> Result<String, MooreError> {
+    let m = radix(k)?;
+    let max = max_value(m);
+    let why = format!(
+        "values above {max} need more bits than the transform holds for k = {k} \
+         (at most 2^26 coefficients)"
+    );
+    let instance = parse_bounded(input, max, &why)?;
+    let answer = count(&instance.values, instance.len, k)?;
+    Ok(format!("{answer}\n"))
+}

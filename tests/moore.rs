@@ -1,0 +1,593 @@
+//! Moore's Nim: the P-test, winning moves and the count, against the oracles of
+//! `gamecheck-oracles` (game search, brute force, DP) and metamorphic properties at huge K.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::time::Instant;
+
+use gamecheck::input::InputError;
+use gamecheck::moore::{
+    MODULUS, MooreError, count, count_plain, is_p_position, solve, transform, winning_move,
+};
+use gamecheck_oracles::moore_brute_count::brute_count;
+use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_game_search::GameSearch;
+use proptest::prelude::*;
+use proptest::test_runner::{FileFailurePersistence, TestRunner};
+
+const P: u64 = MODULUS as u64;
+/// The k whose k + 1 divides p − 1, small enough for the oracles.
+const SUPPORTED: [u32; 6] = [1, 3, 6, 7, 15, 16];
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/moore.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+thread_local! {
+    /// One memo per k, shared by all cases of a test thread: sub-positions repeat a lot.
+    static SEARCHES: RefCell<HashMap<u32, GameSearch>> = RefCell::new(HashMap::new());
+}
+
+fn with_search<R>(k: u32, f: impl FnOnce(&mut GameSearch) -> R) -> R {
+    SEARCHES.with(|s| f(s.borrow_mut().entry(k).or_insert_with(|| GameSearch::new(k))))
+}
+
+/// `base^exp mod p` with the exponent never reduced: 0^0 = 1 and 0^e = 0 for e > 0.
+fn pow_exact(base: u64, mut exp: u64) -> u64 {
+    let (mut b, mut r) = (base % P, 1u64);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            r = r * b % P;
+        }
+        b = b * b % P;
+        exp >>= 1;
+    }
+    r
+}
+
+fn radix_bits(m: u64) -> u32 {
+    // Smallest b with 2^b ≥ m: the low b bits of a value give every residue mod m.
+    64 - (m - 1).leading_zeros()
+}
+
+/// Sets of values below 2^max_bits, of at most max_n values (at least 1), reaching the hard
+/// cases: uniform sets, copies of one value, values built from a few shared bit masks, and
+/// unions of complete residue systems, whose transform vanishes at t = (1, 2, 4, …, 0, …).
+fn value_set(k: u32, max_bits: u32, max_n: usize) -> BoxedStrategy<Vec<u64>> {
+    let max = (1u64 << max_bits) - 1;
+    let m = u64::from(k) + 1;
+    let uniform = prop::collection::vec(0..=max, 1..=max_n).boxed();
+    let copies = (0..=max, 1..=max_n).prop_map(|(v, c)| vec![v; c]).boxed();
+    let shared = (
+        prop::collection::vec(0..=max, 1..=3),
+        prop::collection::vec(1u8..8, 1..=max_n),
+    )
+        .prop_map(|(pool, picks)| {
+            picks
+                .iter()
+                .map(|&pick| {
+                    (0..pool.len())
+                        .filter(|i| pick >> i & 1 == 1)
+                        .fold(0, |v, i| v | pool[i])
+                })
+                .collect()
+        })
+        .boxed();
+    let low = radix_bits(m);
+    if low > max_bits || (m as usize) > max_n {
+        return prop_oneof![uniform, copies, shared].boxed();
+    }
+    let high_max = (1u64 << (max_bits - low)) - 1;
+    let copies_max = (max_n / m as usize).max(1);
+    let balanced = (1..=copies_max)
+        .prop_flat_map(move |c| prop::collection::vec(0..=high_max, c * m as usize))
+        .prop_map(move |highs| {
+            highs
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| (h << low) | (i as u64 % m))
+                .collect()
+        })
+        .prop_shuffle()
+        .boxed();
+    prop_oneof![2 => uniform, 1 => copies, 2 => shared, 3 => balanced].boxed()
+}
+
+/// Sequence lengths: 0..=8, multiples of p − 1 and their neighbours (±1, ±2), 10^18,
+/// u64::MAX and anything.
+fn huge_len() -> impl Strategy<Value = u64> {
+    let near =
+        (1u64..=(u64::MAX / (P - 1)), -2i64..=2).prop_map(|(c, d)| (c * (P - 1)).wrapping_add_signed(d));
+    prop_oneof![
+        0u64..=8,
+        near.clone(),
+        (1u64..=3, -2i64..=2).prop_map(|(c, d)| (c * (P - 1)).wrapping_add_signed(d)),
+        Just(1_000_000_000_000_000_000),
+        Just(u64::MAX),
+        any::<u64>(),
+    ]
+}
+
+/// A small position for the game search: n ≤ k + 2 piles with Π(pᵢ + 1) ≤ 2048, either
+/// uniform or drawn from a pool of two sizes (so bits are shared).
+fn small_position(k: u32) -> impl Strategy<Value = Vec<u64>> {
+    (1usize..=(k as usize + 2).min(9)).prop_flat_map(|n| {
+        let mut s = 1u64;
+        while (s + 2).pow(n as u32) <= 2048 && s < 15 {
+            s += 1;
+        }
+        prop_oneof![
+            prop::collection::vec(0..=s, n),
+            (0..=s, 0..=s, prop::collection::vec(any::<bool>(), n))
+                .prop_map(|(a, b, pick)| pick.iter().map(|&x| if x { a } else { b }).collect()),
+        ]
+    })
+}
+
+fn check_move(piles: &[u64], next: &[u64], k: u32) -> Result<(), TestCaseError> {
+    prop_assert_eq!(next.len(), piles.len());
+    let changed = piles.iter().zip(next).filter(|(a, b)| a != b).count();
+    prop_assert!(
+        (1..=k as usize).contains(&changed),
+        "{} piles changed, k = {}",
+        changed,
+        k
+    );
+    prop_assert!(
+        piles.iter().zip(next).all(|(a, b)| b <= a),
+        "a pile grew: {:?} -> {:?}",
+        piles,
+        next
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn p_test_matches_game_search((k, piles) in (1u32..=7).prop_flat_map(|k| (Just(k), small_position(k)))) {
+        let searched = with_search(k, |s| s.is_p(&piles));
+        prop_assert_eq!(is_p_position(&piles, k), searched, "piles {:?}, k {}", piles, k);
+    }
+
+    #[test]
+    fn winning_move_is_certified((k, piles) in (1u32..=7).prop_flat_map(|k| (Just(k), small_position(k)))) {
+        match winning_move(&piles, k) {
+            None => prop_assert!(with_search(k, |s| s.is_p(&piles)), "no move from an N-position {:?}", piles),
+            Some(next) => {
+                check_move(&piles, &next, k)?;
+                prop_assert!(with_search(k, |s| s.is_p(&next)), "{:?} -> {:?} is not a P-position", piles, next);
+            }
+        }
+    }
+
+    #[test]
+    fn winning_move_is_certified_on_large_piles(
+        k in prop_oneof![1u32..=20, Just(u32::MAX - 1)],
+        piles in prop::collection::vec(prop_oneof![any::<u64>(), 0u64..16, Just(u64::MAX)], 0..30),
+    ) {
+        match winning_move(&piles, k) {
+            None => prop_assert!(is_p_position(&piles, k)),
+            Some(next) => {
+                check_move(&piles, &next, k)?;
+                prop_assert!(is_p_position(&next, k));
+                prop_assert_eq!(winning_move(&next, k), None);
+            }
+        }
+    }
+}
+
+fn brute_case() -> impl Strategy<Value = (u32, u32, Vec<u64>)> {
+    (prop::sample::select(&SUPPORTED[..4]), 0u32..=8).prop_flat_map(|(k, len)| {
+        // Keep every sequence's game search small: (max + 1)^len ≤ 1024.
+        let mut bits = 4;
+        while bits > 1 && (1u64 << bits).pow(len) > 1024 {
+            bits -= 1;
+        }
+        (Just(k), Just(len), value_set(k, bits, 3))
+    })
+}
+
+fn dp_case() -> impl Strategy<Value = (u32, u64, Vec<u64>)> {
+    let len = prop_oneof![0u64..=8, 0u64..=300];
+    (prop::sample::select(&SUPPORTED[..]), len).prop_flat_map(|(k, len)| {
+        let m = u64::from(k) + 1;
+        let mut bits = 1;
+        while m.pow(bits + 1) <= 2500 && bits < 10 {
+            bits += 1;
+        }
+        // Also lengths that are multiples of k + 1, where copies of a value count.
+        (
+            Just(k),
+            prop_oneof![Just(len), Just(len / m * m)],
+            value_set(k, bits, 12),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    #[test]
+    fn count_matches_brute_force((k, len, values) in brute_case()) {
+        let want = brute_count(&values, len, k);
+        prop_assert_eq!(count(&values, u64::from(len), k), Ok(want), "{:?}, K {}, k {}", values, len, k);
+        prop_assert_eq!(count_plain(&values, u64::from(len), k), Ok(want));
+    }
+
+    #[test]
+    fn count_matches_dp((k, len, values) in dp_case()) {
+        let want = dp_count(&values, len, k);
+        prop_assert_eq!(count(&values, len, k), Ok(want), "{:?}, K {}, k {}", values, len, k);
+        prop_assert_eq!(count_plain(&values, len, k), Ok(want));
+    }
+
+    #[test]
+    fn count_matches_unreduced_power_sum(
+        (k, values) in prop::sample::select(&SUPPORTED[..]).prop_flat_map(|k| (Just(k), value_set(k, 5, 40))),
+        len in huge_len(),
+    ) {
+        // Σₜ F(t)^K / (k+1)^B with the exponent never reduced mod p − 1.
+        let f = transform(&values, k).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let sum = f.coefficients().iter().fold(0, |s, &x| (s + pow_exact(u64::from(x), len)) % P);
+        let size = pow_exact(u64::from(k) + 1, u64::from(f.bits()));
+        let want = (sum * pow_exact(size, P - 2) % P) as u32;
+        prop_assert_eq!(f.count(len), want);
+        prop_assert_eq!(count(&values, len, k), Ok(want), "{:?}, K {}, k {}", values, len, k);
+        prop_assert_eq!(count_plain(&values, len, k), Ok(want));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    #[test]
+    fn count_is_invariant_under_permutation(
+        (k, values, shuffled) in prop::sample::select(&SUPPORTED[..4])
+            .prop_flat_map(|k| (Just(k), value_set(k, 7, 100)))
+            .prop_flat_map(|(k, v)| (Just(k), Just(v.clone()), Just(v).prop_shuffle())),
+        len in huge_len(),
+    ) {
+        prop_assert_eq!(count(&values, len, k), count(&shuffled, len, k));
+    }
+
+    #[test]
+    fn count_is_invariant_under_doubling(
+        (k, values) in prop::sample::select(&SUPPORTED[..4])
+            .prop_flat_map(|k| (Just(k), value_set(k, if k == 7 { 6 } else { 7 }, 100))),
+        len in huge_len(),
+    ) {
+        let doubled: Vec<u64> = values.iter().map(|v| 2 * v).collect();
+        prop_assert_eq!(count(&values, len, k), count(&doubled, len, k));
+    }
+
+    #[test]
+    fn count_of_copies_is_a_power_or_zero(
+        k in prop::sample::select(&SUPPORTED[..4]),
+        v in 1u64..=255,
+        n in 1usize..=100,
+        len in huge_len(),
+    ) {
+        let m = u64::from(k) + 1;
+        let want = if len.is_multiple_of(m) { pow_exact(n as u64, len) as u32 } else { 0 };
+        prop_assert_eq!(count(&vec![v; n], len, k), Ok(want));
+    }
+
+    #[test]
+    fn count_is_invariant_under_complement_when_7_divides_k(
+        values in value_set(6, 7, 100),
+        len in huge_len(),
+    ) {
+        let len = len / 7 * 7;
+        let complement: Vec<u64> = values.iter().map(|v| 127 - v).collect();
+        prop_assert_eq!(count(&values, len, 6), count(&complement, len, 6));
+    }
+}
+
+#[test]
+fn generator_reaches_transform_zeros() {
+    let mut runner = TestRunner::deterministic();
+    for (k, bits) in [(6, 7), (6, 3), (1, 3), (3, 5), (7, 6), (16, 5)] {
+        let strategy = value_set(k, bits, 40);
+        let (mut with_zero, mut sharing) = (0, 0);
+        for _ in 0..200 {
+            let values = strategy.new_tree(&mut runner).expect("a value tree").current();
+            let f = transform(&values, k).expect("a supported transform");
+            with_zero += usize::from(f.coefficients().contains(&0));
+            sharing += usize::from(
+                values
+                    .iter()
+                    .any(|&v| values.iter().any(|&w| v != w && v & w != 0)),
+            );
+        }
+        assert!(
+            with_zero >= 40,
+            "k {k}, {bits} bits: only {with_zero} of 200 sets have F(t) = 0"
+        );
+        assert!(
+            sharing >= 40,
+            "k {k}, {bits} bits: only {sharing} of 200 sets share bits"
+        );
+    }
+}
+
+#[test]
+fn count_matches_hand_checked_answers() {
+    assert_eq!(solve(b"1 7\n1\n", 6), Ok("1\n".to_owned()));
+    assert_eq!(solve(b"1 1\n1\n", 6), Ok("0\n".to_owned()));
+    // The seed's "?": two piles of 1, bit 0 set twice, 2 is not divisible by 7.
+    assert_eq!(solve(b"2 2\n1 1\n", 6), Ok("0\n".to_owned()));
+    assert_eq!(solve(b"2 1\n1 2\n", 6), Ok("0\n".to_owned()));
+    assert_eq!(solve(b"3 0\n5 6 7\n", 6), Ok("1\n".to_owned()));
+    assert_eq!(solve(b"0 0\n", 6), Ok("1\n".to_owned()));
+    assert_eq!(solve(b"0 5\n", 6), Ok("0\n".to_owned()));
+    // All zeros: every sequence is the empty game in disguise.
+    assert_eq!(
+        solve(b"3 1000000000000000000\n0 0 0\n", 6),
+        Ok(format!("{}\n", pow_exact(3, 1_000_000_000_000_000_000)))
+    );
+    // Values may span lines; 255 is supported for k = 6.
+    assert_eq!(
+        solve(b"2 7\n255\n\n255\n", 6),
+        Ok(format!("{}\n", pow_exact(2, 7)))
+    );
+    // The contest's largest case runs and agrees with the plain baseline.
+    let values: Vec<u64> = (1..=100).collect();
+    assert_eq!(
+        count(&values, 1_000_000_000_000_000_000, 6),
+        count_plain(&values, 1_000_000_000_000_000_000, 6)
+    );
+}
+
+#[test]
+fn solve_rejects_malformed_input() {
+    fn input_error(input: &str) -> InputError {
+        match solve(input.as_bytes(), 6) {
+            Err(MooreError::Input(e)) => e,
+            other => panic!("{input:?} gave {other:?}"),
+        }
+    }
+    let eoi = |line| move |e: &InputError| matches!(e, InputError::EndOfInput { line: l, .. } if *l == line);
+    type Check = Box<dyn Fn(&InputError) -> bool>;
+    let cases: Vec<(&str, Check, &str)> = vec![
+        ("", Box::new(eoi(1)), ""),
+        (
+            "3\n",
+            Box::new(|e| matches!(e, InputError::EndOfLine { line: 1, .. })),
+            "",
+        ),
+        ("2 5\n1\n", Box::new(eoi(3)), ""),
+        ("2 5\n1", Box::new(eoi(2)), ""),
+        (
+            "1 5\n1 2\n",
+            Box::new(|e| matches!(e, InputError::Unexpected { line: 2, .. })),
+            "`2`",
+        ),
+        (
+            "1 5 9\n1\n",
+            Box::new(|e| matches!(e, InputError::Unexpected { line: 1, .. })),
+            "`9`",
+        ),
+        (
+            "1 5\nx\n",
+            Box::new(|e| matches!(e, InputError::NotANumber { line: 2, .. })),
+            "`x`",
+        ),
+        (
+            "1 5\n1.5\n",
+            Box::new(|e| matches!(e, InputError::NotANumber { line: 2, .. })),
+            "`1.5`",
+        ),
+        (
+            "a 5\n1\n",
+            Box::new(|e| matches!(e, InputError::NotANumber { line: 1, .. })),
+            "`a`",
+        ),
+        (
+            "1 -5\n1\n",
+            Box::new(|e| matches!(e, InputError::Negative { line: 1, .. })),
+            "`-5`",
+        ),
+        (
+            "1 5\n\n-1\n",
+            Box::new(|e| matches!(e, InputError::Negative { line: 3, .. })),
+            "`-1`",
+        ),
+        (
+            "1 18446744073709551616\n1\n",
+            Box::new(|e| matches!(e, InputError::TooLarge { line: 1, .. })),
+            "18446744073709551616",
+        ),
+        (
+            "1 5\n99999999999999999999999\n",
+            Box::new(|e| matches!(e, InputError::TooLarge { line: 2, .. })),
+            "99999999999999999999999",
+        ),
+        (
+            "2 5\n1 512\n",
+            Box::new(|e| matches!(e, InputError::OutOfRange { line: 2, .. })),
+            "`512`",
+        ),
+        (
+            "1 5\n18446744073709551615\n",
+            Box::new(|e| matches!(e, InputError::OutOfRange { line: 2, .. })),
+            "`18446744073709551615`",
+        ),
+    ];
+    for (input, check, token) in cases {
+        let e = input_error(input);
+        assert!(check(&e), "{input:?} gave {e:?}");
+        assert!(
+            e.to_string().contains(token),
+            "{input:?}: {e} does not name {token}"
+        );
+    }
+    // u64::MAX is a valid K, and N larger than the input must not allocate N slots.
+    assert_eq!(solve(b"1 18446744073709551615\n1\n", 6), Ok("0\n".to_owned()));
+    assert!(matches!(
+        solve(b"18446744073709551615 1\n1\n", 6),
+        Err(MooreError::Input(InputError::EndOfInput { .. }))
+    ));
+    // Unsupported k are refused before the input is read.
+    for k in [0, 2, 4, 5, 8, u32::MAX] {
+        assert!(
+            matches!(
+                solve(b"1 1\n1\n", k),
+                Err(MooreError::ZeroK | MooreError::UnsupportedK { .. })
+            ),
+            "k = {k}"
+        );
+    }
+    assert!(solve(b"1 1\n1\n", 5).is_err_and(|e| e.to_string().contains("k + 1 = 6 must divide")));
+}
+
+/// Runs the `gamecheck` binary on `input`; returns the exit code, stdout and stderr.
+fn run_cli(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamecheck binary starts");
+    // The binary may exit before reading everything; a broken pipe is then fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the gamecheck binary finishes");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn cli_solves_games_and_refuses_malformed_input() {
+    assert_eq!(
+        run_cli(&["solve", "games"], "1 7\n1\n"),
+        (Some(0), "1\n".to_owned(), String::new())
+    );
+    assert_eq!(run_cli(&["solve", "games", "--k", "1"], "2 2\n1 1\n").1, "4\n");
+    for (args, input, needle) in [
+        (
+            &["solve", "games"][..],
+            "1 5\n1 x\n",
+            "line 2: unexpected token `x`",
+        ),
+        (
+            &["solve", "games"][..],
+            "3 5\n1 2\n",
+            "line 3: expected one of the N = 3 values",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n-2\n",
+            "line 2: token `-2` is negative",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n300000000000000000000\n",
+            "line 2: token `300000000000000000000` is larger",
+        ),
+        (
+            &["solve", "games"][..],
+            "1 5\n4096\n",
+            "line 2: token `4096` is out of range",
+        ),
+        (
+            &["solve", "games", "--k", "5"][..],
+            "1 5\n1\n",
+            "k + 1 = 6 must divide",
+        ),
+        (
+            &["solve", "games", "--k", "0"][..],
+            "1 5\n1\n",
+            "k = 0 is not allowed",
+        ),
+    ] {
+        let (code, out, err) = run_cli(args, input);
+        assert_eq!(code, Some(2), "{input:?}: {err}");
+        assert!(out.is_empty() && err.contains(needle), "{input:?}: {err}");
+        assert!(!err.contains("panicked"), "{input:?}: {err}");
+    }
+}
+
+/// Every position of at most `piles` piles of sizes `0..=size`, as non-decreasing tuples
+/// (leading zeros stand for fewer piles).
+fn all_positions(piles: usize, size: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    let mut cur = vec![0u64; piles];
+    loop {
+        out.push(cur.clone());
+        // Next non-decreasing tuple: bump the last position below `size`, reset the rest.
+        let Some(i) = (0..piles).rev().find(|&i| cur[i] < size) else {
+            return out;
+        };
+        let v = cur[i] + 1;
+        cur[i..].iter_mut().for_each(|x| *x = v);
+    }
+}
+
+/// Checks Moore's theorem by game search on every position of the range; returns how many.
+fn check_theorem(k: u32, piles: usize, size: u64) -> usize {
+    let start = Instant::now();
+    let mut search = GameSearch::new(k);
+    let positions = all_positions(piles, size);
+    for p in &positions {
+        assert_eq!(search.is_p(p), is_p_position(p, k), "k {k}, piles {p:?}");
+    }
+    eprintln!(
+        "k = {k}: {} positions of at most {piles} piles of 0..={size}, {} searched, {:?}",
+        positions.len(),
+        search.positions(),
+        start.elapsed()
+    );
+    positions.len()
+}
+
+/// The default exhaustive range: (k, most piles, largest pile). Every k gets more than k
+/// piles, so P-positions other than the empty one exist.
+const EXHAUSTIVE: [(u32, usize, u64); 7] = [
+    (1, 6, 11),
+    (2, 6, 9),
+    (3, 6, 7),
+    (4, 6, 5),
+    (5, 7, 4),
+    (6, 8, 3),
+    (7, 9, 3),
+];
+
+/// The larger range, behind `#[ignore]`.
+const EXHAUSTIVE_LARGE: [(u32, usize, u64); 7] = [
+    (1, 8, 15),
+    (2, 7, 11),
+    (3, 7, 8),
+    (4, 8, 5),
+    (5, 8, 4),
+    (6, 10, 3),
+    (7, 10, 3),
+];
+
+#[test]
+fn game_search_confirms_moore_theorem_exhaustively() {
+    for (k, piles, size) in EXHAUSTIVE {
+        check_theorem(k, piles, size);
+    }
+}
+
+#[test]
+#[ignore = "about a minute or more: the larger exhaustive range"]
+fn game_search_confirms_moore_theorem_exhaustively_large() {
+    for (k, piles, size) in EXHAUSTIVE_LARGE {
+        check_theorem(k, piles, size);
+    }
+}
