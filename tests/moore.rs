@@ -9,6 +9,7 @@ use gamecheck::input::InputError;
 use gamecheck::moore::{
     MODULUS, MooreError, count, count_plain, is_p_position, solve, transform, winning_move,
 };
+use gamecheck::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
 use gamecheck_oracles::moore_brute_count::brute_count;
 use gamecheck_oracles::moore_dp_count::dp_count;
 use gamecheck_oracles::moore_game_search::GameSearch;
@@ -16,8 +17,6 @@ use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
 
 const P: u64 = MODULUS as u64;
-/// The k whose k + 1 divides p − 1, small enough for the oracles.
-const SUPPORTED: [u32; 6] = [1, 3, 6, 7, 15, 16];
 
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
@@ -49,85 +48,6 @@ fn pow_exact(base: u64, mut exp: u64) -> u64 {
         exp >>= 1;
     }
     r
-}
-
-fn radix_bits(m: u64) -> u32 {
-    // Smallest b with 2^b ≥ m: the low b bits of a value give every residue mod m.
-    64 - (m - 1).leading_zeros()
-}
-
-/// Sets of values below 2^max_bits, of at most max_n values (at least 1), reaching the hard
-/// cases: uniform sets, copies of one value, values built from a few shared bit masks, and
-/// unions of complete residue systems, whose transform vanishes at t = (1, 2, 4, …, 0, …).
-fn value_set(k: u32, max_bits: u32, max_n: usize) -> BoxedStrategy<Vec<u64>> {
-    let max = (1u64 << max_bits) - 1;
-    let m = u64::from(k) + 1;
-    let uniform = prop::collection::vec(0..=max, 1..=max_n).boxed();
-    let copies = (0..=max, 1..=max_n).prop_map(|(v, c)| vec![v; c]).boxed();
-    let shared = (
-        prop::collection::vec(0..=max, 1..=3),
-        prop::collection::vec(1u8..8, 1..=max_n),
-    )
-        .prop_map(|(pool, picks)| {
-            picks
-                .iter()
-                .map(|&pick| {
-                    (0..pool.len())
-                        .filter(|i| pick >> i & 1 == 1)
-                        .fold(0, |v, i| v | pool[i])
-                })
-                .collect()
-        })
-        .boxed();
-    let low = radix_bits(m);
-    if low > max_bits || (m as usize) > max_n {
-        return prop_oneof![uniform, copies, shared].boxed();
-    }
-    let high_max = (1u64 << (max_bits - low)) - 1;
-    let copies_max = (max_n / m as usize).max(1);
-    let balanced = (1..=copies_max)
-        .prop_flat_map(move |c| prop::collection::vec(0..=high_max, c * m as usize))
-        .prop_map(move |highs| {
-            highs
-                .iter()
-                .enumerate()
-                .map(|(i, &h)| (h << low) | (i as u64 % m))
-                .collect()
-        })
-        .prop_shuffle()
-        .boxed();
-    prop_oneof![2 => uniform, 1 => copies, 2 => shared, 3 => balanced].boxed()
-}
-
-/// Sequence lengths: 0..=8, multiples of p − 1 and their neighbours (±1, ±2), 10^18,
-/// u64::MAX and anything.
-fn huge_len() -> impl Strategy<Value = u64> {
-    let near =
-        (1u64..=(u64::MAX / (P - 1)), -2i64..=2).prop_map(|(c, d)| (c * (P - 1)).wrapping_add_signed(d));
-    prop_oneof![
-        0u64..=8,
-        near.clone(),
-        (1u64..=3, -2i64..=2).prop_map(|(c, d)| (c * (P - 1)).wrapping_add_signed(d)),
-        Just(1_000_000_000_000_000_000),
-        Just(u64::MAX),
-        any::<u64>(),
-    ]
-}
-
-/// A small position for the game search: n ≤ k + 2 piles with Π(pᵢ + 1) ≤ 2048, either
-/// uniform or drawn from a pool of two sizes (so bits are shared).
-fn small_position(k: u32) -> impl Strategy<Value = Vec<u64>> {
-    (1usize..=(k as usize + 2).min(9)).prop_flat_map(|n| {
-        let mut s = 1u64;
-        while (s + 2).pow(n as u32) <= 2048 && s < 15 {
-            s += 1;
-        }
-        prop_oneof![
-            prop::collection::vec(0..=s, n),
-            (0..=s, 0..=s, prop::collection::vec(any::<bool>(), n))
-                .prop_map(|(a, b, pick)| pick.iter().map(|&x| if x { a } else { b }).collect()),
-        ]
-    })
 }
 
 fn check_move(piles: &[u64], next: &[u64], k: u32) -> Result<(), TestCaseError> {
@@ -184,34 +104,6 @@ proptest! {
     }
 }
 
-fn brute_case() -> impl Strategy<Value = (u32, u32, Vec<u64>)> {
-    (prop::sample::select(&SUPPORTED[..4]), 0u32..=8).prop_flat_map(|(k, len)| {
-        // Keep every sequence's game search small: (max + 1)^len ≤ 1024.
-        let mut bits = 4;
-        while bits > 1 && (1u64 << bits).pow(len) > 1024 {
-            bits -= 1;
-        }
-        (Just(k), Just(len), value_set(k, bits, 3))
-    })
-}
-
-fn dp_case() -> impl Strategy<Value = (u32, u64, Vec<u64>)> {
-    let len = prop_oneof![0u64..=8, 0u64..=300];
-    (prop::sample::select(&SUPPORTED[..]), len).prop_flat_map(|(k, len)| {
-        let m = u64::from(k) + 1;
-        let mut bits = 1;
-        while m.pow(bits + 1) <= 2500 && bits < 10 {
-            bits += 1;
-        }
-        // Also lengths that are multiples of k + 1, where copies of a value count.
-        (
-            Just(k),
-            prop_oneof![Just(len), Just(len / m * m)],
-            value_set(k, bits, 12),
-        )
-    })
-}
-
 proptest! {
     #![proptest_config(config(64))]
 
@@ -231,7 +123,7 @@ proptest! {
 
     #[test]
     fn count_matches_unreduced_power_sum(
-        (k, values) in prop::sample::select(&SUPPORTED[..]).prop_flat_map(|k| (Just(k), value_set(k, 5, 40))),
+        (k, values) in prop::sample::select(&SUPPORTED_K[..]).prop_flat_map(|k| (Just(k), value_set(k, 5, 40))),
         len in huge_len(),
     ) {
         // Σₜ F(t)^K / (k+1)^B with the exponent never reduced mod p − 1.
@@ -250,7 +142,7 @@ proptest! {
 
     #[test]
     fn count_is_invariant_under_permutation(
-        (k, values, shuffled) in prop::sample::select(&SUPPORTED[..4])
+        (k, values, shuffled) in prop::sample::select(&SUPPORTED_K[..4])
             .prop_flat_map(|k| (Just(k), value_set(k, 7, 100)))
             .prop_flat_map(|(k, v)| (Just(k), Just(v.clone()), Just(v).prop_shuffle())),
         len in huge_len(),
@@ -260,7 +152,7 @@ proptest! {
 
     #[test]
     fn count_is_invariant_under_doubling(
-        (k, values) in prop::sample::select(&SUPPORTED[..4])
+        (k, values) in prop::sample::select(&SUPPORTED_K[..4])
             .prop_flat_map(|k| (Just(k), value_set(k, if k == 7 { 6 } else { 7 }, 100))),
         len in huge_len(),
     ) {
@@ -270,7 +162,7 @@ proptest! {
 
     #[test]
     fn count_of_copies_is_a_power_or_zero(
-        k in prop::sample::select(&SUPPORTED[..4]),
+        k in prop::sample::select(&SUPPORTED_K[..4]),
         v in 1u64..=255,
         n in 1usize..=100,
         len in huge_len(),

@@ -4,6 +4,9 @@ use super::chopsticks_claims::{
     corrected_rule, greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
 };
 use super::chopsticks_engine::check_chopsticks_claim;
+use super::counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
+use super::counting_engine::{check_counting_claim, CountingDomain};
+use super::seed_dict_convolution::seed_dict_convolution;
 use super::verdict::ClaimReport;
 use crate::chopsticks::State;
 
@@ -39,6 +42,39 @@ impl Entry {
 
 fn chopsticks(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> ClaimReport {
     check_chopsticks_claim(entry.id, entry.text, &|s| Ok(claim(s)), seed, cases)
+}
+
+type Count = fn(&[u64], u64) -> Result<u32, String>;
+
+fn counting(entry: &Entry, seed: u64, cases: u32, claim: Count) -> ClaimReport {
+    check_counting_claim(entry.id, entry.text, &claim, &CountingDomain::standard(), seed, cases)
+}
+
+/// The seed's algorithm: correct on tiny inputs, hopeless at full size; report both.
+fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
+    // Its cost is O(S² log K) per instance: keep to tiny inputs and few random cases.
+    let domain = CountingDomain { lens: (0..=16).chain([21, 28, 49]).collect(), shapes: vec![(1, 127), (2, 31), (3, 7)] };
+    let mut report = check_counting_claim(entry.id, entry.text, &seed_python, &domain, seed, cases.min(200));
+    let full: Vec<u64> = (1..=100).collect();
+    let budget = std::time::Duration::from_secs(5);
+    let started = std::time::Instant::now();
+    let verdict = match seed_dict_convolution(&full, 1_000_000_000_000_000_000, budget) {
+        Ok(answer) => format!("answered {answer} in {:.2} s", started.elapsed().as_secs_f64()),
+        Err(timeout) => timeout.to_string(),
+    };
+    report.notes.push(format!("full-size case N = 100, A = 1..100, K = 10^18: {verdict}"));
+    let fast_start = std::time::Instant::now();
+    let fast = crate::moore::count(&full, 1_000_000_000_000_000_000, 6);
+    report.notes.push(format!(
+        "the fast count answers the same case ({}) in {:.1} ms",
+        fast.map_or_else(|e| e.to_string(), |c| c.to_string()),
+        fast_start.elapsed().as_secs_f64() * 1e3
+    ));
+    let truncated = seed_dict_convolution(&[128], 1, budget).map_or_else(|e| e.to_string(), |c| c.to_string());
+    report.notes.push(format!(
+        "outside the contest range it reads only bits 0..6: K = 1, A = [128] gives {truncated}, the truth is 0"
+    ));
+    report
 }
 
 /// Returns every claim of the catalog, in a fixed order.
@@ -79,6 +115,30 @@ pub fn catalog() -> Vec<Entry> {
             game: "chopsticks",
             text: "the verified fast rule (gamecheck::chopsticks::outcome)",
             check: |e, seed, cases| chopsticks(e, seed, cases, corrected_rule),
+        },
+        Entry {
+            id: "xor-nim",
+            game: "games",
+            text: "the count computed with ordinary Nim's criterion (XOR of the sequence is 0)",
+            check: |e, seed, cases| counting(e, seed, cases, xor_nim),
+        },
+        Entry {
+            id: "independent-piles",
+            game: "games",
+            text: "the count as a product of per-pile losing counts: (number of zero values)^K",
+            check: |e, seed, cases| counting(e, seed, cases, independent_piles),
+        },
+        Entry {
+            id: "exponent-mod-p-minus-1",
+            game: "games",
+            text: "the fast count with K reduced modulo p - 1",
+            check: |e, seed, cases| counting(e, seed, cases, exponent_mod_p_minus_1),
+        },
+        Entry {
+            id: "seed-python-dict-convolution",
+            game: "games",
+            text: "the seed's own algorithm: a dictionary over (Z/7)^7 raised to the K-th power by convolution squaring",
+            check: seed_claim,
         },
     ]
 }

@@ -4,6 +4,9 @@
 mod catalog;
 mod chopsticks_claims;
 mod chopsticks_engine;
+mod counting_claims;
+mod counting_engine;
+mod seed_dict_convolution;
 mod verdict;
 
 pub use catalog::{Entry, catalog};
@@ -12,3 +15,6 @@ pub use chopsticks_claims::{
 };
 pub use chopsticks_engine::{EXHAUSTIVE_TOTAL, check_chopsticks_claim, reference_wins};
 pub use verdict::{ClaimReport, ClaimVerdict};
+pub use counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
+pub use counting_engine::{check_counting_claim, reference_count, CountingDomain};
+pub use seed_dict_convolution::{seed_dict_convolution, SeedTimeout};

@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use super::columns::merge_columns;
 use super::error::MooreError;
 use super::kernels;
 use super::modular::{self, P};
@@ -43,6 +44,14 @@ pub const MODULUS: u32 = modular::P;
 /// ```
 pub fn count(values: &[u64], len: u64, k: u32) -> Result<u32, MooreError> {
     let m = radix(k)?;
+    // Fewer bits, a smaller transform: (k + 1)^B shrinks by a factor k + 1 per bit saved.
+    let merged;
+    let values = if values.len() < 64 {
+        merged = merge_columns(values);
+        &merged[..]
+    } else {
+        values
+    };
     let (bits, _) = shape(values, k, m)?;
     let e = (len % (u64::from(P) - 1)) as u32;
     if bits == 0 || e == 0 {

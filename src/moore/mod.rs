@@ -6,6 +6,7 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod columns;
 mod count;
 mod error;
 mod kernels;
@@ -13,8 +14,10 @@ mod modular;
 mod p_position;
 mod plain;
 mod solve;
+pub mod strategy;
 mod transform;
 
+pub use columns::merge_columns;
 pub use count::{MODULUS, count};
 pub use error::MooreError;
 pub use p_position::{is_p_position, winning_move};

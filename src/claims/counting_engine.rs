@@ -1,0 +1,185 @@
+//! Checking a counting claim ("the number of losing length-K sequences over A is …")
+//! against the oracles: an exhaustive domain in the order K, N, values, then random
+//! instances, then the least counterexample.
+
+use std::time::Instant;
+
+use gamecheck_oracles::moore_brute_count::brute_count;
+use gamecheck_oracles::moore_dp_count::dp_count;
+use proptest::test_runner::{TestCaseError, TestError};
+
+use super::verdict::{ClaimReport, ClaimVerdict};
+use crate::check::{least_counting, len_candidates, seeded_runner, Least};
+use crate::moore::strategy::contest_instance;
+
+/// Piles per move in the contest.
+const K_MOVE: u32 = 6;
+
+/// Returns the true count of losing length-`len` sequences over `values` (k = 6), and
+/// which implementation gave it: the brute force over all N^K sequences with the game
+/// search where K ≤ 4, values ≤ 7 and N^K ≤ 4096; else the linear DP where its work
+/// 7^B · K · N is at most 10^6; else the verified fast count.
+///
+/// # Constraints
+/// Values below 2^8.
+///
+/// # Complexity
+/// As the implementation chosen: at most about 10^6 steps for the oracles.
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::reference_count;
+/// assert_eq!(reference_count(&[1, 2], 2), (0, "brute force"));
+/// assert_eq!(reference_count(&[1], 7), (1, "dp"));
+/// ```
+pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
+    let n = values.len() as u64;
+    let top = values.iter().copied().max().unwrap_or(0);
+    if len <= 4 && top <= 7 && n.pow(len as u32) <= 4096 {
+        return (brute_count(values, len as u32, K_MOVE), "brute force");
+    }
+    let states = 7u64.pow(64 - top.leading_zeros());
+    if len <= 64 && states.saturating_mul(len).saturating_mul(n) <= 1_000_000 {
+        return (dp_count(values, len, K_MOVE), "dp");
+    }
+    (crate::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX), "fast count")
+}
+
+/// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
+/// every sequence of n values up to max (only sorted ones when the claim is symmetric).
+pub struct CountingDomain {
+    pub lens: Vec<u64>,
+    pub shapes: Vec<(usize, u64)>,
+}
+
+impl CountingDomain {
+    /// Returns the standard domain: the candidate lengths of [`len_candidates`]; N = 1
+    /// and 2 over all contest values 0..=127, N = 3 up to 15, N ≤ 7 up to 6 (which
+    /// reaches sets whose transform vanishes, such as 0..=6).
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::claims::CountingDomain;
+    /// assert!(CountingDomain::standard().shapes.contains(&(7, 6)));
+    /// ```
+    pub fn standard() -> CountingDomain {
+        CountingDomain { lens: len_candidates(), shapes: vec![(1, 127), (2, 127), (3, 15), (4, 6), (5, 6), (6, 6), (7, 6)] }
+    }
+
+    fn describe(&self) -> String {
+        let shapes: Vec<String> = self.shapes.iter().map(|(n, m)| format!("N = {n} with values <= {m}")).collect();
+        format!("{} lengths K from 0 to {}; {}", self.lens.len(), self.lens.last().copied().unwrap_or(0), shapes.join(", "))
+    }
+}
+
+fn sorted_sequences(n: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    let mut v = vec![0u64; n];
+    loop {
+        out.push(v.clone());
+        let Some(i) = (0..n).rev().find(|&i| v[i] < max) else { break };
+        v[i] += 1;
+        let fill = v[i];
+        v[i + 1..].iter_mut().for_each(|x| *x = fill);
+    }
+    out
+}
+
+/// Returns the verdict on a counting claim (k = 6, values 0..=127 as in the contest):
+/// `claim(values, K)` is its count, or an error when it cannot answer. The claim must be
+/// symmetric (depend only on the multiset of values), as every count is; only sorted
+/// sequences are then enumerated, and the least failing sequence is sorted.
+///
+/// # Constraints
+/// `claim` is deterministic and symmetric.
+///
+/// # Complexity
+/// One claim and one reference call per case of `domain`, plus `cases` random ones.
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::{check_counting_claim, ClaimVerdict, CountingDomain};
+/// let domain = CountingDomain { lens: (0..=8).collect(), shapes: vec![(1, 3), (2, 3)] };
+/// let r = check_counting_claim("zero", "no sequence is losing", &|_, _| Ok(0), &domain, 1, 10);
+/// assert_eq!(r.verdict, ClaimVerdict::Refuted);
+/// assert_eq!(r.counterexample.to_string(), r#"{"values":[0],"K":0}"#);
+/// ```
+pub fn check_counting_claim(
+    id: &str,
+    text: &str,
+    claim: &(dyn Fn(&[u64], u64) -> Result<u32, String> + Sync),
+    domain: &CountingDomain,
+    seed: u64,
+    cases: u32,
+) -> ClaimReport {
+    let start = Instant::now();
+    let fails = |values: &[u64], len: u64| claim(values, len).map_or(true, |c| c != reference_count(values, len).0);
+    let mut checked = 0u64;
+    let mut refuted: Option<((Vec<u64>, u64), Least)> = None;
+    let by_shape: Vec<Vec<Vec<u64>>> = domain.shapes.iter().map(|&(n, m)| sorted_sequences(n, m)).collect();
+    'exhaustive: for &len in &domain.lens {
+        for sequences in &by_shape {
+            for values in sequences {
+                checked += 1;
+                if fails(values, len) {
+                    let least = Least::Bounded { searched: domain.describe() };
+                    refuted = Some(((values.clone(), len), least));
+                    break 'exhaustive;
+                }
+            }
+        }
+    }
+    let exhaustive = format!(
+        "{checked} instances: {}{}",
+        domain.describe(),
+        if refuted.is_some() { "; stopped at the first failure" } else { "" }
+    );
+    let mut random = "not needed".to_owned();
+    if refuted.is_none() {
+        let mut runner = seeded_runner(seed, id, cases, None);
+        let result = runner.run(&contest_instance(), |(values, len)| {
+            if fails(&values, len) { Err(TestCaseError::fail("claim disagrees")) } else { Ok(()) }
+        });
+        checked += u64::from(cases);
+        random = format!("{cases} instances with boundary K and structured values, seed {seed}");
+        if let Err(TestError::Fail(_, (values, len))) = result {
+            refuted = Some(least_counting(&fails, (values, len), true, 20_000));
+        }
+    }
+    let json = |values: &[u64], len: u64| serde_json::json!({ "values": values, "K": len });
+    let (verdict, counterexample, least, claim_says, truth) = match refuted {
+        Some(((values, len), least)) => {
+            let (truth, by) = reference_count(&values, len);
+            (
+                ClaimVerdict::Refuted,
+                json(&values, len),
+                Some(least),
+                Some(claim(&values, len).map_or_else(|e| format!("no answer ({e})"), |c| c.to_string())),
+                Some(format!("{truth} (by {by})")),
+            )
+        }
+        None => (ClaimVerdict::Holds, serde_json::Value::Null, None, None, None),
+    };
+    ClaimReport {
+        id: id.to_owned(),
+        game: "games",
+        claim: text.to_owned(),
+        verdict,
+        counterexample,
+        least,
+        claim_says,
+        truth,
+        cases: checked,
+        exhaustive,
+        random,
+        reference: "brute force with the game search where K <= 4, values <= 7, N^K <= 4096; linear DP where 7^B K N <= 10^6; verified fast count beyond".into(),
+        notes: Vec::new(),
+        elapsed: start.elapsed(),
+    }
+}
