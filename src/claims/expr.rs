@@ -166,8 +166,67 @@ pub struct Expr {
     tree: Node<WideNumericTypes>,
 }
 
+/// Whether every operator of `node` has its operands: evalexpr builds `n > > m` and only
+/// fails when evaluating it.
+fn well_formed(node: &Node<WideNumericTypes>) -> bool {
+    use evalexpr::Operator::*;
+    let n = node.children().len();
+    let arity_ok = match node.operator() {
+        Add | Sub | Mul | Div | Mod | Exp | Eq | Neq | Gt | Lt | Geq | Leq | And | Or | Assign | AddAssign
+        | SubAssign | MulAssign | DivAssign | ModAssign | ExpAssign | AndAssign | OrAssign => n == 2,
+        Not | Neg | FunctionIdentifier { .. } => n == 1,
+        RootNode => n <= 1,
+        Const { .. } | VariableIdentifierRead { .. } | VariableIdentifierWrite { .. } => n == 0,
+        Tuple | Chain => n >= 1,
+    };
+    arity_ok && node.children().iter().all(well_formed)
+}
+
+/// Whether `node` has no assignment and no `;`: a claim only reads its variables.
+fn no_statements(node: &Node<WideNumericTypes>) -> bool {
+    use evalexpr::Operator::*;
+    !matches!(
+        node.operator(),
+        Assign
+            | AddAssign
+            | SubAssign
+            | MulAssign
+            | DivAssign
+            | ModAssign
+            | ExpAssign
+            | AndAssign
+            | OrAssign
+            | VariableIdentifierWrite { .. }
+            | Chain
+    ) && node.children().iter().all(no_statements)
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == ':'
+}
+
+/// Returns the tree of `text` when it parses, is well formed and names only identifiers
+/// made of letters, digits, `_` and `:` (evalexpr reads any other stray character, such
+/// as `#`, as an identifier).
+fn parse(text: &str) -> Result<Node<WideNumericTypes>, String> {
+    if text.trim().is_empty() {
+        return Err("the claim is empty".to_owned());
+    }
+    let tree = build_operator_tree::<WideNumericTypes>(text).map_err(|e| e.to_string())?;
+    if !no_statements(&tree) {
+        return Err("assignments and `;` are not allowed (compare with `==`)".to_owned());
+    }
+    if !well_formed(&tree) {
+        return Err("an operator is missing an operand".to_owned());
+    }
+    if let Some(bad) = tree.iter_identifiers().find(|i| !i.chars().all(is_ident)) {
+        return Err(format!("unexpected `{bad}`"));
+    }
+    Ok(tree)
+}
+
 fn parses(text: &str) -> bool {
-    build_operator_tree::<WideNumericTypes>(text).is_ok()
+    parse(text).is_ok()
 }
 
 /// Whether some text appended to `prefix` makes it parse: a token finished (`&`, `|`,
@@ -196,13 +255,25 @@ fn completable(prefix: &str) -> bool {
 /// use gamecheck::claims::syntax_column;
 /// assert_eq!(syntax_column("n > > m"), 5);
 /// assert_eq!(syntax_column("(n > m"), 7);
+/// assert_eq!(syntax_column("n >= m & a"), 8);
+/// assert_eq!(syntax_column("a = 1"), 3);
 /// ```
 pub fn syntax_column(text: &str) -> usize {
     let mut column = 0;
+    // The last character that is not a space: a prefix that breaks at a space broke
+    // because the token before it cannot stand alone (`&` in `a & b`).
+    let mut last_token = 0;
     for (i, ch) in text.char_indices() {
         column += 1;
         if !completable(&text[..i + ch.len_utf8()]) {
-            return column;
+            return if ch.is_whitespace() && last_token > 0 {
+                last_token
+            } else {
+                column
+            };
+        }
+        if !ch.is_whitespace() {
+            last_token = column;
         }
     }
     column + 1
@@ -210,7 +281,6 @@ pub fn syntax_column(text: &str) -> usize {
 
 /// The column (from 1) of the first occurrence of identifier `name` in `text`.
 fn identifier_column(text: &str, name: &str) -> usize {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
     text.match_indices(name)
         .find(|&(i, _)| {
             let before = text[..i].chars().next_back();
@@ -242,10 +312,10 @@ impl Expr {
     /// assert!(matches!(err, ExprError::UnknownVariable { ref name, column: 5, .. } if name == "q"));
     /// ```
     pub fn compile(text: &str, variables: &[&str], functions: &[&str]) -> Result<Expr, ExprError> {
-        let tree = build_operator_tree::<WideNumericTypes>(text).map_err(|e| ExprError::Syntax {
+        let tree = parse(text).map_err(|message| ExprError::Syntax {
             text: text.to_owned(),
             column: syntax_column(text),
-            message: e.to_string(),
+            message,
         })?;
         if let Some(name) = tree.iter_variable_identifiers().find(|v| !variables.contains(v)) {
             return Err(ExprError::UnknownVariable {
