@@ -14,9 +14,8 @@ use super::verdict::{ClaimReport, ClaimVerdict};
 use crate::check::{Least, stream};
 use crate::moore::is_p_position;
 
-/// Candidates per pile count that the least-counterexample search enumerates below a
-/// failure.
-const LEAST_BUDGET: u128 = 20_000;
+/// Candidates that the least-counterexample search enumerates below a failure.
+const LEAST_BUDGET: u128 = 60_000;
 /// The most piles of a random position.
 const MAX_RANDOM_PILES: usize = 48;
 
@@ -81,39 +80,76 @@ fn key(piles: &[u64]) -> (usize, &[u64]) {
     (piles.len(), piles)
 }
 
-/// Smaller positions a descent tries from `piles`: a pile removed, a pile lowered.
+fn lowered(x: u64) -> impl Iterator<Item = u64> {
+    let top = if x == 0 {
+        0
+    } else {
+        x & !(1 << (63 - x.leading_zeros()))
+    };
+    // Geometric steps down (x − x/2, x − x/4, …, x − 1) reach a threshold in O(log x)
+    // descent steps where x − 1 alone would take x.
+    let steps = (1..64).map_while(move |i| Some(x >> i).filter(|&d| d > 0)).map(move |d| x - d);
+    [0, top]
+        .into_iter()
+        .chain(steps)
+        .chain([x.saturating_sub(1)])
+        .filter(move |&y| y < x)
+}
+
+/// Smaller positions a descent tries from the sorted `piles`, least first: a pile or two
+/// removed, a pile lowered, and changes made to many piles at once, which keep the bit
+/// counts that P-positions depend on: every copy of a value removed or lowered together,
+/// a bit cleared in every pile, every pile halved.
 fn smaller(piles: &[u64]) -> Vec<Vec<u64>> {
+    let n = piles.len();
     let mut out = Vec::new();
-    for i in 0..piles.len() {
+    let mut push = |mut v: Vec<u64>| {
+        v.sort_unstable();
+        out.push(v);
+    };
+    for i in 0..n {
         let mut v = piles.to_vec();
         v.remove(i);
-        out.push(v);
-    }
-    for i in 0..piles.len() {
-        let x = piles[i];
-        let top = if x == 0 {
-            0
-        } else {
-            x & !(1 << (63 - x.leading_zeros()))
-        };
-        for y in [0, x / 2, x.saturating_sub(1), top] {
-            if y < x {
-                let mut v = piles.to_vec();
-                v[i] = y;
-                v.sort_unstable();
-                out.push(v);
-            }
+        push(v);
+        for j in i + 1..n {
+            push(
+                piles
+                    .iter()
+                    .enumerate()
+                    .filter(|&(t, _)| t != i && t != j)
+                    .map(|(_, &x)| x)
+                    .collect(),
+            );
+        }
+        for y in lowered(piles[i]) {
+            let mut v = piles.to_vec();
+            v[i] = y;
+            push(v);
         }
     }
-    out.sort();
+    let mut values = piles.to_vec();
+    values.dedup();
+    for &x in &values {
+        push(piles.iter().copied().filter(|&p| p != x).collect());
+        for y in lowered(x) {
+            push(piles.iter().map(|&p| if p == x { y } else { p }).collect());
+        }
+    }
+    let all = piles.iter().fold(0, |a, &p| a | p);
+    for bit in (0..64).filter(|b| all >> b & 1 == 1) {
+        push(piles.iter().map(|&p| p & !(1 << bit)).collect());
+    }
+    push(piles.iter().map(|&p| p / 2).collect());
+    out.sort_by(|a, b| key(a).cmp(&key(b)));
     out.dedup();
     out
 }
 
 /// Returns the least position (fewest piles, then the sorted piles lexicographically) on
 /// which `fails` holds, searching from the failing sorted position `found`: a descent
-/// (removing piles, lowering sizes), then, for each pile count up to that of the result,
-/// every multiset of sizes up to the largest bound keeping that count near `budget`.
+/// (removing piles, lowering sizes, one pile or many at once), then, for each pile count
+/// up to that of the result, every multiset of sizes up to the largest bound keeping the
+/// whole enumeration near `budget` candidates.
 /// [`Least::Proven`] only when everything before the result was checked: the order is
 /// infinite below any position of two piles or more, so that needs at most one pile.
 ///
@@ -121,7 +157,7 @@ fn smaller(piles: &[u64]) -> Vec<Vec<u64>> {
 /// `fails(found)` is true and `found` is sorted.
 ///
 /// # Complexity
-/// O(budget) calls of `fails` per pile count, plus the descent.
+/// O(budget + 500 · piles) calls of `fails`, plus the descent: O(piles²) calls per step.
 ///
 /// # Example
 /// ```
@@ -148,6 +184,8 @@ pub fn least_position(fails: &dyn Fn(&[u64]) -> bool, found: Vec<u64>, budget: u
     let top = best.iter().copied().max().unwrap_or(0);
     let mut searched: Vec<String> = Vec::new();
     let mut complete_below = true;
+    // The budget is shared by the pile counts, at least a few hundred candidates each.
+    let per_count = (budget / (best.len() as u128 + 1)).max(500);
     for n in 0..=best.len() {
         // The largest size bound whose enumeration stays within the budget: sizes may
         // exceed the result's largest pile ([0, 9] comes before [1, 1]).
@@ -158,7 +196,7 @@ pub fn least_position(fails: &dyn Fn(&[u64]) -> bool, found: Vec<u64>, budget: u
             let (mut lo, mut hi) = (0u64, cap);
             while lo < hi {
                 let mid = lo + (hi - lo).div_ceil(2);
-                if multiset_count(n, mid) <= budget {
+                if multiset_count(n, mid) <= per_count {
                     lo = mid;
                 } else {
                     hi = mid - 1;
