@@ -27,7 +27,8 @@ fn json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let mut all = args.to_vec();
     all.push("--json");
     let out = claim(&all);
-    let value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(&out)));
+    let value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(&out)));
     (out.status.code(), value)
 }
 
@@ -38,7 +39,11 @@ const TRUE_RULE: &str = "n > 0 && (m == 0 || n > m || (m == n + 1 && c == 0 && d
 fn chopsticks_rule_without_the_m_eq_n_plus_1_case_is_refuted_at_1_0_1_1() {
     let out = claim(&["chopsticks", "n > m || (n == m && !(d == 0 && a % 2 == 1))"]);
     assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
-    assert!(stdout(&out).contains("refuted at [1,0,1,1] (least counterexample)"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("refuted at [1,0,1,1] (least counterexample)"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -59,7 +64,10 @@ fn games_moore_rule_holds() {
 fn games_xor_is_refuted_at_1_1_for_k_6() {
     let (code, report) = json(&["games", "xor == 0"]);
     assert_eq!(code, Some(1));
-    assert_eq!(report["counterexample"], serde_json::json!({ "piles": [1, 1], "k": 6 }));
+    assert_eq!(
+        report["counterexample"],
+        serde_json::json!({ "piles": [1, 1], "k": 6 })
+    );
 }
 
 #[test]
@@ -74,7 +82,10 @@ fn games_threshold_is_refuted_at_seven_equal_piles() {
     // below must bring the failure down to the least one, seven equal piles.
     let (code, report) = json(&["games", "all_bits(bitcount(j) % (k + 1) == 0) && max < 1000"]);
     assert_eq!(code, Some(1));
-    assert_eq!(report["counterexample"]["piles"], serde_json::json!(vec![1000; 7]));
+    assert_eq!(
+        report["counterexample"]["piles"],
+        serde_json::json!(vec![1000; 7])
+    );
 }
 
 #[test]
@@ -94,7 +105,11 @@ fn unknown_variable_exits_2_with_its_name() {
     // Behind a short-circuit: found before any evaluation.
     let out = claim(&["chopsticks", "n > m || q == 1"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown variable `q` at column 10"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown variable `q` at column 10"),
+        "{}",
+        stderr(&out)
+    );
     let out = claim(&["games", "j == 0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown variable `j`"), "{}", stderr(&out));
@@ -104,12 +119,21 @@ fn unknown_variable_exits_2_with_its_name() {
 fn nested_all_bits_exits_2() {
     let out = claim(&["games", "all_bits(all_bits(j > 0))"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("nested all_bits is not supported"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("nested all_bits is not supported"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn json_has_verdict_counterexample_and_cases() {
-    let (code, report) = json(&["chopsticks", "--cases", "100", "n > m || (n == m && !(d == 0 && a % 2 == 1))"]);
+    let (code, report) = json(&[
+        "chopsticks",
+        "--cases",
+        "100",
+        "n > m || (n == m && !(d == 0 && a % 2 == 1))",
+    ]);
     assert_eq!(code, Some(1));
     assert_eq!(report["verdict"], "refuted");
     assert_eq!(report["counterexample"], serde_json::json!([1, 0, 1, 1]));
@@ -131,7 +155,8 @@ fn evaluation_error_counts_as_the_claim_failing() {
 #[test]
 fn integers_are_128_bit_and_overflow_is_an_error() {
     let top = State::new(u64::MAX, u64::MAX, u64::MAX, u64::MAX);
-    let n_is_2_pow_65_minus_2 = ChopsticksExpr::compile("n == 36893488147419103230 && m > 18446744073709551615");
+    let n_is_2_pow_65_minus_2 =
+        ChopsticksExpr::compile("n == 36893488147419103230 && m > 18446744073709551615");
     assert_eq!(n_is_2_pow_65_minus_2.map(|e| e.wins(top)), Ok(Ok(true)));
     let cube = ChopsticksExpr::compile("a * a * a > 0");
     assert!(cube.map(|e| e.wins(top)).is_ok_and(|r| r.is_err()));

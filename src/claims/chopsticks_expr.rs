@@ -68,7 +68,10 @@ impl ChopsticksExpr {
             ("n", value(s.hands())?),
             ("m", value(s.opponent_hands())?),
         ];
-        self.expr.eval(&Scope { vars: &vars, piles: &[] })
+        self.expr.eval(&Scope {
+            vars: &vars,
+            piles: &[],
+        })
     }
 }
 
@@ -92,5 +95,11 @@ impl ChopsticksExpr {
 /// ```
 pub fn check_chopsticks_expr(text: &str, seed: u64, cases: u32) -> Result<ClaimReport, ExprError> {
     let claim = ChopsticksExpr::compile(text)?;
-    Ok(check_chopsticks_claim("claim", text, &|s| claim.wins(s), seed, cases))
+    Ok(check_chopsticks_claim(
+        "claim",
+        text,
+        &|s| claim.wins(s),
+        seed,
+        cases,
+    ))
 }

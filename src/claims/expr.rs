@@ -115,7 +115,11 @@ impl Context for Scope<'_> {
         self.vars.iter().find(|(n, _)| *n == identifier).map(|(_, v)| v)
     }
 
-    fn call_function(&self, identifier: &str, argument: &ClaimValue) -> EvalexprResult<ClaimValue, WideNumericTypes> {
+    fn call_function(
+        &self,
+        identifier: &str,
+        argument: &ClaimValue,
+    ) -> EvalexprResult<ClaimValue, WideNumericTypes> {
         match identifier {
             "bitcount" => {
                 let j = int_arg(argument, "bitcount")?;
@@ -172,8 +176,10 @@ fn well_formed(node: &Node<WideNumericTypes>) -> bool {
     use evalexpr::Operator::*;
     let n = node.children().len();
     let arity_ok = match node.operator() {
-        Add | Sub | Mul | Div | Mod | Exp | Eq | Neq | Gt | Lt | Geq | Leq | And | Or | Assign | AddAssign
-        | SubAssign | MulAssign | DivAssign | ModAssign | ExpAssign | AndAssign | OrAssign => n == 2,
+        Add | Sub | Mul | Div | Mod | Exp | Eq | Neq | Gt | Lt | Geq | Leq | And | Or | Assign
+        | AddAssign | SubAssign | MulAssign | DivAssign | ModAssign | ExpAssign | AndAssign | OrAssign => {
+            n == 2
+        }
         Not | Neg | FunctionIdentifier { .. } => n == 1,
         RootNode => n <= 1,
         Const { .. } | VariableIdentifierRead { .. } | VariableIdentifierWrite { .. } => n == 0,
@@ -232,7 +238,10 @@ fn parses(text: &str) -> bool {
 /// Whether some text appended to `prefix` makes it parse: a token finished (`&`, `|`,
 /// `=`, a closing quote), an operand, and the open parentheses closed.
 fn completable(prefix: &str) -> bool {
-    let open = prefix.matches('(').count().saturating_sub(prefix.matches(')').count());
+    let open = prefix
+        .matches('(')
+        .count()
+        .saturating_sub(prefix.matches(')').count());
     ["", "&", "|", "=", "\""].iter().any(|finish| {
         ["", " 0", " true"].iter().any(|operand| {
             (0..=open).any(|closed| parses(&format!("{prefix}{finish}{operand}{}", ")".repeat(closed))))
@@ -326,7 +335,10 @@ impl Expr {
             });
         }
         let known_function = |f: &str| {
-            functions.contains(&f) || BUILTINS.contains(&f) || f.starts_with("math::") || f.starts_with("str::")
+            functions.contains(&f)
+                || BUILTINS.contains(&f)
+                || f.starts_with("math::")
+                || f.starts_with("str::")
         };
         if let Some(name) = tree.iter_function_identifiers().find(|f| !known_function(f)) {
             return Err(ExprError::UnknownFunction {

@@ -44,7 +44,10 @@ fn all_bits_calls(text: &str) -> Vec<usize> {
         .map(|(i, _)| i)
         .filter(|&i| {
             !text[..i].chars().next_back().is_some_and(is_ident)
-                && !text[i + ALL_BITS_NAME.len()..].chars().next().is_some_and(is_ident)
+                && !text[i + ALL_BITS_NAME.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(is_ident)
         })
         .collect()
 }
@@ -254,5 +257,12 @@ impl GamesExpr {
 /// ```
 pub fn check_games_expr(text: &str, k: u32, seed: u64, cases: u32) -> Result<ClaimReport, ExprError> {
     let claim = GamesExpr::compile(text, k)?;
-    Ok(check_position_claim("claim", text, k, &|p| claim.is_loss(p), seed, cases))
+    Ok(check_position_claim(
+        "claim",
+        text,
+        k,
+        &|p| claim.is_loss(p),
+        seed,
+        cases,
+    ))
 }

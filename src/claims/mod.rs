@@ -16,9 +16,9 @@ pub use chopsticks_claims::{
     corrected_rule, greedy_attack, greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
 };
 pub use chopsticks_engine::{EXHAUSTIVE_TOTAL, check_chopsticks_claim, reference_wins};
-pub use verdict::{ClaimReport, ClaimVerdict};
 pub use chopsticks_expr::{CHOPSTICKS_VARIABLES, ChopsticksExpr, check_chopsticks_expr};
 pub use expr::{ClaimValue, Expr, ExprError, Scope, int, syntax_column};
 pub use games_expr::{ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GamesExpr, check_games_expr};
 pub use position_engine::{check_position_claim, exhaustive_bounds, least_position};
+pub use verdict::{ClaimReport, ClaimVerdict};
 pub use wide_int::{WideInt, WideNumericTypes};

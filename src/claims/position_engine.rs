@@ -88,7 +88,9 @@ fn lowered(x: u64) -> impl Iterator<Item = u64> {
     };
     // Geometric steps down (x − x/2, x − x/4, …, x − 1) reach a threshold in O(log x)
     // descent steps where x − 1 alone would take x.
-    let steps = (1..64).map_while(move |i| Some(x >> i).filter(|&d| d > 0)).map(move |d| x - d);
+    let steps = (1..64)
+        .map_while(move |i| Some(x >> i).filter(|&d| d > 0))
+        .map(move |d| x - d);
     [0, top]
         .into_iter()
         .chain(steps)
@@ -361,7 +363,7 @@ pub fn check_position_claim(
     cases: u32,
 ) -> ClaimReport {
     let start = Instant::now();
-    let fails = |p: &[u64]| claim(p).map_or(true, |loss| loss != is_p_position(p, k));
+    let fails = |p: &[u64]| claim(p) != Ok(is_p_position(p, k));
     let (max_piles, max_size) = exhaustive_bounds(k);
     let mut search = GameSearch::new(k);
     let mut disagreements = Vec::new();
@@ -374,7 +376,7 @@ pub fn check_position_claim(
             if truth != is_p_position(&piles, k) && disagreements.len() < 3 {
                 disagreements.push(format!("{piles:?}"));
             }
-            if claim(&piles).map_or(true, |loss| loss != truth) {
+            if claim(&piles) != Ok(truth) {
                 refuted = Some(piles);
                 break 'exhaustive;
             }

@@ -77,17 +77,23 @@ impl EvalexprInt<WideNumericTypes> for WideInt {
     }
 
     fn checked_add(&self, rhs: &WideInt) -> EvalexprResult<WideInt, WideNumericTypes> {
-        self.0.checked_add(rhs.0).map(WideInt).ok_or(Error::AdditionError {
-            augend: int(*self),
-            addend: int(*rhs),
-        })
+        self.0
+            .checked_add(rhs.0)
+            .map(WideInt)
+            .ok_or(Error::AdditionError {
+                augend: int(*self),
+                addend: int(*rhs),
+            })
     }
 
     fn checked_sub(&self, rhs: &WideInt) -> EvalexprResult<WideInt, WideNumericTypes> {
-        self.0.checked_sub(rhs.0).map(WideInt).ok_or(Error::SubtractionError {
-            minuend: int(*self),
-            subtrahend: int(*rhs),
-        })
+        self.0
+            .checked_sub(rhs.0)
+            .map(WideInt)
+            .ok_or(Error::SubtractionError {
+                minuend: int(*self),
+                subtrahend: int(*rhs),
+            })
     }
 
     fn checked_neg(&self) -> EvalexprResult<WideInt, WideNumericTypes> {
@@ -98,24 +104,33 @@ impl EvalexprInt<WideNumericTypes> for WideInt {
     }
 
     fn checked_mul(&self, rhs: &WideInt) -> EvalexprResult<WideInt, WideNumericTypes> {
-        self.0.checked_mul(rhs.0).map(WideInt).ok_or(Error::MultiplicationError {
-            multiplicand: int(*self),
-            multiplier: int(*rhs),
-        })
+        self.0
+            .checked_mul(rhs.0)
+            .map(WideInt)
+            .ok_or(Error::MultiplicationError {
+                multiplicand: int(*self),
+                multiplier: int(*rhs),
+            })
     }
 
     fn checked_div(&self, rhs: &WideInt) -> EvalexprResult<WideInt, WideNumericTypes> {
-        self.0.checked_div(rhs.0).map(WideInt).ok_or(Error::DivisionError {
-            dividend: int(*self),
-            divisor: int(*rhs),
-        })
+        self.0
+            .checked_div(rhs.0)
+            .map(WideInt)
+            .ok_or(Error::DivisionError {
+                dividend: int(*self),
+                divisor: int(*rhs),
+            })
     }
 
     fn checked_rem(&self, rhs: &WideInt) -> EvalexprResult<WideInt, WideNumericTypes> {
-        self.0.checked_rem(rhs.0).map(WideInt).ok_or(Error::ModulationError {
-            dividend: int(*self),
-            divisor: int(*rhs),
-        })
+        self.0
+            .checked_rem(rhs.0)
+            .map(WideInt)
+            .ok_or(Error::ModulationError {
+                dividend: int(*self),
+                divisor: int(*rhs),
+            })
     }
 
     fn abs(&self) -> EvalexprResult<WideInt, WideNumericTypes> {
