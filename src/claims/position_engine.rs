@@ -393,17 +393,24 @@ pub fn check_position_claim(
     let mut random = "not needed".to_owned();
     if refuted.is_none() {
         let mut rng = stream(seed, id);
+        let mut drawn = 0u32;
         for _ in 0..cases {
             let piles = random_position(&mut rng, k);
             checked += 1;
+            drawn += 1;
             if fails(&piles) {
                 refuted = Some(piles);
                 break;
             }
         }
         random = format!(
-            "{cases} positions of up to {} piles over the full u64 range, mostly P-positions and their neighbours, seed {seed}",
-            MAX_RANDOM_PILES + 1
+            "{drawn} positions of up to {} piles over the full u64 range, mostly P-positions and their neighbours, seed {seed}{}",
+            MAX_RANDOM_PILES + 1,
+            if refuted.is_some() {
+                ", stopped at the first failure"
+            } else {
+                ""
+            }
         );
     }
     let mut notes = Vec::new();
