@@ -52,6 +52,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check a typed conjecture: exhaustive over a small range, random over the full
+    /// range, then the least counterexample.
+    ///
+    /// chopsticks: EXPR over a, c, b, d, n, m claims "the player to move wins".
+    /// games: EXPR over piles, k, xor, sum, max, bitcount(j), all_bits(expr of j) claims
+    /// "the position is a loss for the player to move" in Moore's Nim_k.
+    ///
+    /// Exit code: 0 holds, 1 refuted, 2 usage or syntax error.
+    Claim {
+        /// The game the claim is about.
+        #[arg(value_enum)]
+        game: Game,
+        /// The claim: a boolean expression (integers are 128-bit, overflow is an error).
+        expr: String,
+        /// Random cases, after the exhaustive range.
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// Seed of the random cases.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// k of Moore's Nim_k (games only): a move takes from 1 to k piles.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+        /// Write the report as JSON: verdict, counterexample, cases, …
+        #[arg(long)]
+        json: bool,
+    },
     /// Evaluate one case under every implementation, side by side.
     Repro {
         #[command(subcommand)]
@@ -253,6 +280,22 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
+fn claim(game: Game, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
+    eprintln!("gamecheck claim: seed {seed}, {cases} random cases");
+    let report = match game {
+        Game::Chopsticks => gamecheck::claims::check_chopsticks_expr(expr, seed, cases),
+        Game::Games => gamecheck::claims::check_games_expr(expr, k, seed, cases),
+    }
+    .context("invalid claim")?;
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.to_text()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.verdict == gamecheck::claims::ClaimVerdict::Holds))
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { cases, seed, json } => check(cases, seed, json),
@@ -262,6 +305,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             json,
         } => claims(&ids, cases, seed, json),
+        Command::Claim {
+            game,
+            expr,
+            cases,
+            seed,
+            k,
+            json,
+        } => claim(game, &expr, cases, seed, k, json),
         Command::Repro {
             game: ReproGame::Chopsticks { a, c, b, d },
         } => {

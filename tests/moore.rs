@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use gamecheck::input::InputError;
+use gamecheck::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
 use gamecheck::moore::{
     MODULUS, MooreError, count, count_plain, is_p_position, solve, transform, winning_move,
 };
-use gamecheck::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
 use gamecheck_oracles::moore_brute_count::brute_count;
 use gamecheck_oracles::moore_dp_count::dp_count;
 use gamecheck_oracles::moore_game_search::GameSearch;

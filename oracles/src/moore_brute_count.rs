@@ -25,7 +25,26 @@ pub const MODULUS: u64 = 998_244_353;
 /// assert_eq!(brute_count(&[3], 0, 6), 1);
 /// ```
 pub fn brute_count(values: &[u64], len: u32, k: u32) -> u32 {
-    let mut search = GameSearch::new(k);
+    brute_count_with(&mut GameSearch::new(k), values, len)
+}
+
+/// Returns [`brute_count`] for the k of `search`, reusing its memo across calls.
+///
+/// # Constraints
+/// As [`brute_count`].
+///
+/// # Complexity
+/// As [`brute_count`], minus the positions `search` already knows.
+///
+/// # Example
+/// ```
+/// use gamecheck_oracles::moore_brute_count::brute_count_with;
+/// use gamecheck_oracles::moore_game_search::GameSearch;
+/// let mut search = GameSearch::new(6);
+/// assert_eq!(brute_count_with(&mut search, &[1], 7), 1);
+/// assert_eq!(brute_count_with(&mut search, &[1, 2], 2), 0);
+/// ```
+pub fn brute_count_with(search: &mut GameSearch, values: &[u64], len: u32) -> u32 {
     let n = values.len();
     if n == 0 {
         return u32::from(len == 0);

@@ -5,10 +5,12 @@ use super::chopsticks_claims::{
 };
 use super::chopsticks_engine::check_chopsticks_claim;
 use super::counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
-use super::counting_engine::{check_counting_claim, CountingDomain};
+use super::counting_engine::{CountingDomain, check_counting_claim};
 use super::seed_dict_convolution::seed_dict_convolution;
 use super::verdict::ClaimReport;
 use crate::chopsticks::State;
+use crate::moore::strategy::{huge_len, value_set};
+use proptest::strategy::Strategy;
 
 /// One claim of the catalog.
 pub struct Entry {
@@ -47,14 +49,26 @@ fn chopsticks(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) ->
 type Count = fn(&[u64], u64) -> Result<u32, String>;
 
 fn counting(entry: &Entry, seed: u64, cases: u32, claim: Count) -> ClaimReport {
-    check_counting_claim(entry.id, entry.text, &claim, &CountingDomain::standard(), seed, cases)
+    check_counting_claim(
+        entry.id,
+        entry.text,
+        &claim,
+        &CountingDomain::standard(),
+        seed,
+        cases,
+    )
 }
 
 /// The seed's algorithm: correct on tiny inputs, hopeless at full size; report both.
 fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
     // Its cost is O(S² log K) per instance: keep to tiny inputs and few random cases.
-    let domain = CountingDomain { lens: (0..=16).chain([21, 28, 49]).collect(), shapes: vec![(1, 127), (2, 31), (3, 7)] };
-    let mut report = check_counting_claim(entry.id, entry.text, &seed_python, &domain, seed, cases.min(200));
+    let domain = CountingDomain {
+        lens: (0..=16).chain([21, 28, 49]).collect(),
+        shapes: vec![(1, 127), (2, 31), (3, 7)],
+        random: || (value_set(6, 2, 3), huge_len()).boxed(),
+        random_text: "N <= 3, values 0..=3, K at the boundaries or anywhere (tiny inputs: the seed's cost is O(S^2 log K))",
+    };
+    let mut report = check_counting_claim(entry.id, entry.text, &seed_python, &domain, seed, cases.min(500));
     let full: Vec<u64> = (1..=100).collect();
     let budget = std::time::Duration::from_secs(5);
     let started = std::time::Instant::now();
@@ -62,7 +76,9 @@ fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
         Ok(answer) => format!("answered {answer} in {:.2} s", started.elapsed().as_secs_f64()),
         Err(timeout) => timeout.to_string(),
     };
-    report.notes.push(format!("full-size case N = 100, A = 1..100, K = 10^18: {verdict}"));
+    report.notes.push(format!(
+        "full-size case N = 100, A = 1..100, K = 10^18: {verdict}"
+    ));
     let fast_start = std::time::Instant::now();
     let fast = crate::moore::count(&full, 1_000_000_000_000_000_000, 6);
     report.notes.push(format!(
@@ -70,7 +86,8 @@ fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
         fast.map_or_else(|e| e.to_string(), |c| c.to_string()),
         fast_start.elapsed().as_secs_f64() * 1e3
     ));
-    let truncated = seed_dict_convolution(&[128], 1, budget).map_or_else(|e| e.to_string(), |c| c.to_string());
+    let truncated =
+        seed_dict_convolution(&[128], 1, budget).map_or_else(|e| e.to_string(), |c| c.to_string());
     report.notes.push(format!(
         "outside the contest range it reads only bits 0..6: K = 1, A = [128] gives {truncated}, the truth is 0"
     ));

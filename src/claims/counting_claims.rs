@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::seed_dict_convolution::seed_dict_convolution;
-use crate::moore::{count, merge_columns, transform, MODULUS};
+use crate::moore::{MODULUS, count, merge_columns, transform};
 
 const P: u64 = MODULUS as u64;
 
@@ -75,7 +75,10 @@ pub fn exponent_mod_p_minus_1(values: &[u64], len: u64) -> Result<u32, String> {
     // Merged columns give the same sum with a smaller transform.
     let t = transform(&merge_columns(values), 6).map_err(|e| e.to_string())?;
     let e = len % (P - 1);
-    let sum = t.coefficients().iter().fold(0u64, |acc, &f| (acc + pow_mod(u64::from(f), e)) % P);
+    let sum = t
+        .coefficients()
+        .iter()
+        .fold(0u64, |acc, &f| (acc + pow_mod(u64::from(f), e)) % P);
     let size = pow_mod(7, u64::from(t.bits()));
     Ok((sum * pow_mod(size, P - 2) % P) as u32)
 }

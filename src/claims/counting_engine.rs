@@ -4,12 +4,14 @@
 
 use std::time::Instant;
 
-use gamecheck_oracles::moore_brute_count::brute_count;
+use gamecheck_oracles::moore_brute_count::brute_count_with;
 use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_game_search::GameSearch;
+use proptest::strategy::{BoxedStrategy, Strategy};
 use proptest::test_runner::{TestCaseError, TestError};
 
 use super::verdict::{ClaimReport, ClaimVerdict};
-use crate::check::{least_counting, len_candidates, seeded_runner, Least};
+use crate::check::{Least, least_counting, len_candidates, seeded_runner};
 use crate::moore::strategy::contest_instance;
 
 /// Piles per move in the contest.
@@ -17,8 +19,8 @@ const K_MOVE: u32 = 6;
 
 /// Returns the true count of losing length-`len` sequences over `values` (k = 6), and
 /// which implementation gave it: the brute force over all N^K sequences with the game
-/// search where K ≤ 4, values ≤ 7 and N^K ≤ 4096; else the linear DP where its work
-/// 7^B · K · N is at most 10^6; else the verified fast count.
+/// search where K ≤ 4, values ≤ 7 and N^K ≤ 4096; else the linear DP where B ≤ 4 and its
+/// work 7^B · K · N is at most 10^6; else the verified fast count.
 ///
 /// # Constraints
 /// Values below 2^8.
@@ -36,13 +38,20 @@ pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
     let n = values.len() as u64;
     let top = values.iter().copied().max().unwrap_or(0);
     if len <= 4 && top <= 7 && n.pow(len as u32) <= 4096 {
-        return (brute_count(values, len as u32, K_MOVE), "brute force");
+        thread_local! {
+            static SEARCH: std::cell::RefCell<GameSearch> = std::cell::RefCell::new(GameSearch::new(K_MOVE));
+        }
+        let count = SEARCH.with(|s| brute_count_with(&mut s.borrow_mut(), values, len as u32));
+        return (count, "brute force");
     }
     let states = 7u64.pow(64 - top.leading_zeros());
-    if len <= 64 && states.saturating_mul(len).saturating_mul(n) <= 1_000_000 {
+    if len <= 64 && states <= 2401 && states.saturating_mul(len.max(1)).saturating_mul(n) <= 1_000_000 {
         return (dp_count(values, len, K_MOVE), "dp");
     }
-    (crate::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX), "fast count")
+    (
+        crate::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX),
+        "fast count",
+    )
 }
 
 /// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
@@ -50,6 +59,10 @@ pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
 pub struct CountingDomain {
     pub lens: Vec<u64>,
     pub shapes: Vec<(usize, u64)>,
+    /// The random instances tried after the exhaustive part.
+    pub random: fn() -> BoxedStrategy<(Vec<u64>, u64)>,
+    /// How `random` draws, for the report.
+    pub random_text: &'static str,
 }
 
 impl CountingDomain {
@@ -69,12 +82,26 @@ impl CountingDomain {
     /// assert!(CountingDomain::standard().shapes.contains(&(7, 6)));
     /// ```
     pub fn standard() -> CountingDomain {
-        CountingDomain { lens: len_candidates(), shapes: vec![(1, 127), (2, 127), (3, 15), (4, 6), (5, 6), (6, 6), (7, 6)] }
+        CountingDomain {
+            lens: len_candidates(),
+            shapes: vec![(1, 127), (2, 127), (3, 15), (4, 6), (5, 6), (6, 6), (7, 6)],
+            random: || contest_instance().boxed(),
+            random_text: "N <= 8, values 0..=127 sharing bits or with vanishing transforms, K at the boundaries (0..=8, multiples of 7 and of p - 1 and their neighbours, 10^18, u64::MAX) or anywhere",
+        }
     }
 
     fn describe(&self) -> String {
-        let shapes: Vec<String> = self.shapes.iter().map(|(n, m)| format!("N = {n} with values <= {m}")).collect();
-        format!("{} lengths K from 0 to {}; {}", self.lens.len(), self.lens.last().copied().unwrap_or(0), shapes.join(", "))
+        let shapes: Vec<String> = self
+            .shapes
+            .iter()
+            .map(|(n, m)| format!("N = {n} with values <= {m}"))
+            .collect();
+        format!(
+            "{} lengths K from 0 to {}; {}",
+            self.lens.len(),
+            self.lens.last().copied().unwrap_or(0),
+            shapes.join(", ")
+        )
     }
 }
 
@@ -83,7 +110,9 @@ fn sorted_sequences(n: usize, max: u64) -> Vec<Vec<u64>> {
     let mut v = vec![0u64; n];
     loop {
         out.push(v.clone());
-        let Some(i) = (0..n).rev().find(|&i| v[i] < max) else { break };
+        let Some(i) = (0..n).rev().find(|&i| v[i] < max) else {
+            break;
+        };
         v[i] += 1;
         let fill = v[i];
         v[i + 1..].iter_mut().for_each(|x| *x = fill);
@@ -105,7 +134,9 @@ fn sorted_sequences(n: usize, max: u64) -> Vec<Vec<u64>> {
 /// # Example
 /// ```
 /// use gamecheck::claims::{check_counting_claim, ClaimVerdict, CountingDomain};
-/// let domain = CountingDomain { lens: (0..=8).collect(), shapes: vec![(1, 3), (2, 3)] };
+/// let mut domain = CountingDomain::standard();
+/// domain.lens = (0..=8).collect();
+/// domain.shapes = vec![(1, 3), (2, 3)];
 /// let r = check_counting_claim("zero", "no sequence is losing", &|_, _| Ok(0), &domain, 1, 10);
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// assert_eq!(r.counterexample.to_string(), r#"{"values":[0],"K":0}"#);
@@ -119,16 +150,23 @@ pub fn check_counting_claim(
     cases: u32,
 ) -> ClaimReport {
     let start = Instant::now();
-    let fails = |values: &[u64], len: u64| claim(values, len).map_or(true, |c| c != reference_count(values, len).0);
+    let fails =
+        |values: &[u64], len: u64| claim(values, len).map_or(true, |c| c != reference_count(values, len).0);
     let mut checked = 0u64;
     let mut refuted: Option<((Vec<u64>, u64), Least)> = None;
-    let by_shape: Vec<Vec<Vec<u64>>> = domain.shapes.iter().map(|&(n, m)| sorted_sequences(n, m)).collect();
+    let by_shape: Vec<Vec<Vec<u64>>> = domain
+        .shapes
+        .iter()
+        .map(|&(n, m)| sorted_sequences(n, m))
+        .collect();
     'exhaustive: for &len in &domain.lens {
         for sequences in &by_shape {
             for values in sequences {
                 checked += 1;
                 if fails(values, len) {
-                    let least = Least::Bounded { searched: domain.describe() };
+                    let least = Least::Bounded {
+                        searched: domain.describe(),
+                    };
                     refuted = Some(((values.clone(), len), least));
                     break 'exhaustive;
                 }
@@ -138,16 +176,24 @@ pub fn check_counting_claim(
     let exhaustive = format!(
         "{checked} instances: {}{}",
         domain.describe(),
-        if refuted.is_some() { "; stopped at the first failure" } else { "" }
+        if refuted.is_some() {
+            "; stopped at the first failure"
+        } else {
+            ""
+        }
     );
     let mut random = "not needed".to_owned();
     if refuted.is_none() {
         let mut runner = seeded_runner(seed, id, cases, None);
-        let result = runner.run(&contest_instance(), |(values, len)| {
-            if fails(&values, len) { Err(TestCaseError::fail("claim disagrees")) } else { Ok(()) }
+        let result = runner.run(&(domain.random)(), |(values, len)| {
+            if fails(&values, len) {
+                Err(TestCaseError::fail("claim disagrees"))
+            } else {
+                Ok(())
+            }
         });
         checked += u64::from(cases);
-        random = format!("{cases} instances with boundary K and structured values, seed {seed}");
+        random = format!("{cases} instances: {}; seed {seed}", domain.random_text);
         if let Err(TestError::Fail(_, (values, len))) = result {
             refuted = Some(least_counting(&fails, (values, len), true, 20_000));
         }
@@ -178,7 +224,7 @@ pub fn check_counting_claim(
         cases: checked,
         exhaustive,
         random,
-        reference: "brute force with the game search where K <= 4, values <= 7, N^K <= 4096; linear DP where 7^B K N <= 10^6; verified fast count beyond".into(),
+        reference: "brute force with the game search where K <= 4, values <= 7, N^K <= 4096; linear DP where B <= 4 and 7^B K N <= 10^6; verified fast count beyond".into(),
         notes: Vec::new(),
         elapsed: start.elapsed(),
     }

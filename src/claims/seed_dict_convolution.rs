@@ -80,7 +80,12 @@ pub fn seed_dict_convolution(values: &[u64], len: u64, budget: Duration) -> Resu
     let mut k = len;
     let mut squarings = 0;
     let mut largest = base.len();
-    let timeout = |squarings, largest, next_pairs| SeedTimeout { budget, squarings, largest, next_pairs };
+    let timeout = |squarings, largest, next_pairs| SeedTimeout {
+        budget,
+        squarings,
+        largest,
+        next_pairs,
+    };
     while k > 0 {
         if k & 1 == 1 {
             let pairs = res.len() as u128 * base.len() as u128;

@@ -197,7 +197,6 @@ pub fn dp_case() -> impl Strategy<Value = (u32, u64, Vec<u64>)> {
     })
 }
 
-
 /// Returns contest instances (values, K): k = 6, values 0..=127, N ≤ 8, K from
 /// [`huge_len`] or a multiple of 7.
 ///
@@ -216,5 +215,8 @@ pub fn dp_case() -> impl Strategy<Value = (u32, u64, Vec<u64>)> {
 /// assert!(i.is_ok_and(|(v, _)| v.iter().all(|&x| x <= 127)));
 /// ```
 pub fn contest_instance() -> impl Strategy<Value = (Vec<u64>, u64)> {
-    (value_set(6, 7, 8), prop_oneof![3 => huge_len(), 1 => huge_len().prop_map(|k| k / 7 * 7)])
+    (
+        value_set(6, 7, 8),
+        prop_oneof![3 => huge_len(), 1 => huge_len().prop_map(|k| k / 7 * 7)],
+    )
 }
