@@ -54,6 +54,9 @@ pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
     )
 }
 
+/// A counting claim: the count it gives for (values, K), or why it gives none.
+pub type CountClaim = dyn Fn(&[u64], u64) -> Result<u32, String> + Sync;
+
 /// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
 /// every sequence of n values up to max (only sorted ones when the claim is symmetric).
 pub struct CountingDomain {
@@ -144,7 +147,7 @@ fn sorted_sequences(n: usize, max: u64) -> Vec<Vec<u64>> {
 pub fn check_counting_claim(
     id: &str,
     text: &str,
-    claim: &(dyn Fn(&[u64], u64) -> Result<u32, String> + Sync),
+    claim: &CountClaim,
     domain: &CountingDomain,
     seed: u64,
     cases: u32,
