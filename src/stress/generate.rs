@@ -6,7 +6,6 @@ use rand::RngExt;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
-use super::moore_stub;
 use crate::input::InputError;
 
 /// The game a stress run is about.
@@ -115,7 +114,7 @@ impl Input {
     /// Returns the input of `game` read from contest-format text.
     ///
     /// # Constraints
-    /// The contest format of `game`; games values are at most 255.
+    /// The contest format of `game`; games values within the range `moore::parse_input` accepts.
     ///
     /// # Complexity
     /// O(input length).
@@ -140,7 +139,7 @@ impl Input {
                 ))
             }
             Game::Games => {
-                let inst = moore_stub::parse_instance(text)?;
+                let inst = crate::moore::parse_input(text)?;
                 Ok(Input::Games(GamesCase {
                     values: inst.values,
                     len: inst.len,

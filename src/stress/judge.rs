@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use super::StressError;
 use super::generate::{GamesCase, Input};
-use super::moore_stub;
 use super::run::{RunOutcome, Termination};
 use crate::chopsticks::{Outcome, State, outcome};
 
@@ -63,21 +62,17 @@ pub struct Judgement {
     pub expected: String,
 }
 
-/// The reference answer for games; the one place the temporary reference is called.
+/// The reference answer for games: the verified fast count (k = 6).
 fn games_answer(case: &GamesCase) -> Result<u32, StressError> {
-    moore_stub::reference_count(&case.values, case.len).ok_or_else(|| StressError::Reference {
-        why: format!(
-            "a games value exceeds {} in {:?}",
-            moore_stub::MAX_VALUE,
-            case.values
-        ),
+    crate::moore::count(&case.values, case.len, 6).map_err(|e| StressError::Reference {
+        why: format!("{e} (values {:?})", case.values),
     })
 }
 
 /// Returns the correct output for `input`, from the verified solvers.
 ///
 /// # Constraints
-/// Games values are at most 255; otherwise [`StressError::Reference`].
+/// Games values within the fast count's range; otherwise [`StressError::Reference`].
 ///
 /// # Complexity
 /// Chopsticks: O(T). Games: O(B · 7^B) with B ≤ 8 the number of distinct bit columns.
@@ -135,7 +130,7 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
         let well_formed = tokens.len() == 1
             && match input {
                 Input::Chopsticks(_) => tokens[0] == "First" || tokens[0] == "Second",
-                Input::Games(_) => tokens[0].parse::<u32>().is_ok_and(|v| v < moore_stub::MODULUS),
+                Input::Games(_) => tokens[0].parse::<u32>().is_ok_and(|v| v < crate::moore::MODULUS),
             };
         if !well_formed {
             let what = match input {

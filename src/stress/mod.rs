@@ -4,7 +4,6 @@
 
 mod generate;
 mod judge;
-mod moore_stub;
 mod report;
 mod run;
 mod shrink;
