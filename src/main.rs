@@ -166,10 +166,45 @@ enum Game {
 enum ReproGame {
     /// A Chopsticks position `a c b d`.
     Chopsticks { a: u64, c: u64, b: u64, d: u64 },
+    /// A counting case: the length K, then the values A.
+    Games {
+        /// Piles per move.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+        /// The sequence length K.
+        len: u64,
+        /// The values A_1 … A_N.
+        values: Vec<u64>,
+    },
+    /// A Moore's Nim position: its pile sizes.
+    Moore {
+        /// Piles per move.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+        piles: Vec<u64>,
+    },
 }
 
 #[derive(Subcommand)]
 enum ProveGame {
+    /// Moore's P-test against the explicit game search on every multiset in range.
+    Moore {
+        /// Piles per move.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+        /// The most piles in a position.
+        #[arg(long, default_value_t = 8)]
+        max_piles: usize,
+        /// The largest pile size.
+        #[arg(long, default_value_t = 3)]
+        max_size: u64,
+        /// Prove only part i of n (1-based), e.g. 2/4.
+        #[arg(long, default_value = "1/1")]
+        shard: Shard,
+        /// Write the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The fast rule against the dense table on every state with each count below L.
     Chopsticks {
         /// L: every count a, c, b, d runs over 0..L.
@@ -296,6 +331,15 @@ fn claim(game: Game, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -
     Ok(exit(report.verdict == gamecheck::claims::ClaimVerdict::Holds))
 }
 
+fn report_proof(summary: &gamecheck::prove::ProofSummary, as_json: bool) -> Result<ExitCode> {
+    for m in &summary.mismatches {
+        eprintln!("mismatch: {m}");
+    }
+    let text = if as_json { json(summary)? } else { summary.line() };
+    write_stdout(format!("{text}\n").as_bytes())?;
+    Ok(exit(summary.mismatch_count == 0))
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { cases, seed, json } => check(cases, seed, json),
@@ -313,6 +357,37 @@ fn run(cli: Cli) -> Result<ExitCode> {
             k,
             json,
         } => claim(game, &expr, cases, seed, k, json),
+        Command::Repro {
+            game: ReproGame::Games { k, len, values },
+        } => {
+            let (text, agree) = gamecheck::check::repro_games(&values, len, k);
+            write_stdout(text.as_bytes())?;
+            Ok(exit(agree))
+        }
+        Command::Repro {
+            game: ReproGame::Moore { k, piles },
+        } => {
+            let (text, agree) = gamecheck::check::repro_moore(&piles, k);
+            write_stdout(text.as_bytes())?;
+            Ok(exit(agree))
+        }
+        Command::Prove {
+            game:
+                ProveGame::Moore {
+                    k,
+                    max_piles,
+                    max_size,
+                    shard,
+                    json: as_json,
+                },
+        } => {
+            let total = shard.range(gamecheck::prove::moore_positions(max_piles, max_size));
+            let bar = gamecheck::progress::bar(total.end - total.start, "prove");
+            let summary = gamecheck::prove::prove_moore(k, max_piles, max_size, shard, &|n| bar.inc(n))
+                .context("proving moore")?;
+            bar.finish_and_clear();
+            report_proof(&summary, as_json)
+        }
         Command::Repro {
             game: ReproGame::Chopsticks { a, c, b, d },
         } => {
@@ -334,12 +409,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let summary = gamecheck::prove::prove_chopsticks(max_count, shard, &|n| bar.inc(n))
                 .context("proving chopsticks")?;
             bar.finish_and_clear();
-            for m in &summary.mismatches {
-                eprintln!("mismatch: {m}");
-            }
-            let text = if as_json { json(&summary)? } else { summary.line() };
-            write_stdout(format!("{text}\n").as_bytes())?;
-            Ok(exit(summary.mismatch_count == 0))
+            report_proof(&summary, as_json)
         }
         Command::Solve {
             game: SolveGame::Chopsticks { explain },

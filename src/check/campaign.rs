@@ -4,6 +4,7 @@ use gamecheck_oracles::chopsticks_table::TableError;
 use thiserror::Error;
 
 use super::chopsticks::{CHOPSTICKS_PROPERTIES, ChopsticksOracles, check_chopsticks};
+use super::moore::{MooreOracles, check_moore, moore_cases};
 use super::report::Report;
 
 /// Why a campaign could not run.
@@ -30,10 +31,11 @@ pub const CAMPAIGN_TABLE_LIMIT: u64 = 128;
 /// assert!(gamecheck::check::campaign_cases(10) >= 10);
 /// ```
 pub fn campaign_cases(cases: u32) -> u64 {
-    CHOPSTICKS_PROPERTIES
+    let chopsticks: u64 = CHOPSTICKS_PROPERTIES
         .iter()
         .map(|&(_, share)| u64::from(cases) * u64::from(share))
-        .sum()
+        .sum();
+    chopsticks + moore_cases(cases)
 }
 
 /// Returns the report of a campaign: every property of every game, `cases` cases per unit
@@ -53,6 +55,7 @@ pub fn campaign_cases(cases: u32) -> u64 {
 /// ```
 pub fn run_campaign(seed: u64, cases: u32, tick: &(dyn Fn() + Sync)) -> Result<Report, CampaignError> {
     let oracles = ChopsticksOracles::new(CAMPAIGN_TABLE_LIMIT)?;
-    let rows = check_chopsticks(&oracles, seed, cases, tick);
+    let mut rows = check_chopsticks(&oracles, seed, cases, tick);
+    rows.extend(check_moore(&MooreOracles::default(), seed, cases, tick));
     Ok(Report { seed, rows })
 }

@@ -1,16 +1,14 @@
 //! The Chopsticks properties of a campaign, and the side-by-side answers at a position.
 
 use std::sync::Mutex;
-use std::time::Instant;
 
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use gamecheck_oracles::chopsticks_table::{Table, TableError};
 use proptest::strategy::Strategy;
-use proptest::test_runner::{TestCaseError, TestError};
 
 use super::least::least_chopsticks;
-use super::report::{Answer, Failure, Row, Verdict};
-use super::runner::seeded_runner;
+use super::property::Source;
+use super::report::{Answer, Failure, Row};
 use crate::chopsticks::crosscheck::{self, Disagreement};
 use crate::chopsticks::strategy::{small_state, state};
 use crate::chopsticks::{State, explain};
@@ -178,47 +176,31 @@ fn run_property(
     (seed, cases): (u64, u32),
     tick: &(dyn Fn() + Sync),
 ) -> Row {
-    let start = Instant::now();
-    let mut runner = seeded_runner(seed, name, cases, Some(REGRESSIONS));
-    let result = runner.run(&strategy, |s| {
-        tick();
-        check(s).map_err(|d| TestCaseError::fail(d.to_string()))
-    });
-    let failure = match result {
-        Ok(()) => None,
-        Err(TestError::Abort(reason)) => Some(Failure {
-            counterexample: serde_json::Value::Null,
-            least: super::Least::Proven,
-            shrunk: serde_json::Value::Null,
-            answers: Vec::new(),
-            message: format!("aborted: {reason}"),
-            repro: String::new(),
-        }),
-        Err(TestError::Fail(_, shrunk)) => {
-            let (least, proof) = least_chopsticks(|s| check(s).is_err(), shrunk, EXHAUSTIVE_TOTAL);
-            let message = check(least).map_or_else(|d| d.to_string(), |()| "fails".to_owned());
-            Some(Failure {
-                counterexample: chopsticks_json(least),
-                least: proof,
-                shrunk: chopsticks_json(shrunk),
-                answers: chopsticks_answers(least, oracles),
-                message,
-                repro: chopsticks_repro(least),
-            })
+    let source = Source {
+        game: "chopsticks",
+        seed,
+        cases,
+        regressions: REGRESSIONS,
+        tick,
+    };
+    let reduce = |shrunk: State| {
+        let (least, proof) = least_chopsticks(|s| check(s).is_err(), shrunk, EXHAUSTIVE_TOTAL);
+        Failure {
+            counterexample: chopsticks_json(least),
+            least: proof,
+            shrunk: chopsticks_json(shrunk),
+            answers: chopsticks_answers(least, oracles),
+            message: check(least).map_or_else(|d| d.to_string(), |()| "fails".to_owned()),
+            repro: chopsticks_repro(least),
         }
     };
-    Row {
-        game: "chopsticks",
-        property: name,
-        cases: u64::from(cases),
-        elapsed: start.elapsed(),
-        verdict: if failure.is_some() {
-            Verdict::Disagree
-        } else {
-            Verdict::Agree
-        },
-        failure,
-    }
+    super::property::run_property(
+        name,
+        strategy,
+        &|s: &State| check(*s).map_err(|d| d.to_string()),
+        &source,
+        &reduce,
+    )
 }
 
 /// The Chopsticks properties, each with its share of the case budget.

@@ -3,6 +3,8 @@
 mod campaign;
 mod chopsticks;
 mod least;
+mod moore;
+mod property;
 mod report;
 mod repro;
 mod runner;
@@ -15,6 +17,10 @@ pub use chopsticks::{
 pub use least::{
     Least, chopsticks_key, least_chopsticks, least_counting, len_candidates, real_play_with_total,
 };
+pub use moore::{
+    MOORE_PROPERTIES, MOORE_REGRESSIONS, MooreOracles, check_moore, counting_answers, counting_repro,
+    moore_cases, position_answers, position_repro,
+};
 pub use report::{Answer, Failure, Report, Row, Verdict};
-pub use repro::repro_chopsticks;
+pub use repro::{repro_chopsticks, repro_games, repro_moore};
 pub use runner::{seeded_runner, stream};

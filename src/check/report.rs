@@ -97,7 +97,7 @@ impl Report {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{:<11} {:<38} {:>9} {:>9}  verdict",
+            "{:<11} {:<52} {:>9} {:>9}  verdict",
             "game", "property", "cases", "time"
         );
         for r in &self.rows {
@@ -108,7 +108,7 @@ impl Report {
             let time = format!("{:.2} s", r.elapsed.as_secs_f64());
             let _ = writeln!(
                 out,
-                "{:<11} {:<38} {:>9} {:>9}  {verdict}",
+                "{:<11} {:<52} {:>9} {:>9}  {verdict}",
                 r.game, r.property, r.cases, time
             );
         }

@@ -57,3 +57,72 @@ pub fn repro_chopsticks(s: State) -> Result<(String, bool), TableError> {
     }
     Ok((out, agree))
 }
+
+/// Formats answers side by side; agreement means every answer that is a number (or a
+/// P/N verdict) matches the first.
+fn side_by_side(title: String, answers: &[super::report::Answer]) -> (String, bool) {
+    let verdict = |a: &str| a.split([' ', ';']).next().unwrap_or("").to_owned();
+    let first = answers.first().map(|a| verdict(&a.answer)).unwrap_or_default();
+    let mut agree = true;
+    let mut out = title;
+    for a in answers {
+        let word = verdict(&a.answer);
+        let comparable = word.parse::<u64>().is_ok() || word.ends_with("-position");
+        let disagrees = comparable && word != first;
+        agree &= !disagrees;
+        let _ = writeln!(
+            out,
+            "  {:<12} {}{}",
+            a.implementation,
+            a.answer,
+            if disagrees { "   <-- DISAGREES" } else { "" }
+        );
+    }
+    (out, agree)
+}
+
+/// Returns the side-by-side report for a counting case (values, K) with k piles per move
+/// and whether the implementations that reach it agree.
+///
+/// # Constraints
+/// None; oracles out of reach say so.
+///
+/// # Complexity
+/// As [`super::counting_answers`].
+///
+/// # Example
+/// ```
+/// let (text, agree) = gamecheck::check::repro_games(&[0, 1, 2, 3, 4, 5, 6], 998_244_352, 6);
+/// assert!(agree && text.contains("fast count"));
+/// ```
+pub fn repro_games(values: &[u64], len: u64, k: u32) -> (String, bool) {
+    let zeros = crate::moore::transform(&crate::moore::merge_columns(values), k)
+        .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
+    let title = format!(
+        "games: K = {len}, k = {k}, N = {}, values {values:?}; transform coefficients equal to 0: {}\n",
+        values.len(),
+        zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
+    );
+    side_by_side(title, &super::counting_answers(values, len, k))
+}
+
+/// Returns the side-by-side report for a Moore position and whether the P-test and the
+/// game search agree.
+///
+/// # Constraints
+/// None; the game search says when it is out of reach.
+///
+/// # Complexity
+/// As [`super::position_answers`].
+///
+/// # Example
+/// ```
+/// let (text, agree) = gamecheck::check::repro_moore(&[1, 1], 6);
+/// assert!(agree && text.contains("game search"));
+/// ```
+pub fn repro_moore(piles: &[u64], k: u32) -> (String, bool) {
+    side_by_side(
+        format!("moore: piles {piles:?}, k = {k}\n"),
+        &super::position_answers(piles, k),
+    )
+}

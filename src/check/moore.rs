@@ -1,0 +1,478 @@
+//! The Moore's Nim properties of a campaign: the P-test against the game search, the
+//! count against the brute force, the DP and the plain baseline, winning moves, and the
+//! metamorphic properties at huge K.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use gamecheck_oracles::moore_brute_count::brute_count_with;
+use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_game_search::GameSearch;
+use proptest::prelude::*;
+
+use super::least::{Least, least_counting};
+use super::property::{Source, run_property};
+use super::report::{Answer, Failure, Row};
+use crate::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
+use crate::moore::{MODULUS, count, count_plain, is_p_position, winning_move};
+
+/// Where found Moore counterexamples are kept, replayed first by the next run.
+pub const MOORE_REGRESSIONS: &str = "proptest-regressions/moore.txt";
+
+/// The game searches a campaign shares, one memo per k.
+#[derive(Default)]
+pub struct MooreOracles {
+    searches: Mutex<HashMap<u32, GameSearch>>,
+}
+
+impl MooreOracles {
+    fn with_search<R>(&self, k: u32, f: impl FnOnce(&mut GameSearch) -> R) -> R {
+        let mut all = self.searches.lock().unwrap_or_else(|p| p.into_inner());
+        f(all.entry(k).or_insert_with(|| GameSearch::new(k)))
+    }
+}
+
+fn pow_exact(base: u64, mut exp: u64) -> u64 {
+    let p = u64::from(MODULUS);
+    let (mut b, mut r) = (base % p, 1u64);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            r = r * b % p;
+        }
+        b = b * b % p;
+        exp >>= 1;
+    }
+    r
+}
+
+fn answer(implementation: &str, answer: String) -> Answer {
+    Answer {
+        implementation: implementation.into(),
+        answer,
+    }
+}
+
+/// Returns each implementation's count for (values, K) with k piles per move: the fast
+/// count, the plain baseline, and the DP and brute force where they are cheap.
+///
+/// # Constraints
+/// None; oracles out of reach say so.
+///
+/// # Complexity
+/// The fast and plain counts, plus at most about 10^7 oracle steps.
+///
+/// # Example
+/// ```
+/// let answers = gamecheck::check::counting_answers(&[1], 7, 6);
+/// assert!(answers.iter().all(|a| a.answer == "1"));
+/// ```
+pub fn counting_answers(values: &[u64], len: u64, k: u32) -> Vec<Answer> {
+    let show = |r: Result<u32, crate::moore::MooreError>| {
+        r.map_or_else(|e| format!("error: {e}"), |c| c.to_string())
+    };
+    let n = values.len() as u64;
+    let top = values.iter().copied().max().unwrap_or(0);
+    let states = u64::from(k + 1).saturating_pow(64 - top.leading_zeros());
+    let dp = if states.saturating_mul(len.max(1)).saturating_mul(n.max(1)) <= 10_000_000 {
+        dp_count(values, len, k).to_string()
+    } else {
+        "out of reach ((k+1)^B K N > 10^7)".into()
+    };
+    let small =
+        len <= 5 && top <= 7 && u32::try_from(len).is_ok_and(|l| n.checked_pow(l).is_some_and(|s| s <= 4096));
+    let brute = if small {
+        brute_count_with(&mut GameSearch::new(k), values, len as u32).to_string()
+    } else {
+        "out of reach (K > 5, a value > 7 or N^K > 4096)".into()
+    };
+    vec![
+        answer("fast count", show(count(values, len, k))),
+        answer("plain count", show(count_plain(values, len, k))),
+        answer("dp", dp),
+        answer("brute force", brute),
+    ]
+}
+
+/// Returns the command that replays a counting case.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(N).
+///
+/// # Example
+/// ```
+/// assert_eq!(gamecheck::check::counting_repro(&[1, 2], 7, 6), "gamecheck repro games --k 6 7 1 2");
+/// ```
+pub fn counting_repro(values: &[u64], len: u64, k: u32) -> String {
+    let values: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("gamecheck repro games --k {k} {len} {}", values.join(" "))
+        .trim_end()
+        .to_owned()
+}
+
+/// Returns each implementation's verdict on a position: the P-test with its winning
+/// move, and the game search where the position is small.
+///
+/// # Constraints
+/// None; the game search is asked only about at most 9 piles of at most 15 stones.
+///
+/// # Complexity
+/// O(piles · 64) for the P-test, plus the game search on small positions.
+///
+/// # Example
+/// ```
+/// let answers = gamecheck::check::position_answers(&[1, 1], 6);
+/// assert!(answers.iter().any(|a| a.answer.starts_with("N-position")));
+/// ```
+pub fn position_answers(piles: &[u64], k: u32) -> Vec<Answer> {
+    let name = |p: bool| {
+        if p {
+            "P-position (the player to move loses)"
+        } else {
+            "N-position (the player to move wins)"
+        }
+    };
+    let moore = match winning_move(piles, k) {
+        Some(next) => format!("{}; winning move to {next:?}", name(is_p_position(piles, k))),
+        None => name(is_p_position(piles, k)).to_owned(),
+    };
+    let small = piles.len() <= 9 && piles.iter().all(|&p| p <= 15);
+    let search = if small {
+        let mut s = GameSearch::new(k);
+        format!("{} (Grundy value {})", name(s.is_p(piles)), s.grundy(piles))
+    } else {
+        "out of reach (more than 9 piles or a pile above 15)".into()
+    };
+    vec![answer("p-test", moore), answer("game search", search)]
+}
+
+/// Returns the command that replays a position.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(piles).
+///
+/// # Example
+/// ```
+/// assert_eq!(gamecheck::check::position_repro(&[1, 1], 6), "gamecheck repro moore --k 6 1 1");
+/// ```
+pub fn position_repro(piles: &[u64], k: u32) -> String {
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
+    format!("gamecheck repro moore --k {k} {}", piles.join(" "))
+        .trim_end()
+        .to_owned()
+}
+
+/// A failing position, as proptest shrank it: positions have no least order to search.
+fn position_failure(k: u32, piles: Vec<u64>, message: String) -> Failure {
+    let json = serde_json::json!({ "piles": piles, "k": k });
+    Failure {
+        counterexample: json.clone(),
+        least: Least::Bounded {
+            searched: "proptest's shrinking only".into(),
+        },
+        shrunk: json,
+        answers: position_answers(&piles, k),
+        message,
+        repro: position_repro(&piles, k),
+    }
+}
+
+/// A failing counting case, reduced to the least (K, N, values) for its k.
+fn counting_failure(
+    k: u32,
+    values: Vec<u64>,
+    len: u64,
+    fails: &dyn Fn(&[u64], u64) -> Option<String>,
+) -> Failure {
+    let ((least, least_len), proof) =
+        least_counting(&|v, l| fails(v, l).is_some(), (values.clone(), len), false, 2_000);
+    Failure {
+        counterexample: serde_json::json!({ "values": least, "K": least_len, "k": k }),
+        least: proof,
+        shrunk: serde_json::json!({ "values": values, "K": len, "k": k }),
+        answers: counting_answers(&least, least_len, k),
+        message: fails(&least, least_len).unwrap_or_else(|| "fails".into()),
+        repro: counting_repro(&least, least_len, k),
+    }
+}
+
+type CountCheck<'a> = dyn Fn(u32, &[u64], u64) -> Option<String> + Sync + 'a;
+
+fn counting_property(
+    name: &'static str,
+    strategy: impl Strategy<Value = (u32, u64, Vec<u64>)>,
+    fails: &CountCheck<'_>,
+    source: &Source<'_>,
+) -> Row {
+    let check = |(k, len, values): &(u32, u64, Vec<u64>)| fails(*k, values, *len).map_or(Ok(()), Err);
+    let reduce =
+        |(k, len, values): (u32, u64, Vec<u64>)| counting_failure(k, values, len, &|v, l| fails(k, v, l));
+    run_property(name, strategy, &check, source, &reduce)
+}
+
+fn differs(what: &str, got: Result<u32, crate::moore::MooreError>, want: u32) -> Option<String> {
+    match got {
+        Ok(c) if c == want => None,
+        other => Some(format!("{what} says {other:?}, the reference {want}")),
+    }
+}
+
+/// The Moore properties, each with its share of the case budget.
+pub const MOORE_PROPERTIES: [(&str, u32); 10] = [
+    ("p_test_matches_game_search", 1),
+    ("winning_move_is_certified", 1),
+    ("winning_move_is_certified_on_large_piles", 2),
+    ("count_matches_brute_force", 1),
+    ("count_matches_dp", 1),
+    ("count_matches_plain", 1),
+    ("count_is_invariant_under_permutation", 1),
+    ("count_is_invariant_under_doubling", 1),
+    ("count_of_copies_is_a_power_or_zero", 1),
+    ("count_is_invariant_under_complement_when_7_divides_k", 1),
+];
+
+/// Returns the report rows of every Moore property under `seed`, each run on `cases`
+/// times its share divided by 20 (these cases cost more than Chopsticks ones); `tick` is
+/// called once per case.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// Dominated by the brute force and the DP: about 10 ms a case at most.
+///
+/// # Example
+/// ```
+/// use gamecheck::check::{check_moore, moore_cases, MooreOracles};
+/// let rows = check_moore(&MooreOracles::default(), 11, 40, &|| {});
+/// assert_eq!(rows.iter().map(|r| r.cases).sum::<u64>(), moore_cases(40));
+/// assert!(rows.iter().all(|r| r.failure.is_none()));
+/// ```
+pub fn check_moore(oracles: &MooreOracles, seed: u64, cases: u32, tick: &(dyn Fn() + Sync)) -> Vec<Row> {
+    let shares: HashMap<&str, u32> = MOORE_PROPERTIES.into_iter().collect();
+    let source = |name: &str| Source {
+        game: "moore",
+        seed,
+        cases: moore_share(cases, shares.get(name).copied().unwrap_or(1)),
+        regressions: MOORE_REGRESSIONS,
+        tick,
+    };
+    let small = (1u32..=7).prop_flat_map(|k| (Just(k), small_position(k)));
+    let mut rows = Vec::new();
+
+    let p_test = |(k, piles): &(u32, Vec<u64>)| {
+        let searched = oracles.with_search(*k, |s| s.is_p(piles));
+        if is_p_position(piles, *k) == searched {
+            return Ok(());
+        }
+        Err(format!(
+            "P-test says {}, game search says {searched}",
+            is_p_position(piles, *k)
+        ))
+    };
+    let reduce_p = |(k, piles): (u32, Vec<u64>)| {
+        let message = p_test(&(k, piles.clone())).err().unwrap_or_default();
+        position_failure(k, piles, message)
+    };
+    rows.push(run_property(
+        "p_test_matches_game_search",
+        small.clone(),
+        &p_test,
+        &source("p_test_matches_game_search"),
+        &reduce_p,
+    ));
+
+    let certified = |(k, piles): &(u32, Vec<u64>), small: bool| -> Result<(), String> {
+        let is_p = |p: &[u64]| {
+            if small {
+                oracles.with_search(*k, |s| s.is_p(p))
+            } else {
+                is_p_position(p, *k)
+            }
+        };
+        match winning_move(piles, *k) {
+            None if is_p(piles) => Ok(()),
+            None => Err("no winning move from an N-position".into()),
+            Some(next) => {
+                let changed = piles.iter().zip(&next).filter(|(a, b)| a != b).count();
+                let legal = next.len() == piles.len()
+                    && (1..=*k as usize).contains(&changed)
+                    && piles.iter().zip(&next).all(|(a, b)| b <= a);
+                if !legal {
+                    return Err(format!("illegal move to {next:?}"));
+                }
+                if is_p(&next) {
+                    Ok(())
+                } else {
+                    Err(format!("the move to {next:?} leaves an N-position"))
+                }
+            }
+        }
+    };
+    let small_check = |c: &(u32, Vec<u64>)| certified(c, true);
+    let reduce_small = |(k, piles): (u32, Vec<u64>)| {
+        let message = certified(&(k, piles.clone()), true).err().unwrap_or_default();
+        position_failure(k, piles, message)
+    };
+    rows.push(run_property(
+        "winning_move_is_certified",
+        small,
+        &small_check,
+        &source("winning_move_is_certified"),
+        &reduce_small,
+    ));
+    let large = (
+        prop_oneof![1u32..=20, Just(u32::MAX - 1)],
+        prop::collection::vec(prop_oneof![any::<u64>(), 0u64..16, Just(u64::MAX)], 0..30),
+    );
+    let large_check = |c: &(u32, Vec<u64>)| certified(c, false);
+    let reduce_large = |(k, piles): (u32, Vec<u64>)| {
+        let message = certified(&(k, piles.clone()), false).err().unwrap_or_default();
+        position_failure(k, piles, message)
+    };
+    rows.push(run_property(
+        "winning_move_is_certified_on_large_piles",
+        large,
+        &large_check,
+        &source("winning_move_is_certified_on_large_piles"),
+        &reduce_large,
+    ));
+
+    let brute = |k: u32, values: &[u64], len: u64| {
+        let want = oracles.with_search(k, |s| brute_count_with(s, values, len as u32));
+        differs("the fast count", count(values, len, k), want)
+    };
+    let brute_cases = brute_case().prop_map(|(k, len, values)| (k, u64::from(len), values));
+    rows.push(counting_property(
+        "count_matches_brute_force",
+        brute_cases,
+        &brute,
+        &source("count_matches_brute_force"),
+    ));
+    let dp = |k: u32, values: &[u64], len: u64| {
+        differs("the fast count", count(values, len, k), dp_count(values, len, k))
+    };
+    rows.push(counting_property(
+        "count_matches_dp",
+        dp_case(),
+        &dp,
+        &source("count_matches_dp"),
+    ));
+    let plain = |k: u32, values: &[u64], len: u64| match count_plain(values, len, k) {
+        Ok(want) => differs("the fast count", count(values, len, k), want),
+        Err(e) => Some(format!("the plain count fails: {e}")),
+    };
+    let any_k =
+        prop::sample::select(&SUPPORTED_K[..]).prop_flat_map(|k| (Just(k), huge_len(), value_set(k, 5, 40)));
+    rows.push(counting_property(
+        "count_matches_plain",
+        any_k,
+        &plain,
+        &source("count_matches_plain"),
+    ));
+
+    let contest = |bits: u32| {
+        prop::sample::select(&SUPPORTED_K[..4])
+            .prop_flat_map(move |k| (Just(k), huge_len(), value_set(k, bits, 100)))
+    };
+    let permuted = |k: u32, values: &[u64], len: u64| {
+        let mut reversed = values.to_vec();
+        reversed.reverse();
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        let base = count(values, len, k);
+        (base != count(&reversed, len, k) || base != count(&sorted, len, k))
+            .then(|| format!("the count changes when the values are reordered: {base:?}"))
+    };
+    rows.push(counting_property(
+        "count_is_invariant_under_permutation",
+        contest(7),
+        &permuted,
+        &source("count_is_invariant_under_permutation"),
+    ));
+    let doubled = |k: u32, values: &[u64], len: u64| {
+        let twice: Vec<u64> = values.iter().map(|v| 2 * v).collect();
+        let (a, b) = (count(values, len, k), count(&twice, len, k));
+        (a != b).then(|| format!("doubling every value changes the count from {a:?} to {b:?}"))
+    };
+    rows.push(counting_property(
+        "count_is_invariant_under_doubling",
+        contest(6),
+        &doubled,
+        &source("count_is_invariant_under_doubling"),
+    ));
+    let copies_case = (
+        prop::sample::select(&SUPPORTED_K[..4]),
+        1u64..=255,
+        1usize..=100,
+        huge_len(),
+    )
+        .prop_map(|(k, v, n, len)| (k, len, vec![v; n]));
+    let copies = |k: u32, values: &[u64], len: u64| {
+        let n = values.len() as u64;
+        let all_equal_nonzero = values
+            .first()
+            .is_some_and(|&v| v != 0 && values.iter().all(|&w| w == v));
+        if !all_equal_nonzero {
+            return None;
+        }
+        let want = if len.is_multiple_of(u64::from(k) + 1) {
+            pow_exact(n, len) as u32
+        } else {
+            0
+        };
+        differs("the count of copies", count(values, len, k), want)
+    };
+    rows.push(counting_property(
+        "count_of_copies_is_a_power_or_zero",
+        copies_case,
+        &copies,
+        &source("count_of_copies_is_a_power_or_zero"),
+    ));
+    let complement_case =
+        (value_set(6, 7, 100), huge_len()).prop_map(|(values, len)| (6u32, len / 7 * 7, values));
+    let complement = |k: u32, values: &[u64], len: u64| {
+        if k != 6 || !len.is_multiple_of(7) || values.iter().any(|&v| v > 127) {
+            return None;
+        }
+        let flipped: Vec<u64> = values.iter().map(|v| 127 - v).collect();
+        let (a, b) = (count(values, len, k), count(&flipped, len, k));
+        (a != b).then(|| format!("v -> 127 - v changes the count from {a:?} to {b:?}"))
+    };
+    rows.push(counting_property(
+        "count_is_invariant_under_complement_when_7_divides_k",
+        complement_case,
+        &complement,
+        &source("count_is_invariant_under_complement_when_7_divides_k"),
+    ));
+    rows
+}
+
+/// Moore cases cost far more than Chopsticks ones: a unit share runs cases / 20.
+fn moore_share(cases: u32, share: u32) -> u32 {
+    (cases / 20).max(1).saturating_mul(share)
+}
+
+/// Returns how many cases [`check_moore`] runs for `cases`.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(properties).
+///
+/// # Example
+/// ```
+/// assert_eq!(gamecheck::check::moore_cases(200), 110);
+/// ```
+pub fn moore_cases(cases: u32) -> u64 {
+    MOORE_PROPERTIES
+        .iter()
+        .map(|&(_, share)| u64::from(moore_share(cases, share)))
+        .sum()
+}
