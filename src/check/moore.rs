@@ -63,8 +63,9 @@ fn answer(implementation: &str, answer: String) -> Answer {
 ///
 /// # Example
 /// ```
-/// let answers = gamecheck::check::counting_answers(&[1], 7, 6);
-/// assert!(answers.iter().all(|a| a.answer == "1"));
+/// let answers = gamecheck::check::counting_answers(&[1, 2], 2, 6);
+/// assert_eq!(answers.len(), 4);
+/// assert!(answers.iter().all(|a| a.answer == "0"));
 /// ```
 pub fn counting_answers(values: &[u64], len: u64, k: u32) -> Vec<Answer> {
     let show = |r: Result<u32, crate::moore::MooreError>| {
