@@ -28,7 +28,7 @@ enum Command {
     /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
     Check {
         /// Cases per unit share of each property (the default takes about a minute).
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 100_000)]
         cases: u32,
         /// Seed of every generator; the same seed gives the same report.
         #[arg(long, default_value_t = 1)]

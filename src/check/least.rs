@@ -28,7 +28,7 @@ impl std::fmt::Display for Least {
                     "local minimum; every candidate with fewer than {checked_below} hands checked"
                 )
             }
-            Least::Bounded { searched } => write!(f, "least among {searched}"),
+            Least::Bounded { .. } => f.write_str("least in the searched domain"),
         }
     }
 }

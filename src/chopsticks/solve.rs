@@ -285,6 +285,7 @@ pub fn describe(s: State) -> String {
             let _ = write!(line, "; play {m}, leaving {next}");
         }
         None if v.outcome == Outcome::First => line.push_str("; the opponent has no hands left"),
+        None if s.hands() == 0 => line.push_str("; no hands, so no move"),
         None => line.push_str("; every move leaves the opponent a win"),
     }
     line

@@ -159,10 +159,13 @@ pub fn check_chopsticks_claim(
         random,
         reference: format!("dense table for counts below {TABLE_LIMIT}, verified fast rule beyond"),
         notes: {
-            let mut notes = vec![format!(
-                "{} checked positions lie beyond the table; the reference was Bellman-consistent at each",
-                off_table.load(std::sync::atomic::Ordering::Relaxed)
-            )];
+            let beyond = off_table.load(std::sync::atomic::Ordering::Relaxed);
+            let mut notes = Vec::new();
+            if beyond > 0 {
+                notes.push(format!(
+                    "{beyond} checked positions lie beyond the table; the reference was Bellman-consistent at each"
+                ));
+            }
             if let Some(d) = inconsistent.into_inner().unwrap_or_else(|p| p.into_inner()) {
                 notes = vec![format!("REFERENCE INCONSISTENT: {d}")];
             }

@@ -8,16 +8,8 @@ use crate::moore::{MODULUS, count, merge_columns, transform};
 
 const P: u64 = MODULUS as u64;
 
-fn pow_mod(base: u64, mut exp: u64) -> u64 {
-    let (mut b, mut r) = (base % P, 1u64);
-    while exp > 0 {
-        if exp & 1 == 1 {
-            r = r * b % P;
-        }
-        b = b * b % P;
-        exp >>= 1;
-    }
-    r
+fn pow_mod(base: u64, exp: u64) -> u64 {
+    u64::from(crate::moore::pow_mod((base % P) as u32, exp))
 }
 
 /// The count under ordinary Nim's criterion (the XOR of the sequence is 0): Moore's

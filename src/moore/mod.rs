@@ -20,6 +20,7 @@ mod transform;
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
 pub use error::MooreError;
+pub use modular::pow_mod;
 pub use p_position::{is_p_position, winning_move};
 pub use plain::count_plain;
 pub use solve::{Instance, parse_input, solve};

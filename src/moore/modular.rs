@@ -58,8 +58,23 @@ pub(crate) const fn from_mont(a: u32) -> u32 {
     mul(a, 1)
 }
 
-/// Returns `base^exp mod p` for a plain residue, with plain `u64` arithmetic (set-up only).
-pub(crate) fn pow_mod(base: u32, mut exp: u64) -> u32 {
+/// Returns `base^exp mod p` for a plain residue, with plain `u64` arithmetic and the
+/// exponent never reduced (so 0^0 = 1 and 0^e = 0 for e > 0).
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(log exp).
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::pow_mod;
+/// assert_eq!(pow_mod(0, 0), 1);
+/// assert_eq!(pow_mod(0, 998_244_352), 0);
+/// assert_eq!(pow_mod(3, 998_244_352), 1);
+/// ```
+pub fn pow_mod(base: u32, mut exp: u64) -> u32 {
     let p = u64::from(P);
     let mut b = u64::from(base) % p;
     let mut r = 1u64;
