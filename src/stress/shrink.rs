@@ -279,23 +279,15 @@ fn chop_moves(input: &Input) -> Vec<Input> {
 fn positions_below(p: Position, limit: usize) -> Option<Vec<Position>> {
     let h = total(&p);
     let mut out = Vec::new();
-    for s in 2..=h {
-        let s = u64::try_from(s).ok()?;
-        for a in 0..=s {
-            for c in 0..=s - a {
-                for b in 0..=s - a - c {
-                    let q = [a, c, b, s - a - c - b];
-                    if !is_real_play(q) {
-                        continue;
-                    }
-                    if (u128::from(s), q) >= (h, p) {
-                        return Some(out);
-                    }
-                    out.push(q);
-                    if out.len() > limit {
-                        return None;
-                    }
-                }
+    for s in 2..=u64::try_from(h).ok()? {
+        for q in crate::check::real_play_with_total(s) {
+            let q = [q.a, q.c, q.b, q.d].map(|x| x as u64);
+            if (u128::from(s), q) >= (h, p) {
+                return Some(out);
+            }
+            out.push(q);
+            if out.len() > limit {
+                return None;
             }
         }
     }
