@@ -205,3 +205,92 @@ fn repro_shows_every_implementation() {
     }
     assert!(text.contains("winning move 1->2"));
 }
+
+#[test]
+fn counting_claims_are_refuted_where_the_oracles_say_and_the_seed_holds() {
+    use gamecheck_oracles::moore_brute_count::brute_count;
+    use gamecheck_oracles::moore_dp_count::dp_count;
+    let out = gamecheck(&[
+        "claims",
+        "--json",
+        "--cases",
+        "500",
+        "--id",
+        "xor-nim",
+        "--id",
+        "independent-piles",
+        "--id",
+        "exponent-mod-p-minus-1",
+        "--id",
+        "seed-python-dict-convolution",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let claims = json_of(&out)["claims"].clone();
+    let by_id = |id: &str| {
+        claims
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["id"] == id)
+            .cloned()
+            .unwrap_or_default()
+    };
+
+    let xor = by_id("xor-nim");
+    assert_eq!(
+        xor["counterexample"],
+        serde_json::json!({ "values": [1], "K": 2 })
+    );
+    // Two piles of 1: XOR 0, yet bit 0 is set twice, not a multiple of 7.
+    assert_eq!(
+        (gamecheck::claims::xor_nim(&[1], 2), brute_count(&[1], 2, 6)),
+        (Ok(1), 0)
+    );
+    assert_eq!(
+        gamecheck::claims::xor_nim(&[1], 1),
+        Ok(brute_count(&[1], 1, 6)),
+        "K = 1 agrees"
+    );
+
+    let independent = by_id("independent-piles");
+    assert_eq!(
+        independent["counterexample"],
+        serde_json::json!({ "values": [1], "K": 7 })
+    );
+    assert_eq!(
+        (
+            gamecheck::claims::independent_piles(&[1], 7),
+            dp_count(&[1], 7, 6)
+        ),
+        (Ok(0), 1)
+    );
+    for len in 0..7 {
+        assert_eq!(
+            gamecheck::claims::independent_piles(&[1], len),
+            Ok(dp_count(&[1], len, 6))
+        );
+    }
+
+    let exponent = by_id("exponent-mod-p-minus-1");
+    let values = [0, 1, 2, 3, 4, 5, 6];
+    assert_eq!(
+        exponent["counterexample"],
+        serde_json::json!({ "values": values, "K": 998_244_352u64 })
+    );
+    let truth = gamecheck::moore::count_plain(&values, 998_244_352, 6);
+    assert_eq!(gamecheck::moore::count(&values, 998_244_352, 6), truth);
+    assert_ne!(
+        gamecheck::claims::exponent_mod_p_minus_1(&values, 998_244_352).ok(),
+        truth.ok()
+    );
+    // Below p − 1 the reduction changes nothing.
+    assert_eq!(
+        gamecheck::claims::exponent_mod_p_minus_1(&values, 998_244_351).ok(),
+        gamecheck::moore::count(&values, 998_244_351, 6).ok()
+    );
+
+    let seed = by_id("seed-python-dict-convolution");
+    assert_eq!(seed["verdict"], "holds");
+    let notes = seed["notes"].to_string();
+    assert!(notes.contains("did not finish"), "{notes}");
+}
