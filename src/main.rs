@@ -28,7 +28,7 @@ enum Command {
     /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
     Check {
         /// Cases per unit share of each property (the default takes about a minute).
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
         cases: u32,
         /// Seed of every generator; the same seed gives the same report.
         #[arg(long, default_value_t = 1)]
@@ -73,7 +73,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// k of Moore's Nim_k (games only): a move takes from 1 to k piles.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
         /// Write the report as JSON: verdict, counterexample, cases, …
         #[arg(long)]
@@ -110,7 +110,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Number of generated inputs.
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         cases: u64,
         /// Solution runs at a time.
         #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -169,7 +169,7 @@ enum ReproGame {
     /// A counting case: the length K, then the values A.
     Games {
         /// Piles per move.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
         /// The sequence length K.
         len: u64,
@@ -179,7 +179,7 @@ enum ReproGame {
     /// A Moore's Nim position: its pile sizes.
     Moore {
         /// Piles per move.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
         piles: Vec<u64>,
     },
@@ -190,7 +190,7 @@ enum ProveGame {
     /// Moore's P-test against the explicit game search on every multiset in range.
     Moore {
         /// Piles per move.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
         /// The most piles in a position.
         #[arg(long, default_value_t = 8)]
@@ -243,8 +243,10 @@ fn read_stdin() -> Result<Stdin> {
         .map(std::fs::File::from);
     // SAFETY: the map is read-only and lives only while this process reads its input; a
     // file truncated under us by another process is outside our contract.
-    if let Ok(file) = file
+    // Map only a file read from its start: a caller may have consumed part of it already.
+    if let Ok(mut file) = file
         && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0)
+        && std::io::Seek::stream_position(&mut file).is_ok_and(|p| p == 0)
         && let Ok(map) = unsafe { memmap2::Mmap::map(&file) }
     {
         return Ok(Stdin::Mapped(map));
@@ -360,14 +362,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Repro {
             game: ReproGame::Games { k, len, values },
         } => {
-            let (text, agree) = gamecheck::check::repro_games(&values, len, k);
+            let (text, agree) = gamecheck::check::repro_games(&values, len, k).context("repro games")?;
             write_stdout(text.as_bytes())?;
             Ok(exit(agree))
         }
         Command::Repro {
             game: ReproGame::Moore { k, piles },
         } => {
-            let (text, agree) = gamecheck::check::repro_moore(&piles, k);
+            let (text, agree) = gamecheck::check::repro_moore(&piles, k).context("repro moore")?;
             write_stdout(text.as_bytes())?;
             Ok(exit(agree))
         }
@@ -381,7 +383,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     json: as_json,
                 },
         } => {
-            let total = shard.range(gamecheck::prove::moore_positions(max_piles, max_size));
+            let total = shard.range(gamecheck::prove::moore_positions(max_piles, max_size).unwrap_or(0));
             let bar = gamecheck::progress::bar(total.end - total.start, "prove");
             let summary = gamecheck::prove::prove_moore(k, max_piles, max_size, shard, &|n| bar.inc(n))
                 .context("proving moore")?;

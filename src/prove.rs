@@ -218,14 +218,16 @@ fn multisets(max_piles: usize, max_size: u64) -> Vec<Vec<u64>> {
 }
 
 /// The most positions `prove moore` enumerates, to keep memory bounded.
-pub const MAX_POSITIONS: usize = 50_000_000;
+pub const MAX_POSITIONS: u64 = 2_000_000;
+/// The most piles `prove moore` takes.
+pub const MAX_PILES: usize = 32;
 
 /// Returns the proof that Moore's P-test equals the explicit game search (Grundy value 0)
 /// on every multiset of at most `max_piles` piles of sizes 0..=`max_size`, for k piles per
 /// move (this shard's part of them). `tick` gets the number of positions done.
 ///
 /// # Constraints
-/// k ≥ 1; at most [`MAX_POSITIONS`] positions. The game search's cost grows steeply with
+/// k ≥ 1; at most [`MAX_PILES`] piles and [`MAX_POSITIONS`] positions. The game search's cost grows steeply with
 /// the sizes: see the README's coverage table.
 ///
 /// # Complexity
@@ -250,13 +252,9 @@ pub fn prove_moore(
     if k == 0 {
         return Err(ProveError::Range("k must be at least 1".into()));
     }
-    let size = usize::try_from(max_size).unwrap_or(usize::MAX);
-    let estimate = (1..=max_piles).try_fold(1usize, |acc, i| {
-        acc.checked_mul(size.saturating_add(i))?.checked_div(i)
-    });
-    if estimate.is_none_or(|n| n > MAX_POSITIONS) {
+    if moore_positions(max_piles, max_size).is_none_or(|n| n > MAX_POSITIONS) {
         return Err(ProveError::Range(format!(
-            "more than {MAX_POSITIONS} positions with at most {max_piles} piles of size at most {max_size}"
+            "at most {MAX_PILES} piles and {MAX_POSITIONS} positions; {max_piles} piles of size at most {max_size} are more"
         )));
     }
     let all = multisets(max_piles, max_size);
@@ -296,21 +294,26 @@ pub fn prove_moore(
     })
 }
 
-/// Returns how many positions [`prove_moore`] checks in total, for a progress bar.
+/// Returns how many positions [`prove_moore`] checks in total: C(S + 1 + P, P) multisets
+/// of at most P piles of sizes 0..=S. `None` beyond [`MAX_PILES`] piles or `u64`.
 ///
 /// # Constraints
 /// None.
 ///
 /// # Complexity
-/// O(max_piles).
+/// O(min(max_piles, MAX_PILES)).
 ///
 /// # Example
 /// ```
-/// assert_eq!(gamecheck::prove::moore_positions(4, 3), 70);
+/// assert_eq!(gamecheck::prove::moore_positions(4, 3), Some(70));
+/// assert_eq!(gamecheck::prove::moore_positions(usize::MAX, 1), None);
 /// ```
-pub fn moore_positions(max_piles: usize, max_size: u64) -> u64 {
-    // Multisets of at most P piles from S + 1 sizes: C(S + 1 + P, P).
+pub fn moore_positions(max_piles: usize, max_size: u64) -> Option<u64> {
+    if max_piles > MAX_PILES {
+        return None;
+    }
     let s = u128::from(max_size) + 1;
-    let total = (1..=max_piles as u128).fold(1u128, |acc, i| acc * (s + i) / i);
-    u64::try_from(total).unwrap_or(u64::MAX)
+    let total = (1..=max_piles as u128)
+        .try_fold(1u128, |acc, i| acc.checked_mul(s.checked_add(i)?).map(|x| x / i))?;
+    u64::try_from(total).ok()
 }

@@ -141,7 +141,8 @@ fn editorial_example_removes_the_one_finger_hand() {
     assert_eq!(explain(s).winning_move, Some(Attack::TwoOnOne));
     let mut m = Minimax::new();
     assert!(m.wins((1, 1, 1, 1)));
-    assert!(m.wins((1, 1, 1, 0)), "removing the two-finger hand instead loses");
+    // 2 on 2 instead leaves the opponent (1, 0, 1, 1), which they win.
+    assert!(m.wins((1, 0, 1, 1)), "removing the two-finger hand instead loses");
 }
 
 #[test]

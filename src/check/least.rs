@@ -158,7 +158,32 @@ pub fn least_chopsticks(
         };
     }
     let mut best = found;
+    let with = |s: State, i: usize, v: u128| {
+        let mut counts = [s.a, s.c, s.b, s.d];
+        counts[i] = v;
+        State {
+            a: counts[0],
+            c: counts[1],
+            b: counts[2],
+            d: counts[3],
+        }
+    };
     'descend: loop {
+        // Halving and subtracting 1 can stall far above a threshold: first bisect each
+        // count down to the lowest failing value above a passing one, in O(log v) calls.
+        for i in 0..4 {
+            let (mut lo, mut hi) = (0u128, [best.a, best.c, best.b, best.d][i]);
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                let c = with(best, i, mid);
+                if real(c) && fails(c) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            best = with(best, i, hi);
+        }
         let mut candidates = smaller(best);
         candidates.sort_by_key(|&s| chopsticks_key(s));
         for c in candidates {

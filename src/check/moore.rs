@@ -64,7 +64,7 @@ pub fn counting_answers(values: &[u64], len: u64, k: u32) -> Vec<Answer> {
     };
     let n = values.len() as u64;
     let top = values.iter().copied().max().unwrap_or(0);
-    let states = u64::from(k + 1).saturating_pow(64 - top.leading_zeros());
+    let states = (u64::from(k) + 1).saturating_pow(64 - top.leading_zeros());
     let dp = if states.saturating_mul(len.max(1)).saturating_mul(n.max(1)) <= 10_000_000 {
         dp_count(values, len, k).to_string()
     } else {
@@ -108,7 +108,8 @@ pub fn counting_repro(values: &[u64], len: u64, k: u32) -> String {
 /// move, and the game search where the position is small.
 ///
 /// # Constraints
-/// None; the game search is asked only about at most 9 piles of at most 15 stones.
+/// None; the game search is asked only about positions with at most 5000 sub-positions
+/// (the product of pile sizes plus one).
 ///
 /// # Complexity
 /// O(piles · 64) for the P-test, plus the game search on small positions.
@@ -130,12 +131,16 @@ pub fn position_answers(piles: &[u64], k: u32) -> Vec<Answer> {
         Some(next) => format!("{}; winning move to {next:?}", name(is_p_position(piles, k))),
         None => name(is_p_position(piles, k)).to_owned(),
     };
-    let small = piles.len() <= 9 && piles.iter().all(|&p| p <= 15);
+    // The search visits every sub-position: bound their number, Π (p + 1).
+    let small = piles
+        .iter()
+        .try_fold(1u64, |acc, &p| acc.checked_mul(p.checked_add(1)?))
+        .is_some_and(|n| n <= 5000);
     let search = if small {
         let mut s = GameSearch::new(k);
         format!("{} (Grundy value {})", name(s.is_p(piles)), s.grundy(piles))
     } else {
-        "out of reach (more than 9 piles or a pile above 15)".into()
+        "out of reach (more than 5000 sub-positions)".into()
     };
     vec![answer("p-test", moore), answer("game search", search)]
 }

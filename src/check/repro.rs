@@ -85,17 +85,21 @@ fn side_by_side(title: String, answers: &[super::report::Answer]) -> (String, bo
 /// and whether the implementations that reach it agree.
 ///
 /// # Constraints
-/// None; oracles out of reach say so.
+/// k + 1 divides p − 1 (else the count's error); oracles out of reach say so.
 ///
 /// # Complexity
 /// As [`super::counting_answers`].
 ///
 /// # Example
 /// ```
-/// let (text, agree) = gamecheck::check::repro_games(&[0, 1, 2, 3, 4, 5, 6], 998_244_352, 6);
+/// let (text, agree) = gamecheck::check::repro_games(&[0, 1, 2, 3, 4, 5, 6], 998_244_352, 6)?;
 /// assert!(agree && text.contains("fast count"));
+/// assert!(gamecheck::check::repro_games(&[1], 3, 12).is_err());
+/// # Ok::<(), gamecheck::moore::MooreError>(())
 /// ```
-pub fn repro_games(values: &[u64], len: u64, k: u32) -> (String, bool) {
+pub fn repro_games(values: &[u64], len: u64, k: u32) -> Result<(String, bool), crate::moore::MooreError> {
+    // An unsupported k is a usage error, not a disagreement.
+    crate::moore::count(&[], 0, k)?;
     let zeros = crate::moore::transform(&crate::moore::merge_columns(values), k)
         .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
     let title = format!(
@@ -103,7 +107,7 @@ pub fn repro_games(values: &[u64], len: u64, k: u32) -> (String, bool) {
         values.len(),
         zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
     );
-    side_by_side(title, &super::counting_answers(values, len, k))
+    Ok(side_by_side(title, &super::counting_answers(values, len, k)))
 }
 
 /// Returns the side-by-side report for a Moore position and whether the P-test and the
@@ -117,12 +121,17 @@ pub fn repro_games(values: &[u64], len: u64, k: u32) -> (String, bool) {
 ///
 /// # Example
 /// ```
-/// let (text, agree) = gamecheck::check::repro_moore(&[1, 1], 6);
+/// let (text, agree) = gamecheck::check::repro_moore(&[1, 1], 6)?;
 /// assert!(agree && text.contains("game search"));
+/// assert!(gamecheck::check::repro_moore(&[1], 0).is_err());
+/// # Ok::<(), gamecheck::moore::MooreError>(())
 /// ```
-pub fn repro_moore(piles: &[u64], k: u32) -> (String, bool) {
-    side_by_side(
+pub fn repro_moore(piles: &[u64], k: u32) -> Result<(String, bool), crate::moore::MooreError> {
+    if k == 0 {
+        return Err(crate::moore::MooreError::ZeroK);
+    }
+    Ok(side_by_side(
         format!("moore: piles {piles:?}, k = {k}\n"),
         &super::position_answers(piles, k),
-    )
+    ))
 }

@@ -35,9 +35,48 @@ pub enum ExprError {
         column: usize,
         known: String,
     },
+    /// Longer or more deeply nested than a typed conjecture needs; refused before parsing,
+    /// since the parser recurses once per level.
+    #[error("the claim is too large: {why}")]
+    TooLarge { why: String },
     /// `all_bits(…)` inside another `all_bits(…)`.
     #[error("nested all_bits is not supported (column {column})\n{}", caret(text, *column))]
     NestedAllBits { text: String, column: usize },
+}
+
+/// The longest claim accepted, in bytes.
+pub const MAX_CLAIM_BYTES: usize = 512;
+/// The most nesting accepted: open parentheses plus unary operators.
+pub const MAX_CLAIM_DEPTH: usize = 64;
+
+/// Refuses a claim too long or too deeply nested to parse safely and quickly: the parser
+/// recurses once per level and locating a syntax error costs O(length³).
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(length).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::check_size;
+/// assert!(check_size("n > m").is_ok());
+/// assert!(check_size(&"!".repeat(1000)).is_err());
+/// ```
+pub fn check_size(text: &str) -> Result<(), ExprError> {
+    if text.len() > MAX_CLAIM_BYTES {
+        return Err(ExprError::TooLarge {
+            why: format!("{} bytes, at most {MAX_CLAIM_BYTES}", text.len()),
+        });
+    }
+    let depth = text.chars().filter(|&c| c == '(' || c == '!' || c == '-').count();
+    if depth > MAX_CLAIM_DEPTH {
+        return Err(ExprError::TooLarge {
+            why: format!("{depth} parentheses and unary operators, at most {MAX_CLAIM_DEPTH}"),
+        });
+    }
+    Ok(())
 }
 
 /// The expression, then a caret under character `column` (from 1).
@@ -321,6 +360,7 @@ impl Expr {
     /// assert!(matches!(err, ExprError::UnknownVariable { ref name, column: 5, .. } if name == "q"));
     /// ```
     pub fn compile(text: &str, variables: &[&str], functions: &[&str]) -> Result<Expr, ExprError> {
+        check_size(text)?;
         let tree = parse(text).map_err(|message| ExprError::Syntax {
             text: text.to_owned(),
             column: syntax_column(text),

@@ -60,6 +60,7 @@ fn column(text: &str, byte: usize) -> usize {
 fn shift(e: ExprError, text: &str, offset: usize) -> ExprError {
     let text = text.to_owned();
     match e {
+        ExprError::TooLarge { why } => ExprError::TooLarge { why },
         ExprError::Syntax { column, message, .. } => ExprError::Syntax {
             text,
             column: column + offset,
@@ -149,6 +150,7 @@ impl GamesExpr {
     /// assert!(matches!(GamesExpr::compile("j == 0", 6), Err(ExprError::UnknownVariable { .. })));
     /// ```
     pub fn compile(text: &str, k: u32) -> Result<GamesExpr, ExprError> {
+        super::expr::check_size(text)?;
         let mut outer = String::with_capacity(text.len());
         let mut all_bits = Vec::new();
         let mut inner_vars: Vec<&str> = GAMES_VARIABLES.to_vec();

@@ -22,7 +22,9 @@ pub use chopsticks_engine::{EXHAUSTIVE_TOTAL, check_chopsticks_claim, reference_
 pub use chopsticks_expr::{CHOPSTICKS_VARIABLES, ChopsticksExpr, check_chopsticks_expr};
 pub use counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
 pub use counting_engine::{CountClaim, CountingDomain, check_counting_claim, reference_count};
-pub use expr::{ClaimValue, Expr, ExprError, Scope, int, syntax_column};
+pub use expr::{
+    ClaimValue, Expr, ExprError, MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH, Scope, check_size, int, syntax_column,
+};
 pub use games_expr::{ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GamesExpr, check_games_expr};
 pub use position_engine::{check_position_claim, exhaustive_bounds, least_position};
 pub use seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
