@@ -86,12 +86,8 @@ pub struct ProofSummary {
     /// The first disagreements found, in order (at most 10).
     pub mismatches: Vec<String>,
     pub mismatch_count: u64,
-    #[serde(serialize_with = "millis", rename = "time_ms")]
+    #[serde(serialize_with = "crate::check::millis", rename = "time_ms")]
     pub elapsed: Duration,
-}
-
-fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
 }
 
 impl ProofSummary {

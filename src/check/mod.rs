@@ -21,6 +21,7 @@ pub use moore::{
     MOORE_PROPERTIES, MOORE_REGRESSIONS, MooreOracles, check_moore, counting_answers, counting_repro,
     moore_cases, position_answers, position_repro,
 };
+pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, Verdict};
 pub use repro::{repro_chopsticks, repro_games, repro_moore};
 pub use runner::{seeded_runner, stream};

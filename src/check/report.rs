@@ -51,7 +51,8 @@ pub struct Row {
     pub failure: Option<Failure>,
 }
 
-fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+/// Serializes a duration as whole milliseconds, the `time_ms` of every report.
+pub(crate) fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis() as u64)
 }
 

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use gamecheck_oracles::chopsticks_table::TableError;
 
 use super::chopsticks::{ChopsticksOracles, chopsticks_answers};
+use super::report::Answer;
 use crate::chopsticks::State;
 
 /// Returns the side-by-side report for a Chopsticks position and whether every
@@ -29,56 +30,46 @@ pub fn repro_chopsticks(s: State) -> Result<(String, bool), TableError> {
     let limit = u64::try_from(largest + 1).map_or(128, |l| l.clamp(1, 128));
     let oracles = ChopsticksOracles::new(limit)?;
     let answers = chopsticks_answers(s, &oracles);
-    let rule = answers
-        .first()
-        .map(|a| a.answer.split_whitespace().next().unwrap_or("").to_owned())
-        .unwrap_or_default();
-    let mut agree = true;
-    let mut out = format!(
+    let rule = answers.first().map(|a| first_word(&a.answer)).unwrap_or_default();
+    let title = format!(
         "chopsticks {s}  (a, c, b, d); n = {}, m = {}\n",
         s.hands(),
         s.opponent_hands()
     );
-    for a in &answers {
-        let word = a.answer.split_whitespace().next().unwrap_or("");
-        let disagrees = match a.implementation.as_str() {
+    Ok(side_by_side(title, &answers, |a| {
+        let word = first_word(&a.answer);
+        match a.implementation.as_str() {
             "minimax" | "table" => (word == "First" || word == "Second") && word != rule,
             "bellman" | "certificate" => a.answer != "holds",
             _ => false,
-        };
-        agree &= !disagrees;
-        let _ = writeln!(
-            out,
-            "  {:<12} {}{}",
-            a.implementation,
-            a.answer,
-            if disagrees { "   <-- DISAGREES" } else { "" }
-        );
-    }
-    Ok((out, agree))
+        }
+    }))
 }
 
-/// Formats answers side by side; agreement means every answer that is a number (or a
-/// P/N verdict) matches the first.
-fn side_by_side(title: String, answers: &[super::report::Answer]) -> (String, bool) {
-    let verdict = |a: &str| a.split([' ', ';']).next().unwrap_or("").to_owned();
-    let first = answers.first().map(|a| verdict(&a.answer)).unwrap_or_default();
+fn first_word(answer: &str) -> String {
+    answer.split([' ', ';']).next().unwrap_or("").to_owned()
+}
+
+/// Formats answers side by side, marking those `disagrees` flags; returns whether none is.
+fn side_by_side(title: String, answers: &[Answer], disagrees: impl Fn(&Answer) -> bool) -> (String, bool) {
     let mut agree = true;
     let mut out = title;
     for a in answers {
-        let word = verdict(&a.answer);
-        let comparable = word.parse::<u64>().is_ok() || word.ends_with("-position");
-        let disagrees = comparable && word != first;
-        agree &= !disagrees;
-        let _ = writeln!(
-            out,
-            "  {:<12} {}{}",
-            a.implementation,
-            a.answer,
-            if disagrees { "   <-- DISAGREES" } else { "" }
-        );
+        let flagged = disagrees(a);
+        agree &= !flagged;
+        let mark = if flagged { "   <-- DISAGREES" } else { "" };
+        let _ = writeln!(out, "  {:<12} {}{mark}", a.implementation, a.answer);
     }
     (out, agree)
+}
+
+/// Flags a numeric answer or a P/N verdict that differs from the first answer's.
+fn differs_from_first(answers: &[Answer]) -> impl Fn(&Answer) -> bool {
+    let first = answers.first().map(|a| first_word(&a.answer)).unwrap_or_default();
+    move |a| {
+        let word = first_word(&a.answer);
+        (word.parse::<u64>().is_ok() || word.ends_with("-position")) && word != first
+    }
 }
 
 /// Returns the side-by-side report for a counting case (values, K) with k piles per move
@@ -107,7 +98,8 @@ pub fn repro_games(values: &[u64], len: u64, k: u32) -> Result<(String, bool), c
         values.len(),
         zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
     );
-    Ok(side_by_side(title, &super::counting_answers(values, len, k)))
+    let answers = super::counting_answers(values, len, k);
+    Ok(side_by_side(title, &answers, differs_from_first(&answers)))
 }
 
 /// Returns the side-by-side report for a Moore position and whether the P-test and the
@@ -130,8 +122,10 @@ pub fn repro_moore(piles: &[u64], k: u32) -> Result<(String, bool), crate::moore
     if k == 0 {
         return Err(crate::moore::MooreError::ZeroK);
     }
+    let answers = super::position_answers(piles, k);
     Ok(side_by_side(
         format!("moore: piles {piles:?}, k = {k}\n"),
-        &super::position_answers(piles, k),
+        &answers,
+        differs_from_first(&answers),
     ))
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use gamecheck_oracles::chopsticks_table::Table;
 use proptest::test_runner::{TestCaseError, TestError};
 
-use super::verdict::{ClaimReport, ClaimVerdict};
+use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
 use crate::check::{Least, chopsticks_json, least_chopsticks, real_play_with_total, seeded_runner};
 use crate::chopsticks::strategy::real_play_state;
 use crate::chopsticks::{Outcome, State, outcome};
@@ -113,11 +113,7 @@ pub fn check_chopsticks_claim(
     }
     let exhaustive = format!(
         "{checked} positions of real play with a + c + b + d <= {EXHAUSTIVE_TOTAL}{}",
-        if refuted.is_some() {
-            ", stopped at the first failure"
-        } else {
-            ""
-        }
+        stopped(refuted.is_some(), ", ")
     );
     let mut random = "not needed".to_owned();
     if refuted.is_none() {
@@ -135,42 +131,35 @@ pub fn check_chopsticks_claim(
             refuted = Some(least_chopsticks(fails, shrunk, SEARCH_TOTAL));
         }
     }
-    let (verdict, counterexample, least, claim_says, truth) = match refuted {
-        Some((s, least)) => (
-            ClaimVerdict::Refuted,
-            chopsticks_json(s),
-            Some(least),
-            Some(says(claim(s))),
-            Some(says(Ok(reference_wins(s)))),
-        ),
-        None => (ClaimVerdict::Holds, serde_json::Value::Null, None, None, None),
-    };
-    ClaimReport {
-        id: id.to_owned(),
-        game: "chopsticks",
-        claim: text.to_owned(),
-        verdict,
-        counterexample,
+    let refutation = refuted.map(|(s, least)| Refutation {
+        counterexample: chopsticks_json(s),
         least,
-        claim_says,
-        truth,
+        claim_says: says(claim(s)),
+        truth: says(Ok(reference_wins(s))),
+    });
+    let beyond = off_table.load(std::sync::atomic::Ordering::Relaxed);
+    let mut notes = Vec::new();
+    if beyond > 0 {
+        notes.push(format!(
+            "{beyond} checked positions lie beyond the table; the reference was Bellman-consistent at each"
+        ));
+    }
+    if let Some(d) = inconsistent.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        notes = vec![format!("REFERENCE INCONSISTENT: {d}")];
+    }
+    let evidence = Evidence {
         cases: checked,
         exhaustive,
         random,
         reference: format!("dense table for counts below {TABLE_LIMIT}, verified fast rule beyond"),
-        notes: {
-            let beyond = off_table.load(std::sync::atomic::Ordering::Relaxed);
-            let mut notes = Vec::new();
-            if beyond > 0 {
-                notes.push(format!(
-                    "{beyond} checked positions lie beyond the table; the reference was Bellman-consistent at each"
-                ));
-            }
-            if let Some(d) = inconsistent.into_inner().unwrap_or_else(|p| p.into_inner()) {
-                notes = vec![format!("REFERENCE INCONSISTENT: {d}")];
-            }
-            notes
-        },
-        elapsed: start.elapsed(),
-    }
+    };
+    ClaimReport::new(
+        id,
+        "chopsticks",
+        text,
+        refutation,
+        evidence,
+        notes,
+        start.elapsed(),
+    )
 }

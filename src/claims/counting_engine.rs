@@ -10,7 +10,7 @@ use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::strategy::{BoxedStrategy, Strategy};
 use proptest::test_runner::{TestCaseError, TestError};
 
-use super::verdict::{ClaimReport, ClaimVerdict};
+use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
 use crate::check::{Least, least_counting, len_candidates, seeded_runner};
 use crate::moore::strategy::contest_instance;
 
@@ -179,11 +179,7 @@ pub fn check_counting_claim(
     let exhaustive = format!(
         "{checked} instances: {}{}",
         domain.describe(),
-        if refuted.is_some() {
-            "; stopped at the first failure"
-        } else {
-            ""
-        }
+        stopped(refuted.is_some(), "; ")
     );
     let mut random = "not needed".to_owned();
     if refuted.is_none() {
@@ -201,34 +197,28 @@ pub fn check_counting_claim(
             refuted = Some(least_counting(&fails, (values, len), true, 20_000));
         }
     }
-    let json = |values: &[u64], len: u64| serde_json::json!({ "values": values, "K": len });
-    let (verdict, counterexample, least, claim_says, truth) = match refuted {
-        Some(((values, len), least)) => {
-            let (truth, by) = reference_count(&values, len);
-            (
-                ClaimVerdict::Refuted,
-                json(&values, len),
-                Some(least),
-                Some(claim(&values, len).map_or_else(|e| format!("no answer ({e})"), |c| c.to_string())),
-                Some(format!("{truth} (by {by})")),
-            )
+    let refutation = refuted.map(|((values, len), least)| {
+        let (truth, by) = reference_count(&values, len);
+        Refutation {
+            counterexample: serde_json::json!({ "values": values, "K": len }),
+            least,
+            claim_says: claim(&values, len).map_or_else(|e| format!("no answer ({e})"), |c| c.to_string()),
+            truth: format!("{truth} (by {by})"),
         }
-        None => (ClaimVerdict::Holds, serde_json::Value::Null, None, None, None),
-    };
-    ClaimReport {
-        id: id.to_owned(),
-        game: "games",
-        claim: text.to_owned(),
-        verdict,
-        counterexample,
-        least,
-        claim_says,
-        truth,
+    });
+    let evidence = Evidence {
         cases: checked,
         exhaustive,
         random,
         reference: "brute force with the game search where K <= 4, values <= 7, N^K <= 4096; linear DP where B <= 4 and 7^B K N <= 10^6; verified fast count beyond".into(),
-        notes: Vec::new(),
-        elapsed: start.elapsed(),
-    }
+    };
+    ClaimReport::new(
+        id,
+        "games",
+        text,
+        refutation,
+        evidence,
+        Vec::new(),
+        start.elapsed(),
+    )
 }

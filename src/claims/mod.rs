@@ -28,5 +28,5 @@ pub use expr::{
 pub use games_expr::{ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GamesExpr, check_games_expr};
 pub use position_engine::{check_position_claim, exhaustive_bounds, least_position};
 pub use seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
-pub use verdict::{ClaimReport, ClaimVerdict};
+pub use verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};
 pub use wide_int::{WideInt, WideNumericTypes};

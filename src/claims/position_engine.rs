@@ -10,7 +10,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::verdict::{ClaimReport, ClaimVerdict};
+use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
 use crate::check::{Least, stream};
 use crate::moore::is_p_position;
 
@@ -384,11 +384,7 @@ pub fn check_position_claim(
     }
     let exhaustive = format!(
         "{checked} positions of at most {max_piles} piles of sizes 0..={max_size} by game search{}",
-        if refuted.is_some() {
-            ", stopped at the first failure"
-        } else {
-            ""
-        }
+        stopped(refuted.is_some(), ", ")
     );
     let mut random = "not needed".to_owned();
     if refuted.is_none() {
@@ -406,56 +402,39 @@ pub fn check_position_claim(
         random = format!(
             "{drawn} positions of up to {} piles over the full u64 range, mostly P-positions and their neighbours, seed {seed}{}",
             MAX_RANDOM_PILES + 1,
-            if refuted.is_some() {
-                ", stopped at the first failure"
-            } else {
-                ""
-            }
+            stopped(refuted.is_some(), ", ")
         );
     }
     let mut notes = Vec::new();
-    let (verdict, counterexample, least, claim_says, truth) = match refuted {
-        Some(found) => {
-            let (piles, mut least) = least_position(&fails, found, LEAST_BUDGET);
-            // The exhaustive range was checked in order: a failure within it, with
-            // nothing before it there, is least unless a position outside it comes first.
-            if let Least::Bounded { searched } = &mut least {
-                searched.push_str(&format!(
-                    "; and every position of at most {max_piles} piles of sizes 0..={max_size}"
-                ));
-            }
-            (
-                ClaimVerdict::Refuted,
-                position_json(&piles, k),
-                Some(least),
-                Some(says(claim(&piles))),
-                Some(says(Ok(is_p_position(&piles, k)))),
-            )
+    let refutation = refuted.map(|found| {
+        let (piles, mut least) = least_position(&fails, found, LEAST_BUDGET);
+        // The exhaustive range was checked in order: a failure within it, with
+        // nothing before it there, is least unless a position outside it comes first.
+        if let Least::Bounded { searched } = &mut least {
+            searched.push_str(&format!(
+                "; and every position of at most {max_piles} piles of sizes 0..={max_size}"
+            ));
         }
-        None => (ClaimVerdict::Holds, serde_json::Value::Null, None, None, None),
-    };
+        Refutation {
+            counterexample: position_json(&piles, k),
+            least,
+            claim_says: says(claim(&piles)),
+            truth: says(Ok(is_p_position(&piles, k))),
+        }
+    });
     if !disagreements.is_empty() {
         notes.push(format!(
             "REFERENCE INCONSISTENT: game search and Moore's theorem disagree at {}",
             disagreements.join(", ")
         ));
     }
-    ClaimReport {
-        id: id.to_owned(),
-        game: "games",
-        claim: text.to_owned(),
-        verdict,
-        counterexample,
-        least,
-        claim_says,
-        truth,
+    let evidence = Evidence {
         cases: checked,
         exhaustive,
         random,
         reference: format!(
             "explicit game search (oracle) in the exhaustive range; Moore's theorem (is_p_position, verified against the game search by the tests) beyond, k = {k}"
         ),
-        notes,
-        elapsed: start.elapsed(),
-    }
+    };
+    ClaimReport::new(id, "games", text, refutation, evidence, notes, start.elapsed())
 }

@@ -35,15 +35,89 @@ pub struct ClaimReport {
     pub random: String,
     pub reference: String,
     pub notes: Vec<String>,
-    #[serde(rename = "time_ms", serialize_with = "millis")]
+    #[serde(rename = "time_ms", serialize_with = "crate::check::millis")]
     pub elapsed: Duration,
 }
 
-fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
+/// Where a refuted claim fails, and what the claim and the reference say there.
+pub struct Refutation {
+    pub counterexample: serde_json::Value,
+    pub least: Least,
+    pub claim_says: String,
+    pub truth: String,
+}
+
+/// What a check of a claim covered.
+pub struct Evidence {
+    pub cases: u64,
+    pub exhaustive: String,
+    pub random: String,
+    pub reference: String,
+}
+
+/// Returns `separator` + "stopped at the first failure" when `refuted`, else nothing: the
+/// tail of an evidence line.
+pub(crate) fn stopped(refuted: bool, separator: &str) -> String {
+    if refuted {
+        format!("{separator}stopped at the first failure")
+    } else {
+        String::new()
+    }
 }
 
 impl ClaimReport {
+    /// Returns the report of claim `id` on `game`: refuted when `refutation` is given,
+    /// else holding, with the evidence either way.
+    ///
+    /// # Constraints
+    /// None.
+    ///
+    /// # Complexity
+    /// O(size of the parts).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::claims::{ClaimReport, ClaimVerdict, Evidence};
+    /// let evidence = Evidence { cases: 3, exhaustive: "3".into(), random: "none".into(), reference: "r".into() };
+    /// let r = ClaimReport::new("x", "chopsticks", "n > m", None, evidence, Vec::new(), Default::default());
+    /// assert_eq!(r.verdict, ClaimVerdict::Holds);
+    /// ```
+    pub fn new(
+        id: &str,
+        game: &'static str,
+        claim: &str,
+        refutation: Option<Refutation>,
+        evidence: Evidence,
+        notes: Vec<String>,
+        elapsed: Duration,
+    ) -> ClaimReport {
+        let verdict = if refutation.is_some() {
+            ClaimVerdict::Refuted
+        } else {
+            ClaimVerdict::Holds
+        };
+        let (counterexample, least, claim_says, truth) = match refutation {
+            Some(r) => (r.counterexample, Some(r.least), Some(r.claim_says), Some(r.truth)),
+            None => (serde_json::Value::Null, None, None, None),
+        };
+        ClaimReport {
+            id: id.to_owned(),
+            game,
+            claim: claim.to_owned(),
+            verdict,
+            counterexample,
+            least,
+            claim_says,
+            truth,
+            cases: evidence.cases,
+            exhaustive: evidence.exhaustive,
+            random: evidence.random,
+            reference: evidence.reference,
+            notes,
+            elapsed,
+        }
+    }
+
     /// Returns the report as a few lines for people.
     ///
     /// # Constraints
