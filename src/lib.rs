@@ -2,10 +2,12 @@
 //! reference oracles written from the rules alone.
 
 pub mod check;
-pub mod chopsticks;
 pub mod claims;
+pub mod games;
 pub mod input;
-pub mod moore;
+pub mod problem;
 pub mod progress;
 pub mod prove;
 pub mod stress;
+
+pub use games::{chopsticks, moore};

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecheck::chopsticks::State;
+use gamecheck::games::{Params, Registered, Visit, visit};
 use gamecheck::prove::Shard;
 use gamecheck::stress;
 
@@ -273,12 +274,54 @@ fn exit(ok: bool) -> ExitCode {
     if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
+/// Runs every registered problem's properties.
+struct CheckAll<'a> {
+    seed: u64,
+    cases: u32,
+    tick: &'a (dyn Fn() + Sync),
+    count_only: bool,
+}
+
+impl Visit for CheckAll<'_> {
+    type Output = (u64, Vec<gamecheck::check::Row>);
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        use gamecheck::check::Campaign;
+        if self.count_only {
+            return (problem.case_count(self.cases), Vec::new());
+        }
+        // Failures are kept in (and replayed from) the current directory's
+        // proptest-regressions/, as `cargo test` does.
+        let rows = problem.rows(self.seed, self.cases, Some(std::path::Path::new(".")), self.tick);
+        (0, rows)
+    }
+}
+
 fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
     eprintln!("gamecheck check: seed {seed}, {cases} cases per share");
-    let bar = gamecheck::progress::bar(gamecheck::check::campaign_cases(cases), "check");
-    let report =
-        gamecheck::check::run_campaign(seed, cases, &|| bar.inc(1)).context("running the campaign")?;
+    let names = gamecheck::games::problem_names();
+    let mut total = 0;
+    for name in &names {
+        let v = CheckAll {
+            seed,
+            cases,
+            tick: &|| {},
+            count_only: true,
+        };
+        total += visit(name, Params::default(), v)?.0;
+    }
+    let bar = gamecheck::progress::bar(total, "check");
+    let mut rows = Vec::new();
+    for name in &names {
+        let v = CheckAll {
+            seed,
+            cases,
+            tick: &|| bar.inc(1),
+            count_only: false,
+        };
+        rows.extend(visit(name, Params::default(), v)?.1);
+    }
     bar.finish_and_clear();
+    let report = gamecheck::check::Report { seed, rows };
     let text = if as_json {
         json(&report)? + "\n"
     } else {
@@ -286,6 +329,13 @@ fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
     };
     write_stdout(text.as_bytes())?;
     Ok(exit(report.all_agree()))
+}
+
+/// Replays one case of any problem, side by side.
+fn repro_case<P: gamecheck::problem::Problem>(problem: &P, case: P::Case) -> Result<ExitCode> {
+    let r = gamecheck::check::repro(problem, case);
+    write_stdout(r.to_text(&problem.describe(&r.case)).as_bytes())?;
+    Ok(exit(r.agree()))
 }
 
 fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
@@ -362,17 +412,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Repro {
             game: ReproGame::Games { k, len, values },
         } => {
-            let (text, agree) = gamecheck::check::repro_games(&values, len, k).context("repro games")?;
-            write_stdout(text.as_bytes())?;
-            Ok(exit(agree))
+            // An unsupported k is a usage error, not a disagreement.
+            gamecheck::moore::count(&[], 0, k).context("repro games")?;
+            let case = gamecheck::moore::CountCase { k, len, values };
+            repro_case(&gamecheck::moore::MooreCount::with_k(k), case)
         }
         Command::Repro {
             game: ReproGame::Moore { k, piles },
-        } => {
-            let (text, agree) = gamecheck::check::repro_moore(&piles, k).context("repro moore")?;
-            write_stdout(text.as_bytes())?;
-            Ok(exit(agree))
-        }
+        } => repro_case(
+            &gamecheck::moore::MoorePosition::with_k(k),
+            gamecheck::moore::Position { k, piles },
+        ),
         Command::Prove {
             game:
                 ProveGame::Moore {
@@ -393,10 +443,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Repro {
             game: ReproGame::Chopsticks { a, c, b, d },
         } => {
-            let (text, agree) =
-                gamecheck::check::repro_chopsticks(State::new(a, c, b, d)).context("building the table")?;
-            write_stdout(text.as_bytes())?;
-            Ok(exit(agree))
+            let s = State::new(a, c, b, d);
+            // The table is built just large enough for the position, and not at all
+            // beyond its reach.
+            let largest = [a, c, b, d].into_iter().max().unwrap_or(0);
+            let limit = largest.saturating_add(1).clamp(1, 128);
+            repro_case(&gamecheck::chopsticks::Chopsticks::with_table_limit(limit), s)
         }
         Command::Prove {
             game:

@@ -7,7 +7,7 @@ use gamecheck_oracles::chopsticks_table::{Table, TableError};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::chopsticks::{Outcome, State, outcome};
+use crate::games::chopsticks::{Outcome, State, outcome};
 
 /// Why a proof could not run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -263,7 +263,7 @@ pub fn prove_moore(
             |search, chunk| {
                 let mut bad = (0u64, Vec::new());
                 for piles in chunk {
-                    let moore = crate::moore::is_p_position(piles, k);
+                    let moore = crate::games::moore::is_p_position(piles, k);
                     if search.is_p(piles) != moore {
                         bad.0 += 1;
                         if bad.1.len() < 10 {

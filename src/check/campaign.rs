@@ -1,61 +1,116 @@
-//! `gamecheck check`: every cross-check of every game under one seed.
+//! `gamecheck check`: every property of every problem under one seed.
 
-use gamecheck_oracles::chopsticks_table::TableError;
-use thiserror::Error;
+use std::path::Path;
 
-use super::chopsticks::{CHOPSTICKS_PROPERTIES, ChopsticksOracles, check_chopsticks};
-use super::moore::{MooreOracles, check_moore, moore_cases};
-use super::report::Report;
+use super::property::{PropertyError, RunConfig, run_property};
+use super::report::{Answer, Failure, Report, Row, Verdict};
+use crate::problem::{Least, Problem, Properties};
 
-/// Why a campaign could not run.
-#[derive(Debug, Error)]
-pub enum CampaignError {
-    #[error("building the Chopsticks table: {0}")]
-    Table(#[from] TableError),
+/// One problem's part of a campaign, with its type erased so that problems of different
+/// types run in one list. Implemented for every [`Properties`].
+pub trait Campaign: Sync {
+    /// Returns the report rows of every property under `seed`, each on its share of
+    /// `cases` cases; `tick` is called once per case.
+    fn rows(&self, seed: u64, cases: u32, persist_in: Option<&Path>, tick: &(dyn Fn() + Sync)) -> Vec<Row>;
+
+    /// Returns how many cases [`Campaign::rows`] runs for `cases`.
+    fn case_count(&self, cases: u32) -> u64;
 }
 
-/// The dense table limit a campaign checks the rule against.
-pub const CAMPAIGN_TABLE_LIMIT: u64 = 128;
+/// Returns the report form of a failure: the output edge, where typed cases and answers
+/// become JSON and text.
+pub(crate) fn failure_of<P: Problem>(problem: &P, error: PropertyError<P>) -> Failure {
+    match error {
+        PropertyError::Abort(reason) => Failure {
+            counterexample: serde_json::Value::Null,
+            least: Least::Bounded {
+                searched: "nothing: the run was aborted".into(),
+            },
+            shrunk: serde_json::Value::Null,
+            answers: Vec::new(),
+            message: format!("aborted: {reason}"),
+            repro: String::new(),
+        },
+        PropertyError::Fail(c) => Failure {
+            counterexample: problem.to_json(&c.case),
+            least: c.least,
+            shrunk: problem.to_json(&c.shrunk),
+            answers: c
+                .evaluations
+                .iter()
+                .map(|e| Answer {
+                    implementation: e.implementation.to_owned(),
+                    answer: e.said.to_string(),
+                })
+                .collect(),
+            message: c.reason,
+            repro: problem.repro_command(&c.case),
+        },
+    }
+}
 
-/// Returns the number of cases a campaign runs for `cases` per unit share, so a progress
-/// bar can be sized.
-///
-/// # Constraints
-/// None.
+impl<P: Properties> Campaign for P {
+    fn rows(&self, seed: u64, cases: u32, persist_in: Option<&Path>, tick: &(dyn Fn() + Sync)) -> Vec<Row> {
+        self.properties()
+            .iter()
+            .map(|property| {
+                let config = RunConfig {
+                    seed,
+                    cases: property.share.of(cases),
+                    persist_in,
+                };
+                let (result, elapsed) = run_property(self, property, config, tick);
+                let failure = result.err().map(|e| failure_of(self, e));
+                Row {
+                    game: self.game(),
+                    property: property.name,
+                    cases: u64::from(config.cases),
+                    elapsed,
+                    verdict: if failure.is_some() {
+                        Verdict::Disagree
+                    } else {
+                        Verdict::Agree
+                    },
+                    failure,
+                }
+            })
+            .collect()
+    }
+
+    fn case_count(&self, cases: u32) -> u64 {
+        self.properties()
+            .iter()
+            .map(|p| u64::from(p.share.of(cases)))
+            .sum()
+    }
+}
+
+/// Returns the report of a campaign over `problems`: every property, `cases` cases per
+/// unit share, all drawn from `seed`, failures kept under `persist_in`. `tick` is called
+/// once per case.
 ///
 /// # Complexity
-/// O(properties).
+/// O(cases) per property, plus building each problem's oracles on first use (about
+/// 2.5 s for the Chopsticks table at L = 128).
 ///
 /// # Example
 /// ```
-/// assert!(gamecheck::check::campaign_cases(10) >= 10);
+/// use gamecheck::check::{run_campaign, Campaign};
+/// use gamecheck::moore::MoorePosition;
+/// let problems: [&dyn Campaign; 1] = [&MoorePosition::default()];
+/// let report = run_campaign(&problems, 11, 100, None, &|| {});
+/// assert!(report.all_agree() && report.rows.len() == 3);
 /// ```
-pub fn campaign_cases(cases: u32) -> u64 {
-    let chopsticks: u64 = CHOPSTICKS_PROPERTIES
+pub fn run_campaign(
+    problems: &[&dyn Campaign],
+    seed: u64,
+    cases: u32,
+    persist_in: Option<&Path>,
+    tick: &(dyn Fn() + Sync),
+) -> Report {
+    let rows = problems
         .iter()
-        .map(|&(_, share)| u64::from(cases) * u64::from(share))
-        .sum();
-    chopsticks + moore_cases(cases)
-}
-
-/// Returns the report of a campaign: every property of every game, `cases` cases per unit
-/// share, all drawn from `seed`. `tick` is called once per case.
-///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(cases) per property, plus about 2.5 s to build the dense table.
-///
-/// # Example
-/// ```no_run
-/// let report = gamecheck::check::run_campaign(11, 100, &|| {})?;
-/// assert!(report.all_agree());
-/// # Ok::<(), gamecheck::check::CampaignError>(())
-/// ```
-pub fn run_campaign(seed: u64, cases: u32, tick: &(dyn Fn() + Sync)) -> Result<Report, CampaignError> {
-    let oracles = ChopsticksOracles::new(CAMPAIGN_TABLE_LIMIT)?;
-    let mut rows = check_chopsticks(&oracles, seed, cases, tick);
-    rows.extend(check_moore(&MooreOracles::default(), seed, cases, tick));
-    Ok(Report { seed, rows })
+        .flat_map(|p| p.rows(seed, cases, persist_in, tick))
+        .collect();
+    Report { seed, rows }
 }

@@ -1,63 +1,127 @@
-//! Running one property of a campaign: seeded cases, persisted failures, and a failure
-//! reduced by the game's own least-counterexample search.
+//! Running one property: seeded cases, persisted failures, and a failure reduced by the
+//! least-counterexample search, kept typed.
 
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-use proptest::strategy::Strategy;
 use proptest::test_runner::{TestCaseError, TestError};
 
-use super::least::Least;
-use super::report::{Failure, Row, Verdict};
 use super::runner::seeded_runner;
+use crate::problem::{Evaluation, Least, Problem, Properties, Property, least};
 
-/// Where a property's cases come from and where its failures are kept.
-pub(crate) struct Source<'a> {
-    pub game: &'static str,
-    pub seed: u64,
-    pub cases: u32,
-    pub regressions: &'static str,
-    pub tick: &'a (dyn Fn() + Sync),
+/// A property that failed, reduced to its least counterexample, with every
+/// implementation's answer there. Everything stays typed, as proptest's
+/// `TestError::Fail(reason, T)` does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counterexample<P: Problem> {
+    pub property: &'static str,
+    /// The least failing case found.
+    pub case: P::Case,
+    /// How sure it is to be least.
+    pub least: Least,
+    /// Where proptest's shrinking stopped, before the search below it.
+    pub shrunk: P::Case,
+    /// Why the property fails at `case`.
+    pub reason: String,
+    /// Every implementation's answer at `case`.
+    pub evaluations: Vec<Evaluation<P::Answer>>,
 }
 
-/// Runs `check` on `cases` values of `strategy`; a failure goes to `reduce`, which
-/// returns the least counterexample with every implementation's answer.
-pub(crate) fn run_property<T: Clone + std::fmt::Debug>(
-    name: &'static str,
-    strategy: impl Strategy<Value = T>,
-    check: &(dyn Fn(&T) -> Result<(), String> + Sync),
-    source: &Source<'_>,
-    reduce: &dyn Fn(T) -> Failure,
-) -> Row {
+/// Why a property did not pass.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PropertyError<P: Problem> {
+    /// The implementations disagree.
+    Fail(Box<Counterexample<P>>),
+    /// proptest gave up (too many rejected cases), with its reason.
+    Abort(String),
+}
+
+/// How a property run is seeded, sized and persisted.
+#[derive(Clone, Copy, Debug)]
+pub struct RunConfig<'a> {
+    pub seed: u64,
+    /// Cases to run (the property's share is applied by the caller).
+    pub cases: u32,
+    /// The directory whose `proptest-regressions/` keeps and replays failures; `None`
+    /// writes nothing.
+    pub persist_in: Option<&'a Path>,
+}
+
+/// Returns `Ok` when `property` holds on `config.cases` cases drawn from `config.seed`,
+/// else its least counterexample. `tick` is called once per case.
+///
+/// # Complexity
+/// `config.cases` calls of the property, plus the least-counterexample search on a
+/// failure (at most the problem's [`Properties::search_budget`] candidates).
+///
+/// # Example
+/// ```
+/// use gamecheck::check::{run_property, RunConfig};
+/// use gamecheck::chopsticks::Chopsticks;
+/// use gamecheck::problem::Properties;
+/// let problem = Chopsticks::with_table_limit(16);
+/// let bellman = problem.properties().into_iter().find(|p| p.name == "rule_is_bellman_consistent");
+/// let config = RunConfig { seed: 11, cases: 200, persist_in: None };
+/// assert!(run_property(&problem, &bellman.unwrap(), config, &|| {}).0.is_ok());
+/// ```
+pub fn run_property<P: Properties>(
+    problem: &P,
+    property: &Property<P>,
+    config: RunConfig<'_>,
+    tick: &(dyn Fn() + Sync),
+) -> (Result<(), PropertyError<P>>, Duration) {
     let start = Instant::now();
-    let mut runner = seeded_runner(source.seed, name, source.cases, Some(source.regressions));
-    let result = runner.run(&strategy, |value| {
-        (source.tick)();
-        check(&value).map_err(TestCaseError::fail)
+    let regressions = config
+        .persist_in
+        .map(|dir| dir.join(problem.regressions()).to_string_lossy().into_owned());
+    let mut runner = seeded_runner(config.seed, property.name, config.cases, regressions);
+    let check = |c: &P::Case| (property.check)(problem, c);
+    let result = runner.run(&property.cases, |case| {
+        tick();
+        check(&case).map_err(TestCaseError::fail)
     });
-    let failure = match result {
-        Ok(()) => None,
-        Err(TestError::Abort(reason)) => Some(Failure {
-            counterexample: serde_json::Value::Null,
-            least: Least::Bounded {
-                searched: "nothing: the run was aborted".into(),
-            },
-            shrunk: serde_json::Value::Null,
-            answers: Vec::new(),
-            message: format!("aborted: {reason}"),
-            repro: String::new(),
-        }),
-        Err(TestError::Fail(_, shrunk)) => Some(reduce(shrunk)),
+    let outcome = match result {
+        Ok(()) => Ok(()),
+        Err(TestError::Abort(reason)) => Err(PropertyError::Abort(reason.to_string())),
+        Err(TestError::Fail(_, shrunk)) => {
+            let fails = |c: &P::Case| check(c).is_err();
+            let (case, standing) = least(problem, &fails, shrunk.clone(), problem.search_budget());
+            Err(PropertyError::Fail(Box::new(Counterexample {
+                property: property.name,
+                reason: check(&case).err().unwrap_or_else(|| "fails".into()),
+                evaluations: problem.evaluate(&case),
+                case,
+                least: standing,
+                shrunk,
+            })))
+        }
     };
-    Row {
-        game: source.game,
-        property: name,
-        cases: u64::from(source.cases),
-        elapsed: start.elapsed(),
-        verdict: if failure.is_some() {
-            Verdict::Disagree
-        } else {
-            Verdict::Agree
-        },
-        failure,
+    (outcome, start.elapsed())
+}
+
+/// Returns `Ok` when every property of `problem` holds on its share of `cases` cases
+/// (drawn from `seed`), else the first failure, typed. This is what `check` runs, and
+/// what the tests call.
+///
+/// # Example
+/// ```
+/// use gamecheck::check::check_problem;
+/// use gamecheck::moore::MoorePosition;
+/// assert!(check_problem(&MoorePosition::default(), 11, 200, None).is_ok());
+/// ```
+pub fn check_problem<P: Properties>(
+    problem: &P,
+    seed: u64,
+    cases: u32,
+    persist_in: Option<&Path>,
+) -> Result<(), PropertyError<P>> {
+    for property in problem.properties() {
+        let config = RunConfig {
+            seed,
+            cases: property.share.of(cases),
+            persist_in,
+        };
+        run_property(problem, &property, config, &|| {}).0?;
     }
+    Ok(())
 }

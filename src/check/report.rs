@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::least::Least;
+use crate::problem::Least;
 
 /// The verdict of one property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,131 +1,52 @@
-//! `gamecheck repro`: one case under every implementation, side by side.
+//! `gamecheck repro`: one case under every implementation, side by side, judged on typed
+//! answers.
 
 use std::fmt::Write as _;
 
-use gamecheck_oracles::chopsticks_table::TableError;
+use crate::problem::{Evaluation, Problem, disagreements};
 
-use super::chopsticks::{ChopsticksOracles, chopsticks_answers};
-use super::report::Answer;
-use crate::chopsticks::State;
+/// The side-by-side evaluation of one case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repro<P: Problem> {
+    pub case: P::Case,
+    pub evaluations: Vec<Evaluation<P::Answer>>,
+    /// For each evaluation, whether it disagrees with the fast answer.
+    pub disagrees: Vec<bool>,
+}
 
-/// Returns the side-by-side report for a Chopsticks position and whether every
-/// implementation that reaches it agrees with the fast rule.
-///
-/// # Constraints
-/// None. The table is built just large enough for `s` (up to L = 128, about 2.5 s).
-///
-/// # Complexity
-/// O(min(max count + 1, 128)^4) for the table, plus the minimax for counts ≤ 48.
-///
-/// # Example
-/// ```
-/// use gamecheck::check::repro_chopsticks;
-/// use gamecheck::chopsticks::State;
-/// let (text, agree) = repro_chopsticks(State::new(1, 0, 1, 1))?;
-/// assert!(agree && text.contains("minimax"));
-/// # Ok::<(), gamecheck_oracles::chopsticks_table::TableError>(())
-/// ```
-pub fn repro_chopsticks(s: State) -> Result<(String, bool), TableError> {
-    let largest = s.a.max(s.c).max(s.b).max(s.d);
-    let limit = u64::try_from(largest + 1).map_or(128, |l| l.clamp(1, 128));
-    let oracles = ChopsticksOracles::new(limit)?;
-    let answers = chopsticks_answers(s, &oracles);
-    let rule = answers.first().map(|a| first_word(&a.answer)).unwrap_or_default();
-    let title = format!(
-        "chopsticks {s}  (a, c, b, d); n = {}, m = {}\n",
-        s.hands(),
-        s.opponent_hands()
-    );
-    Ok(side_by_side(title, &answers, |a| {
-        let word = first_word(&a.answer);
-        match a.implementation.as_str() {
-            "minimax" | "table" => (word == "First" || word == "Second") && word != rule,
-            "bellman" | "certificate" => a.answer != "holds",
-            _ => false,
+impl<P: Problem> Repro<P> {
+    /// Returns whether every implementation that reaches the case agrees.
+    pub fn agree(&self) -> bool {
+        !self.disagrees.contains(&true)
+    }
+
+    /// Returns the report for people: `title`, then one line per implementation, each
+    /// disagreement marked.
+    pub fn to_text(&self, title: &str) -> String {
+        let mut out = format!("{title}\n");
+        for (e, &bad) in self.evaluations.iter().zip(&self.disagrees) {
+            let mark = if bad { "   <-- DISAGREES" } else { "" };
+            let _ = writeln!(out, "  {:<12} {}{mark}", e.implementation, e.said);
         }
-    }))
-}
-
-fn first_word(answer: &str) -> String {
-    answer.split([' ', ';']).next().unwrap_or("").to_owned()
-}
-
-/// Formats answers side by side, marking those `disagrees` flags; returns whether none is.
-fn side_by_side(title: String, answers: &[Answer], disagrees: impl Fn(&Answer) -> bool) -> (String, bool) {
-    let mut agree = true;
-    let mut out = title;
-    for a in answers {
-        let flagged = disagrees(a);
-        agree &= !flagged;
-        let mark = if flagged { "   <-- DISAGREES" } else { "" };
-        let _ = writeln!(out, "  {:<12} {}{mark}", a.implementation, a.answer);
-    }
-    (out, agree)
-}
-
-/// Flags a numeric answer or a P/N verdict that differs from the first answer's.
-fn differs_from_first(answers: &[Answer]) -> impl Fn(&Answer) -> bool {
-    let first = answers.first().map(|a| first_word(&a.answer)).unwrap_or_default();
-    move |a| {
-        let word = first_word(&a.answer);
-        (word.parse::<u64>().is_ok() || word.ends_with("-position")) && word != first
+        out
     }
 }
 
-/// Returns the side-by-side report for a counting case (values, K) with k piles per move
-/// and whether the implementations that reach it agree.
-///
-/// # Constraints
-/// k + 1 divides p − 1 (else the count's error); oracles out of reach say so.
-///
-/// # Complexity
-/// As [`super::counting_answers`].
+/// Returns every implementation's answer at `case` and which of them disagree.
 ///
 /// # Example
 /// ```
-/// let (text, agree) = gamecheck::check::repro_games(&[0, 1, 2, 3, 4, 5, 6], 998_244_352, 6)?;
-/// assert!(agree && text.contains("fast count"));
-/// assert!(gamecheck::check::repro_games(&[1], 3, 12).is_err());
-/// # Ok::<(), gamecheck::moore::MooreError>(())
+/// use gamecheck::check::repro;
+/// use gamecheck::chopsticks::{Chopsticks, State};
+/// let r = repro(&Chopsticks::with_table_limit(2), State::new(1, 0, 1, 1));
+/// assert!(r.agree());
 /// ```
-pub fn repro_games(values: &[u64], len: u64, k: u32) -> Result<(String, bool), crate::moore::MooreError> {
-    // An unsupported k is a usage error, not a disagreement.
-    crate::moore::count(&[], 0, k)?;
-    let zeros = crate::moore::transform(&crate::moore::merge_columns(values), k)
-        .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
-    let title = format!(
-        "games: K = {len}, k = {k}, N = {}, values {values:?}; transform coefficients equal to 0: {}\n",
-        values.len(),
-        zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
-    );
-    let answers = super::counting_answers(values, len, k);
-    Ok(side_by_side(title, &answers, differs_from_first(&answers)))
-}
-
-/// Returns the side-by-side report for a Moore position and whether the P-test and the
-/// game search agree.
-///
-/// # Constraints
-/// None; the game search says when it is out of reach.
-///
-/// # Complexity
-/// As [`super::position_answers`].
-///
-/// # Example
-/// ```
-/// let (text, agree) = gamecheck::check::repro_moore(&[1, 1], 6)?;
-/// assert!(agree && text.contains("game search"));
-/// assert!(gamecheck::check::repro_moore(&[1], 0).is_err());
-/// # Ok::<(), gamecheck::moore::MooreError>(())
-/// ```
-pub fn repro_moore(piles: &[u64], k: u32) -> Result<(String, bool), crate::moore::MooreError> {
-    if k == 0 {
-        return Err(crate::moore::MooreError::ZeroK);
+pub fn repro<P: Problem>(problem: &P, case: P::Case) -> Repro<P> {
+    let evaluations = problem.evaluate(&case);
+    let disagrees = disagreements(&evaluations);
+    Repro {
+        case,
+        evaluations,
+        disagrees,
     }
-    let answers = super::position_answers(piles, k);
-    Ok(side_by_side(
-        format!("moore: piles {piles:?}, k = {k}\n"),
-        &answers,
-        differs_from_first(&answers),
-    ))
 }

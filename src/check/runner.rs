@@ -13,12 +13,7 @@ fn fnv1a(text: &str) -> u64 {
 
 /// Returns a `ChaCha8Rng` for the stream named `name` under `seed`: the same pair always
 /// gives the same stream, whatever else runs.
-///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(|name|).
+
 ///
 /// # Example
 /// ```
@@ -34,12 +29,6 @@ pub fn stream(seed: u64, name: &str) -> ChaCha8Rng {
 /// Returns a proptest runner for `cases` cases whose randomness comes from
 /// [`stream`]`(seed, name)`, persisting failures to `regressions` (replayed first).
 ///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(1), plus reading `regressions` when the runner starts.
-///
 /// # Example
 /// ```
 /// use gamecheck::check::seeded_runner;
@@ -48,13 +37,15 @@ pub fn stream(seed: u64, name: &str) -> ChaCha8Rng {
 /// let b = (0u64..1000).new_tree(&mut seeded_runner(11, "p", 10, None)).map(|t| t.current());
 /// assert_eq!(a, b);
 /// ```
-pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&'static str>) -> TestRunner {
+pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<String>) -> TestRunner {
     let mut bytes = [0u8; 32];
     stream(seed, name).fill_bytes(&mut bytes);
     let config = Config {
         cases,
+        // proptest's `Direct` takes a `&'static str`: a path chosen at run time is leaked
+        // once per runner, a few bytes per property.
         failure_persistence: regressions.map(|path| {
-            Box::new(FileFailurePersistence::Direct(path))
+            Box::new(FileFailurePersistence::Direct(Box::leak(path.into_boxed_str())))
                 as Box<dyn proptest::test_runner::FailurePersistence>
         }),
         max_shrink_iters: 100_000,

@@ -8,8 +8,8 @@ use super::counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_pyt
 use super::counting_engine::{CountingDomain, check_counting_claim};
 use super::seed_dict_convolution::seed_dict_convolution;
 use super::verdict::ClaimReport;
-use crate::chopsticks::State;
-use crate::moore::strategy::{huge_len, value_set};
+use crate::games::chopsticks::State;
+use crate::games::moore::strategy::{huge_len, value_set};
 use proptest::strategy::Strategy;
 
 /// One claim of the catalog.
@@ -80,7 +80,7 @@ fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
         "full-size case N = 100, A = 1..100, K = 10^18: {verdict}"
     ));
     let fast_start = std::time::Instant::now();
-    let fast = crate::moore::count(&full, 1_000_000_000_000_000_000, 6);
+    let fast = crate::games::moore::count(&full, 1_000_000_000_000_000_000, 6);
     report.notes.push(format!(
         "the fast count answers the same case ({}) in {:.1} ms",
         fast.map_or_else(|e| e.to_string(), |c| c.to_string()),

@@ -2,7 +2,7 @@
 //! strategy, and the verified rule.
 
 use super::chopsticks_engine::reference_wins;
-use crate::chopsticks::{Attack, Outcome, State, outcome};
+use crate::games::chopsticks::{Attack, Outcome, State, outcome};
 
 /// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
 /// otherwise lose": the editorial's three bullets read literally.

@@ -9,14 +9,16 @@ use gamecheck_oracles::chopsticks_table::Table;
 use proptest::test_runner::{TestCaseError, TestError};
 
 use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
-use crate::check::{Least, chopsticks_json, least_chopsticks, real_play_with_total, seeded_runner};
-use crate::chopsticks::strategy::real_play_state;
-use crate::chopsticks::{Outcome, State, outcome};
+use crate::check::seeded_runner;
+use crate::games::chopsticks::strategy::real_play_state;
+use crate::games::chopsticks::{Chopsticks, real_play_with_total};
+use crate::games::chopsticks::{Outcome, State, outcome};
+use crate::problem::{Least, Problem, least};
 
 /// Positions of real play are checked exhaustively up to this many hands in all.
 pub const EXHAUSTIVE_TOTAL: u64 = 40;
 /// A random failure is searched below exhaustively when it has at most this many hands.
-const SEARCH_TOTAL: u64 = 64;
+const SEARCH_BUDGET: u64 = 820_000;
 /// The dense table behind the reference: counts below it are answered by the oracle.
 const TABLE_LIMIT: u64 = 64;
 
@@ -93,7 +95,7 @@ pub fn check_chopsticks_claim(
     let fails = |s: State| {
         if [s.a, s.c, s.b, s.d].iter().any(|&v| v >= u128::from(TABLE_LIMIT)) {
             off_table.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if let Err(d) = crate::chopsticks::crosscheck::rule_is_bellman_consistent(s) {
+            if let Err(d) = crate::games::chopsticks::crosscheck::rule_is_bellman_consistent(s) {
                 let mut slot = inconsistent.lock().unwrap_or_else(|p| p.into_inner());
                 slot.get_or_insert(d.to_string());
             }
@@ -128,11 +130,16 @@ pub fn check_chopsticks_claim(
         checked += u64::from(cases);
         random = format!("{cases} positions of real play over the full u64 range, seed {seed}");
         if let Err(TestError::Fail(_, shrunk)) = result {
-            refuted = Some(least_chopsticks(fails, shrunk, SEARCH_TOTAL));
+            refuted = Some(least(
+                &Chopsticks::with_table_limit(1),
+                &|s: &State| fails(*s),
+                shrunk,
+                SEARCH_BUDGET,
+            ));
         }
     }
     let refutation = refuted.map(|(s, least)| Refutation {
-        counterexample: chopsticks_json(s),
+        counterexample: Chopsticks::with_table_limit(1).to_json(&s),
         least,
         claim_says: says(claim(s)),
         truth: says(Ok(reference_wins(s))),

@@ -4,7 +4,7 @@
 use super::chopsticks_engine::check_chopsticks_claim;
 use super::expr::{ClaimValue, Expr, ExprError, Scope, int};
 use super::verdict::ClaimReport;
-use crate::chopsticks::State;
+use crate::games::chopsticks::State;
 
 /// The variables of a Chopsticks claim.
 pub const CHOPSTICKS_VARIABLES: [&str; 6] = ["a", "c", "b", "d", "n", "m"];

@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use super::seed_dict_convolution::seed_dict_convolution;
-use crate::moore::{MODULUS, count, merge_columns, transform};
+use crate::games::moore::{MODULUS, count, merge_columns, transform};
 
 const P: u64 = MODULUS as u64;
 
 fn pow_mod(base: u64, exp: u64) -> u64 {
-    u64::from(crate::moore::pow_mod((base % P) as u32, exp))
+    u64::from(crate::games::moore::pow_mod((base % P) as u32, exp))
 }
 
 /// The count under ordinary Nim's criterion (the XOR of the sequence is 0): Moore's
@@ -52,10 +52,10 @@ pub fn independent_piles(values: &[u64], len: u64) -> Result<u32, String> {
 /// a positive multiple of p − 1 and some coefficient F(t) is 0, since 0^0 = 1.
 ///
 /// # Constraints
-/// As [`crate::moore::count`] with k = 6.
+/// As [`crate::games::moore::count`] with k = 6.
 ///
 /// # Complexity
-/// As [`crate::moore::count`].
+/// As [`crate::games::moore::count`].
 ///
 /// # Example
 /// ```

@@ -11,8 +11,10 @@ use proptest::strategy::{BoxedStrategy, Strategy};
 use proptest::test_runner::{TestCaseError, TestError};
 
 use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
-use crate::check::{Least, least_counting, len_candidates, seeded_runner};
-use crate::moore::strategy::contest_instance;
+use crate::check::seeded_runner;
+use crate::games::moore::strategy::contest_instance;
+use crate::games::moore::{CountCase, MooreCount, len_candidates};
+use crate::problem::{Least, least};
 
 /// Piles per move in the contest.
 const K_MOVE: u32 = 6;
@@ -49,7 +51,7 @@ pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
         return (dp_count(values, len, K_MOVE), "dp");
     }
     (
-        crate::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX),
+        crate::games::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX),
         "fast count",
     )
 }
@@ -194,7 +196,18 @@ pub fn check_counting_claim(
         checked += u64::from(cases);
         random = format!("{cases} instances: {}; seed {seed}", domain.random_text);
         if let Err(TestError::Fail(_, (values, len))) = result {
-            refuted = Some(least_counting(&fails, (values, len), true, 20_000));
+            let found = CountCase {
+                k: K_MOVE,
+                len,
+                values,
+            };
+            let (c, standing) = least(
+                &MooreCount::default(),
+                &|c: &CountCase| fails(&c.values, c.len),
+                found,
+                20_000,
+            );
+            refuted = Some(((c.values, c.len), standing));
         }
     }
     let refutation = refuted.map(|((values, len), least)| {

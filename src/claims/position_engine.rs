@@ -11,8 +11,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::verdict::{ClaimReport, Evidence, Refutation, stopped};
-use crate::check::{Least, stream};
-use crate::moore::is_p_position;
+use crate::check::stream;
+use crate::games::moore::is_p_position;
+use crate::problem::Least;
 
 /// Candidates that the least-counterexample search enumerates below a failure.
 const LEAST_BUDGET: u128 = 60_000;

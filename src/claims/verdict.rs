@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::check::Least;
+use crate::problem::Least;
 
 /// Refuted or holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

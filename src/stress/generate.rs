@@ -129,7 +129,7 @@ impl Input {
     pub fn parse(game: Game, text: &[u8]) -> Result<Input, InputError> {
         match game {
             Game::Chopsticks => {
-                let cases = crate::chopsticks::parse_cases(text)?;
+                let cases = crate::games::chopsticks::parse_cases(text)?;
                 // Parsed counts are u64, so the u128 fields fit.
                 Ok(Input::Chopsticks(
                     cases
@@ -139,7 +139,7 @@ impl Input {
                 ))
             }
             Game::Games => {
-                let inst = crate::moore::parse_input(text)?;
+                let inst = crate::games::moore::parse_input(text)?;
                 Ok(Input::Games(GamesCase {
                     values: inst.values,
                     len: inst.len,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::StressError;
 use super::generate::{GamesCase, Input};
 use super::run::{RunOutcome, Termination};
-use crate::chopsticks::{Outcome, State, outcome};
+use crate::games::chopsticks::{Outcome, State, outcome};
 
 /// The verdict on one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -64,7 +64,7 @@ pub struct Judgement {
 
 /// The reference answer for games: the verified fast count (k = 6).
 fn games_answer(case: &GamesCase) -> Result<u32, StressError> {
-    crate::moore::count(&case.values, case.len, 6).map_err(|e| StressError::Reference {
+    crate::games::moore::count(&case.values, case.len, 6).map_err(|e| StressError::Reference {
         why: format!("{e} (values {:?})", case.values),
     })
 }
@@ -130,7 +130,9 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
         let well_formed = tokens.len() == 1
             && match input {
                 Input::Chopsticks(_) => tokens[0] == "First" || tokens[0] == "Second",
-                Input::Games(_) => tokens[0].parse::<u32>().is_ok_and(|v| v < crate::moore::MODULUS),
+                Input::Games(_) => tokens[0]
+                    .parse::<u32>()
+                    .is_ok_and(|v| v < crate::games::moore::MODULUS),
             };
         if !well_formed {
             let what = match input {

@@ -280,7 +280,7 @@ fn positions_below(p: Position, limit: usize) -> Option<Vec<Position>> {
     let h = total(&p);
     let mut out = Vec::new();
     for s in 2..=u64::try_from(h).ok()? {
-        for q in crate::check::real_play_with_total(s) {
+        for q in crate::games::chopsticks::real_play_with_total(s) {
             let q = [q.a, q.c, q.b, q.d].map(|x| x as u64);
             if (u128::from(s), q) >= (h, p) {
                 return Some(out);

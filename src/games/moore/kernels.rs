@@ -42,7 +42,7 @@ pub(crate) fn sum_powers(xs: &[u32], e: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moore::modular::{P, to_mont};
+    use crate::games::moore::modular::{P, to_mont};
 
     #[test]
     fn dispatched_kernels_match_scalar() {
@@ -55,12 +55,18 @@ mod tests {
                 #[cfg(target_arch = "x86_64")]
                 if has_avx2() {
                     // SAFETY: AVX2 was detected just above.
-                    assert_eq!(unsafe { crate::moore::avx2::sum_powers(&xs[..len], e) }, want);
+                    assert_eq!(
+                        unsafe { crate::games::moore::avx2::sum_powers(&xs[..len], e) },
+                        want
+                    );
                 }
                 #[cfg(target_arch = "x86_64")]
                 if has_avx512() {
                     // SAFETY: AVX-512F was detected just above.
-                    assert_eq!(unsafe { crate::moore::avx512::sum_powers(&xs[..len], e) }, want);
+                    assert_eq!(
+                        unsafe { crate::games::moore::avx512::sum_powers(&xs[..len], e) },
+                        want
+                    );
                 }
             }
             let w = to_mont(123_456);

@@ -1,0 +1,420 @@
+//! Counting losing sequences (XXI Open Cup, GP of Tokyo, problem G) as a [`Problem`]:
+//! the fast count judged by the plain baseline, the DP and the brute force; least
+//! counterexamples ordered by K, then N, then the values.
+
+use std::fmt;
+
+use gamecheck_oracles::moore_brute_count::brute_count_with;
+use gamecheck_oracles::moore_dp_count::dp_count;
+use itertools::Itertools;
+use proptest::prelude::*;
+
+use super::oracles::Searches;
+use super::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, value_set};
+use super::{MODULUS, count, count_plain, pow_mod};
+use crate::problem::{Below, Claims, Evaluation, Least, Order, Problem, Properties, Property, Share};
+
+/// One counting instance: how many sequences of `len` (K) values drawn from `values`
+/// (the multiset A) are losing positions of Moore's Nim_k, modulo 998244353.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CountCase {
+    pub k: u32,
+    pub len: u64,
+    pub values: Vec<u64>,
+}
+
+/// A count modulo the problem's prime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Count(pub u64);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The counting problem of Moore's Nim_k.
+pub struct MooreCount {
+    /// The k of the instances its contest input describes.
+    k: u32,
+    pub(crate) searches: Searches,
+}
+
+impl Default for MooreCount {
+    /// k = 6, as in the contest.
+    fn default() -> MooreCount {
+        MooreCount::with_k(6)
+    }
+}
+
+impl MooreCount {
+    /// Returns the problem whose input instances are of Moore's Nim_k.
+    pub fn with_k(k: u32) -> MooreCount {
+        MooreCount {
+            k,
+            searches: Searches::default(),
+        }
+    }
+
+    /// Returns the k of input instances.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+}
+
+/// Whether the brute force over all N^K sequences is cheap: K ≤ 5, values ≤ 7,
+/// N^K ≤ 4096.
+fn brute_reach(c: &CountCase) -> bool {
+    let n = c.values.len() as u64;
+    let top = c.values.iter().copied().max().unwrap_or(0);
+    c.len <= 5 && top <= 7 && u32::try_from(c.len).is_ok_and(|l| n.checked_pow(l).is_some_and(|s| s <= 4096))
+}
+
+/// Whether the DP over (Z/(k+1))^B is cheap: (k+1)^B · K · N ≤ `work`.
+fn dp_reach(c: &CountCase, work: u64) -> bool {
+    let top = c.values.iter().copied().max().unwrap_or(0);
+    let states = (u64::from(c.k) + 1).saturating_pow(64 - top.leading_zeros());
+    states
+        .saturating_mul(c.len.max(1))
+        .saturating_mul((c.values.len() as u64).max(1))
+        <= work
+}
+
+impl Problem for MooreCount {
+    type Case = CountCase;
+    type Answer = Count;
+
+    fn name(&self) -> &'static str {
+        "moore-count"
+    }
+
+    fn game(&self) -> &'static str {
+        "moore"
+    }
+
+    fn solve(&self, c: &CountCase) -> Result<Count, String> {
+        count(&c.values, c.len, c.k)
+            .map(|n| Count(u64::from(n)))
+            .map_err(|e| e.to_string())
+    }
+
+    fn evaluate(&self, c: &CountCase) -> Vec<Evaluation<Count>> {
+        let shown = |name, r: Result<u32, super::MooreError>| match r {
+            Ok(n) => Evaluation::answer(name, Count(u64::from(n))),
+            Err(e) => Evaluation::check(name, Err(format!("error: {e}"))),
+        };
+        let dp = if dp_reach(c, 10_000_000) {
+            Evaluation::answer("dp", Count(u64::from(dp_count(&c.values, c.len, c.k))))
+        } else {
+            Evaluation::out_of_reach("dp", "out of reach ((k+1)^B K N > 10^7)".into())
+        };
+        let brute = if brute_reach(c) {
+            let n = self
+                .searches
+                .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
+            Evaluation::answer("brute force", Count(u64::from(n)))
+        } else {
+            Evaluation::out_of_reach(
+                "brute force",
+                "out of reach (K > 5, a value > 7 or N^K > 4096)".into(),
+            )
+        };
+        vec![
+            shown("fast count", count(&c.values, c.len, c.k)),
+            shown("plain count", count_plain(&c.values, c.len, c.k)),
+            dp,
+            brute,
+        ]
+    }
+
+    fn describe(&self, c: &CountCase) -> String {
+        let zeros = super::transform(&super::merge_columns(&c.values), c.k)
+            .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
+        format!(
+            "games: K = {}, k = {}, N = {}, values {:?}; transform coefficients equal to 0: {}",
+            c.len,
+            c.k,
+            c.values.len(),
+            c.values,
+            zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
+        )
+    }
+
+    fn to_json(&self, c: &CountCase) -> serde_json::Value {
+        serde_json::json!({ "values": c.values, "K": c.len, "k": c.k })
+    }
+
+    fn repro_command(&self, c: &CountCase) -> String {
+        let values: Vec<String> = c.values.iter().map(u64::to_string).collect();
+        format!("gamecheck repro games --k {} {} {}", c.k, c.len, values.join(" "))
+            .trim_end()
+            .to_owned()
+    }
+}
+
+/// Returns the lengths K a least-counterexample search tries: 0..=16, small multiples of
+/// 7, and the neighbours of multiples of p − 1, of 10^18 and of the largest u64, where
+/// reducing an exponent goes wrong.
+///
+/// # Example
+/// ```
+/// let ks = gamecheck::moore::len_candidates();
+/// assert!(ks.contains(&998_244_352) && ks.windows(2).all(|w| w[0] < w[1]));
+/// ```
+pub fn len_candidates() -> Vec<u64> {
+    let p1 = u64::from(MODULUS) - 1;
+    let mut ks: Vec<u64> = (0..=16)
+        .chain((3..=10).map(|i| 7 * i))
+        .chain([49 * 7, 2401])
+        .collect();
+    for base in [p1, 2 * p1, 7 * p1, 1_000_000_000_000_000_000, u64::MAX - 2] {
+        ks.extend(base.saturating_sub(2)..=base.saturating_add(2));
+    }
+    ks.sort_unstable();
+    ks.dedup();
+    ks
+}
+
+impl Order for MooreCount {
+    type Key = (u64, usize, Vec<u64>);
+
+    fn key(&self, c: &CountCase) -> Self::Key {
+        (c.len, c.values.len(), c.values.clone())
+    }
+
+    fn smaller(&self, c: &CountCase) -> Vec<CountCase> {
+        let with = |values: Vec<u64>, len| CountCase { k: c.k, len, values };
+        let mut out: Vec<CountCase> = len_candidates()
+            .into_iter()
+            .filter(|&k| k < c.len)
+            .map(|len| with(c.values.clone(), len))
+            .collect();
+        if c.values.len() > 1 {
+            for i in 0..c.values.len() {
+                let mut v = c.values.clone();
+                v.remove(i);
+                out.push(with(v, c.len));
+            }
+        }
+        for (i, &x) in c.values.iter().enumerate() {
+            let top = if x == 0 {
+                0
+            } else {
+                x & !(1 << (63 - x.leading_zeros()))
+            };
+            for y in [0, x / 2, x.saturating_sub(1), top] {
+                if y < x {
+                    let mut v = c.values.clone();
+                    v[i] = y;
+                    out.push(with(v, c.len));
+                }
+            }
+        }
+        out
+    }
+
+    fn below(&self, c: &CountCase, budget: u64) -> Below<'_, CountCase> {
+        let top = c.values.iter().copied().max().unwrap_or(0);
+        let lens: Vec<u64> = len_candidates()
+            .into_iter()
+            .filter(|&k| k < c.len)
+            .chain([c.len])
+            .collect();
+        let n_max = c.values.len();
+        // For each N, the largest value bound whose enumeration stays within the budget.
+        let bound = move |n: usize| {
+            (0..=top)
+                .rev()
+                .find(|&m| (m + 1).checked_pow(n as u32).is_some_and(|count| count <= budget))
+                .unwrap_or(0)
+        };
+        let widest = (1..=n_max).map(bound).min().unwrap_or(0);
+        let searched = format!(
+            "every K in the candidate list up to {}, every N up to {n_max}, every sequence with values up to at least {widest}",
+            c.len
+        );
+        let k = c.k;
+        let cases = lens.into_iter().flat_map(move |len| {
+            (1..=n_max).flat_map(move |n| {
+                std::iter::repeat_n(0..=bound(n), n)
+                    .multi_cartesian_product()
+                    .map(move |values| CountCase { k, len, values })
+            })
+        });
+        let found = searched.clone();
+        Below {
+            cases: Box::new(cases),
+            found: Box::new(move |_| Least::Bounded {
+                searched: found.clone(),
+            }),
+            exhausted: Least::Bounded { searched },
+        }
+    }
+}
+
+fn differs(what: &str, got: Result<u32, super::MooreError>, want: u32) -> Result<(), String> {
+    match got {
+        Ok(c) if c == want => Ok(()),
+        other => Err(format!("{what} says {other:?}, the reference {want}")),
+    }
+}
+
+fn case_of((k, len, values): (u32, u64, Vec<u64>)) -> CountCase {
+    CountCase { k, len, values }
+}
+
+type Check = fn(&MooreCount, &CountCase) -> Result<(), String>;
+
+fn property(name: &'static str, cases: BoxedStrategy<CountCase>, check: Check) -> Property<MooreCount> {
+    Property {
+        name,
+        share: Share { times: 1, per: 20 },
+        cases,
+        check: Box::new(check),
+    }
+}
+
+impl Properties for MooreCount {
+    fn properties(&self) -> Vec<Property<MooreCount>> {
+        let contest = |bits: u32| {
+            prop::sample::select(&SUPPORTED_K[..4])
+                .prop_flat_map(move |k| (Just(k), huge_len(), value_set(k, bits, 40)))
+                .prop_map(case_of)
+                .boxed()
+        };
+        vec![
+            property(
+                "count_matches_brute_force",
+                brute_case()
+                    .prop_map(|(k, len, v)| case_of((k, u64::from(len), v)))
+                    .boxed(),
+                |p, c| {
+                    let want = p
+                        .searches
+                        .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
+                    differs("the fast count", count(&c.values, c.len, c.k), want)
+                },
+            ),
+            property("count_matches_dp", dp_case().prop_map(case_of).boxed(), |_, c| {
+                differs(
+                    "the fast count",
+                    count(&c.values, c.len, c.k),
+                    dp_count(&c.values, c.len, c.k),
+                )
+            }),
+            property(
+                "count_matches_plain",
+                prop::sample::select(&SUPPORTED_K[..])
+                    .prop_flat_map(|k| (Just(k), huge_len(), value_set(k, 4, 40)))
+                    .prop_map(case_of)
+                    .boxed(),
+                |_, c| match count_plain(&c.values, c.len, c.k) {
+                    Ok(want) => differs("the fast count", count(&c.values, c.len, c.k), want),
+                    Err(e) => Err(format!("the plain count fails: {e}")),
+                },
+            ),
+            property("count_is_invariant_under_permutation", contest(7), |_, c| {
+                let mut reversed = c.values.clone();
+                reversed.reverse();
+                let mut sorted = c.values.clone();
+                sorted.sort_unstable();
+                let base = count(&c.values, c.len, c.k);
+                if base != count(&reversed, c.len, c.k) || base != count(&sorted, c.len, c.k) {
+                    return Err(format!(
+                        "the count changes when the values are reordered: {base:?}"
+                    ));
+                }
+                Ok(())
+            }),
+            property("count_is_invariant_under_doubling", contest(6), |_, c| {
+                let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
+                let (a, b) = (count(&c.values, c.len, c.k), count(&twice, c.len, c.k));
+                if a != b {
+                    return Err(format!(
+                        "doubling every value changes the count from {a:?} to {b:?}"
+                    ));
+                }
+                Ok(())
+            }),
+            property(
+                "count_of_copies_is_a_power_or_zero",
+                (
+                    prop::sample::select(&SUPPORTED_K[..4]),
+                    1u64..=255,
+                    1usize..=60,
+                    huge_len(),
+                )
+                    .prop_map(|(k, v, n, len)| CountCase {
+                        k,
+                        len,
+                        values: vec![v; n],
+                    })
+                    .boxed(),
+                |_, c| {
+                    let n = c.values.len() as u64;
+                    let all_equal_nonzero = c
+                        .values
+                        .first()
+                        .is_some_and(|&v| v != 0 && c.values.iter().all(|&w| w == v));
+                    if !all_equal_nonzero {
+                        return Ok(());
+                    }
+                    let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
+                        pow_mod((n % u64::from(MODULUS)) as u32, c.len)
+                    } else {
+                        0
+                    };
+                    differs("the count of copies", count(&c.values, c.len, c.k), want)
+                },
+            ),
+            property(
+                "count_is_invariant_under_complement_when_7_divides_k",
+                (value_set(6, 7, 40), huge_len())
+                    .prop_map(|(values, len)| CountCase {
+                        k: 6,
+                        len: len / 7 * 7,
+                        values,
+                    })
+                    .boxed(),
+                |_, c| {
+                    if c.k != 6 || !c.len.is_multiple_of(7) || c.values.iter().any(|&v| v > 127) {
+                        return Ok(());
+                    }
+                    let flipped: Vec<u64> = c.values.iter().map(|v| 127 - v).collect();
+                    let (a, b) = (count(&c.values, c.len, c.k), count(&flipped, c.len, c.k));
+                    if a != b {
+                        return Err(format!("v -> 127 - v changes the count from {a:?} to {b:?}"));
+                    }
+                    Ok(())
+                },
+            ),
+        ]
+    }
+
+    fn regressions(&self) -> &'static str {
+        "proptest-regressions/moore.txt"
+    }
+
+    fn search_budget(&self) -> u64 {
+        2_000
+    }
+}
+
+impl Claims for MooreCount {
+    /// The brute force with the game search where K ≤ 4, values ≤ 7 and N^K ≤ 4096;
+    /// else the DP where B ≤ 4 and (k+1)^B · K · N ≤ 10^6; else the verified fast count.
+    fn reference(&self, c: &CountCase) -> (Count, &'static str) {
+        let top = c.values.iter().copied().max().unwrap_or(0);
+        if c.len <= 4 && brute_reach(c) {
+            let n = self
+                .searches
+                .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
+            return (Count(u64::from(n)), "brute force");
+        }
+        if c.len <= 64 && top < 16 && dp_reach(c, 1_000_000) {
+            return (Count(u64::from(dp_count(&c.values, c.len, c.k))), "dp");
+        }
+        let fast = count(&c.values, c.len, c.k).map_or(u64::from(u32::MAX), u64::from);
+        (Count(fast), "fast count")
+    }
+}

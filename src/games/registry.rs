@@ -1,0 +1,82 @@
+//! The registry: the one dispatch point from a problem's name to its problem. Engines
+//! never match on which problem they got; a subcommand hands the registry a [`Visit`],
+//! whose generic method runs with the concrete problem type.
+
+use thiserror::Error;
+
+use crate::problem::{Claims, Properties};
+
+/// What every registered problem supports: every engine can run it.
+pub trait Registered: Properties + Claims + 'static {}
+
+impl<P: Properties + Claims + 'static> Registered for P {}
+
+/// Parameters a problem is built with, from the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// k of Moore's Nim_k: a move takes from 1 to k piles.
+    pub k: u32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params { k: 6 }
+    }
+}
+
+/// An operation over any problem: the registry calls `visit` with the one whose name
+/// was asked for.
+pub trait Visit {
+    type Output;
+    /// Returns the operation's result on `problem`.
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output;
+}
+
+/// A name that names no problem.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("unknown problem `{name}`; known problems: {}", problem_names().join(", "))]
+pub struct UnknownProblem {
+    pub name: String,
+}
+
+/// One line per problem: its name, its aliases, and how it is built.
+macro_rules! registry {
+    ($($name:literal $(| $alias:literal)* => $build:expr,)*) => {
+        /// Returns the names of every problem, in report order.
+        pub fn problem_names() -> Vec<&'static str> {
+            vec![$($name),*]
+        }
+
+        /// Returns `v`'s result on the problem called `name` (or one of its aliases),
+        /// built with `params`.
+        ///
+        /// # Example
+        /// ```
+        /// use gamecheck::games::{visit, Params, Registered, Visit};
+        /// use gamecheck::problem::Problem;
+        /// struct Name;
+        /// impl Visit for Name {
+        ///     type Output = &'static str;
+        ///     fn visit<P: Registered>(self, problem: &P) -> &'static str { problem.name() }
+        /// }
+        /// assert_eq!(visit("games", Params::default(), Name), Ok("moore-count"));
+        /// assert!(visit("go", Params::default(), Name).is_err());
+        /// ```
+        pub fn visit<V: Visit>(name: &str, params: Params, v: V) -> Result<V::Output, UnknownProblem> {
+            let _ = &params;
+            match name {
+                $($name $(| $alias)* => Ok(v.visit(&$build(params))),)*
+                _ => Err(UnknownProblem { name: name.to_owned() }),
+            }
+        }
+    };
+}
+
+use super::chopsticks::Chopsticks;
+use super::moore::{MooreCount, MoorePosition};
+
+registry! {
+    "chopsticks" => |_| Chopsticks::default(),
+    "moore" => |p: Params| MoorePosition::with_k(p.k),
+    "moore-count" | "games" => |p: Params| MooreCount::with_k(p.k),
+}

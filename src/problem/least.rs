@@ -1,0 +1,125 @@
+//! The one least-counterexample search. proptest's shrinking stops at a local minimum;
+//! this search descends further (bisecting each coordinate, then trying the problem's
+//! smaller cases) and then enumerates, in order, the cases below the one it holds, as
+//! far as its budget allows. The result says how sure it is.
+
+use super::Order;
+
+/// How sure a reported least counterexample is.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Least {
+    /// Every candidate before it in the order was checked and passed.
+    Proven,
+    /// Everything up to `checked_below` (in the problem's measure of size) was checked;
+    /// candidates between that and the reported one were only explored by descent.
+    LocalMinimum {
+        checked_below: u128,
+        /// What `checked_below` counts, for people ("hands").
+        #[serde(skip)]
+        measure: &'static str,
+    },
+    /// Least among the candidates `searched` (an infinite order cannot be enumerated).
+    Bounded { searched: String },
+}
+
+impl std::fmt::Display for Least {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Least::Proven => f.write_str("least counterexample"),
+            Least::LocalMinimum {
+                checked_below,
+                measure,
+            } => {
+                write!(
+                    f,
+                    "local minimum; every candidate with fewer than {checked_below} {measure} checked"
+                )
+            }
+            Least::Bounded { .. } => f.write_str("least in the searched domain"),
+        }
+    }
+}
+
+/// The cases below a case that a search can afford, and what its outcome proves.
+pub struct Below<'a, C> {
+    /// Candidates in increasing order; the search stops at the first failing one.
+    pub cases: Box<dyn Iterator<Item = C> + 'a>,
+    /// The standing of a failing candidate found among `cases`.
+    pub found: Box<dyn Fn(&C) -> Least + 'a>,
+    /// The standing of the case searched from when no candidate fails.
+    pub exhausted: Least,
+}
+
+/// Returns the least case on which `fails` holds, searching from the failing case
+/// `found`, and how sure that is.
+///
+/// # Constraints
+/// `fails(&found)` is true and `fails` is deterministic.
+///
+/// # Complexity
+/// O(log v) calls of `fails` per coordinate of value v per descent step, plus at most the
+/// `budget` candidates the problem's [`Order::below`] enumerates.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, State, Outcome, outcome};
+/// use gamecheck::problem::{least, Least};
+/// // "The player to move wins when n > m" is wrong first at (0, 1, 0, 1).
+/// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::First);
+/// let found = least(&Chopsticks::default(), &fails, State::new(40, 7, 3, 44), 150_000);
+/// assert_eq!(found, (State::new(0, 1, 0, 1), Least::Proven));
+/// ```
+pub fn least<O: Order>(
+    problem: &O,
+    fails: &dyn Fn(&O::Case) -> bool,
+    found: O::Case,
+    budget: u64,
+) -> (O::Case, Least) {
+    let mut best = found;
+    'descend: loop {
+        // Halving and subtracting 1 can stall far above a threshold: first bisect each
+        // coordinate down to the lowest failing value above a passing one.
+        let dims = problem.coordinates(&best).len();
+        for i in 0..dims {
+            let (mut lo, mut hi) = (0u128, problem.coordinates(&best)[i]);
+            let mut lowest = None;
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                match problem.with_coordinate(&best, i, mid) {
+                    Some(c) if fails(&c) => {
+                        hi = mid;
+                        lowest = Some(c);
+                    }
+                    _ => lo = mid,
+                }
+            }
+            if let Some(c) = lowest
+                && problem.key(&c) < problem.key(&best)
+            {
+                best = c;
+            }
+        }
+        let mut candidates = problem.smaller(&best);
+        candidates.sort_by_key(|c| problem.key(c));
+        for c in candidates {
+            if problem.key(&c) < problem.key(&best) && fails(&c) {
+                best = c;
+                continue 'descend;
+            }
+        }
+        break;
+    }
+    let below = problem.below(&best, budget);
+    let best_key = problem.key(&best);
+    for c in below.cases {
+        if problem.key(&c) >= best_key {
+            break;
+        }
+        if fails(&c) {
+            let standing = (below.found)(&c);
+            return (c, standing);
+        }
+    }
+    (best, below.exhausted)
+}

@@ -1,0 +1,126 @@
+//! The problem core: the small set of traits every engine is written over.
+//!
+//! A *problem* asks one question about a game: who wins a Chopsticks position, whether a
+//! Moore's Nim position is a P-position, how many losing sequences a counting instance
+//! has. It has a fast answer (the closed form under test) and slow oracles written from
+//! the rules. Each engine — `check`, the least-counterexample search, claims, `prove`,
+//! `repro`, `solve` and `stress` — is written once over these traits, the way
+//! ac-library-rs writes `Segtree<M: Monoid>` once and lets every operation plug in.
+//!
+//! The capabilities are split by concern, so a game implements only what it supports:
+//! - [`Problem`]: cases, the fast answer, every implementation's answer side by side;
+//! - [`Order`]: the total order of least counterexamples, with the descent and the
+//!   bounded enumeration below a case;
+//! - [`Properties`]: the properties `check` runs and the tests call;
+//! - [`ContestFormat`]: the contest's input and output, for `solve` and `stress`;
+//! - [`Claims`]: the truth for claims, the exhaustive and random domains, and the
+//!   variables typed claims may use;
+//! - [`Provable`]: a finite domain `prove` checks exhaustively, in shards.
+//!
+//! Cases and answers stay typed until the output edge, as proptest keeps
+//! `TestError::Fail(reason, T)`: engines compare answers with `==`, never as text.
+
+mod evaluation;
+mod least;
+mod property;
+
+pub use evaluation::{Evaluation, Said, disagreements};
+pub use least::{Below, Least, least};
+pub use property::{Property, Share};
+
+use std::fmt::{Debug, Display};
+
+/// A question about a game with a fast answer and oracles that judge it.
+pub trait Problem: Send + Sync {
+    /// One instance of the question.
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// What the question asks for; compared with `==`.
+    type Answer: Clone + Debug + PartialEq + Display + Send + Sync + 'static;
+
+    /// Returns the problem's name on the command line and in reports.
+    fn name(&self) -> &'static str;
+
+    /// Returns the game the problem is about, the first column of `check`'s report.
+    fn game(&self) -> &'static str {
+        self.name()
+    }
+
+    /// Returns the fast answer, or why the fast solution cannot answer `case`.
+    fn solve(&self, case: &Self::Case) -> Result<Self::Answer, String>;
+
+    /// Returns every implementation's answer at `case`, the fast solution first, with the
+    /// checks (certificates, consistency) that apply there. Oracles out of reach say so.
+    fn evaluate(&self, case: &Self::Case) -> Vec<Evaluation<Self::Answer>>;
+
+    /// Returns a one-line description of `case` for people, the title of `repro`.
+    fn describe(&self, case: &Self::Case) -> String;
+
+    /// Returns `case` as JSON, for reports.
+    fn to_json(&self, case: &Self::Case) -> serde_json::Value;
+
+    /// Returns the command that replays `case` with `gamecheck repro`.
+    fn repro_command(&self, case: &Self::Case) -> String;
+}
+
+/// The total order in which a least counterexample is least.
+pub trait Order: Problem {
+    /// The sort key: a smaller key is a smaller case.
+    type Key: Ord;
+
+    /// Returns the sort key of `case`.
+    fn key(&self, case: &Self::Case) -> Self::Key;
+
+    /// Returns cases one step smaller than `case` that a descent tries, most aggressive
+    /// first. Every one must be a valid case.
+    fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    /// Returns the numeric coordinates of `case` that a descent may bisect, if any.
+    fn coordinates(&self, _case: &Self::Case) -> Vec<u128> {
+        Vec::new()
+    }
+
+    /// Returns `case` with coordinate `i` set to `value`, or `None` when that is not a
+    /// valid case.
+    fn with_coordinate(&self, _case: &Self::Case, _i: usize, _value: u128) -> Option<Self::Case> {
+        None
+    }
+
+    /// Returns the cases before `case` in the order that a search of about `budget`
+    /// candidates can afford, in order, with what finding one or none there proves.
+    fn below(&self, case: &Self::Case, budget: u64) -> Below<'_, Self::Case>;
+}
+
+/// The properties `check` runs, and the tests call, for one problem.
+pub trait Properties: Order + Sized {
+    /// Returns the properties, in report order.
+    fn properties(&self) -> Vec<Property<Self>>;
+
+    /// Returns where proptest keeps this problem's failures, relative to the directory
+    /// the caller chooses.
+    fn regressions(&self) -> &'static str;
+
+    /// Returns how many candidates the least-counterexample search of a failure may try.
+    fn search_budget(&self) -> u64;
+}
+
+/// The contest's input and output, for `solve` and `stress`.
+pub trait ContestFormat: Problem {
+    /// Returns the cases of a whole contest input, or the first error with its line and
+    /// token.
+    fn read_input(&self, input: &[u8]) -> Result<Vec<Self::Case>, crate::input::InputError>;
+
+    /// Returns `cases` written as contest input.
+    fn write_input(&self, cases: &[Self::Case]) -> String;
+
+    /// Returns one answer as the contest prints it (one line, no newline).
+    fn write_answer(&self, answer: &Self::Answer) -> String;
+
+    /// Returns the answer a solution printed as `token`, or why it is not one.
+    fn read_answer(&self, token: &str) -> Result<Self::Answer, String>;
+}
+
+/// What claims about a problem are checked against.
+pub trait Claims: Order {
+    /// Returns the true answer at `case` and which implementation gave it.
+    fn reference(&self, case: &Self::Case) -> (Self::Answer, &'static str);
+}
