@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod claims;
+pub mod formula;
 pub mod games;
 pub mod input;
 pub mod problem;
