@@ -19,7 +19,8 @@ use proptest::prelude::*;
 use thiserror::Error;
 
 use crate::check::{PropertyError, check_problem};
-use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
+pub use crate::problem::Least;
+use crate::problem::{Below, Evaluation, Order, Problem, Properties, Property, Share};
 
 /// A position made of counts, so that positions can be generated, ordered and shrunk:
 /// implemented for `u64`, `(u64, u64)`, `(u64, u64, u64)` and `[u64; N]`.
@@ -190,7 +191,10 @@ where
             Ok(w) => Evaluation::answer("rules oracle", w),
             Err(e) => Evaluation::out_of_reach("rules oracle", e.to_string()),
         };
-        vec![Evaluation::answer("formula", Winner::of((self.formula)(p))), oracle]
+        vec![
+            Evaluation::answer("formula", Winner::of((self.formula)(p))),
+            oracle,
+        ]
     }
 
     fn describe(&self, p: &R::Position) -> String {
@@ -338,7 +342,11 @@ where
 ///     other => panic!("{other:?}"),
 /// }
 /// ```
-pub fn check_formula<R, F>(rules: R, formula: F, config: &FormulaCheck) -> Result<(), FormulaError<R::Position>>
+pub fn check_formula<R, F>(
+    rules: R,
+    formula: F,
+    config: &FormulaCheck,
+) -> Result<(), FormulaError<R::Position>>
 where
     R: Rules + Send + Sync,
     R::Position: Coordinates,
@@ -368,5 +376,3 @@ where
         }
     }
 }
-
-pub use crate::problem::Least;

@@ -11,4 +11,4 @@ pub mod progress;
 pub mod prove;
 pub mod stress;
 
-pub use games::{chopsticks, moore};
+pub use games::{chopsticks, moore, wythoff};

@@ -151,7 +151,12 @@ fn least_search_matches_a_plain_scan_for_broken_rules() {
             scan.unwrap_or(start)
         };
         // A budget of C(34, 4) candidates: every position with at most 30 hands.
-        let (least, proof) = least(&Chopsticks::with_table_limit(1), &|s: &State| fails(*s), start, 46_376);
+        let (least, proof) = least(
+            &Chopsticks::with_table_limit(1),
+            &|s: &State| fails(*s),
+            start,
+            46_376,
+        );
         assert_eq!(Some(least), scan);
         assert_eq!(proof, Least::Proven);
     }

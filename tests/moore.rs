@@ -8,8 +8,6 @@ use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
     MODULUS, MooreCount, MooreError, MoorePosition, count, count_plain, is_p_position, solve, transform,
 };
-use gamecheck_oracles::moore_brute_count::brute_count;
-use gamecheck_oracles::moore_dp_count::dp_count;
 use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
@@ -54,7 +52,11 @@ fn winning_move_is_certified() {
 
 #[test]
 fn winning_move_is_certified_on_large_piles() {
-    common::holds(&MoorePosition::default(), "winning_move_is_certified_on_large_piles", 256);
+    common::holds(
+        &MoorePosition::default(),
+        "winning_move_is_certified_on_large_piles",
+        256,
+    );
 }
 
 #[test]

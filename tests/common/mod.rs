@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use gamecheck::check::{PropertyError, RunConfig, run_property};
-use gamecheck::problem::{Problem, Properties};
+use gamecheck::problem::Properties;
 
 /// Runs the problem's property `name` on `cases` cases from seed 1, keeping failures in
 /// this crate's `proptest-regressions/`; panics with the least counterexample on a

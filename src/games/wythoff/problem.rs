@@ -121,14 +121,20 @@ impl Problem for Wythoff {
 
     fn evaluate(&self, p: &Piles) -> Vec<Evaluation<WythoffOutcome>> {
         let fast = WythoffOutcome::of_p(is_p_position(p.x, p.y));
-        let detail = winning_move(p.x, p.y).map_or_else(String::new, |(x, y)| format!("; winning move to ({x}, {y})"));
+        let detail =
+            winning_move(p.x, p.y).map_or_else(String::new, |(x, y)| format!("; winning move to ({x}, {y})"));
         let rules = match self.rules_p(*p) {
             Some(is_p) => Evaluation::answer("rules oracle", WythoffOutcome::of_p(is_p)),
-            None => Evaluation::out_of_reach("rules oracle", format!("out of reach (a pile above {RULES_REACH})")),
+            None => Evaluation::out_of_reach(
+                "rules oracle",
+                format!("out of reach (a pile above {RULES_REACH})"),
+            ),
         };
         let table = match self.table_p(*p) {
             Some(is_p) => Evaluation::answer("mex table", WythoffOutcome::of_p(is_p)),
-            None => Evaluation::out_of_reach("mex table", format!("out of range (piles below {TABLE_LIMIT})")),
+            None => {
+                Evaluation::out_of_reach("mex table", format!("out of range (piles below {TABLE_LIMIT})"))
+            }
         };
         vec![
             Evaluation::detailed("p-test", fast, detail),
@@ -161,7 +167,11 @@ impl Order for Wythoff {
 
     fn smaller(&self, p: &Piles) -> Vec<Piles> {
         let mut out = Vec::new();
-        for (x, y) in [(p.x / 2, p.y / 2), (p.x.saturating_sub(1), p.y.saturating_sub(1)), (p.y, p.x)] {
+        for (x, y) in [
+            (p.x / 2, p.y / 2),
+            (p.x.saturating_sub(1), p.y.saturating_sub(1)),
+            (p.y, p.x),
+        ] {
             out.push(Piles { x, y });
         }
         out
@@ -173,7 +183,11 @@ impl Order for Wythoff {
 
     fn with_coordinate(&self, p: &Piles, i: usize, value: u128) -> Option<Piles> {
         let v = u64::try_from(value).ok()?;
-        Some(if i == 0 { Piles { x: v, y: p.y } } else { Piles { x: p.x, y: v } })
+        Some(if i == 0 {
+            Piles { x: v, y: p.y }
+        } else {
+            Piles { x: p.x, y: v }
+        })
     }
 
     fn below(&self, p: &Piles, budget: u64) -> Below<'_, Piles> {
@@ -212,12 +226,17 @@ fn pile() -> impl Strategy<Value = u64> + Clone {
 
 /// Positions biased toward P-positions (⌊jφ⌋, ⌊jφ⌋ + j), their neighbours and mirrors.
 fn piles(max_j: u64) -> BoxedStrategy<Piles> {
-    let near_p = (0..=max_j, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map("in u64", |(j, dx, dy, swap)| {
-        let a = u64::try_from(floor_phi(j)).ok()?;
-        let x = a.checked_add_signed(dx.into())?;
-        let y = a.checked_add(j)?.checked_add_signed(dy.into())?;
-        Some(if swap { Piles { x: y, y: x } } else { Piles { x, y } })
-    });
+    let near_p =
+        (0..=max_j, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map("in u64", |(j, dx, dy, swap)| {
+            let a = u64::try_from(floor_phi(j)).ok()?;
+            let x = a.checked_add_signed(dx.into())?;
+            let y = a.checked_add(j)?.checked_add_signed(dy.into())?;
+            Some(if swap {
+                Piles { x: y, y: x }
+            } else {
+                Piles { x, y }
+            })
+        });
     prop_oneof![(pile(), pile()).prop_map(|(x, y)| Piles { x, y }), near_p].boxed()
 }
 
@@ -242,7 +261,9 @@ fn agree(what: &str, fast: bool, oracle: Option<bool>) -> Result<(), String> {
 
 impl Properties for Wythoff {
     fn properties(&self) -> Vec<Property<Wythoff>> {
-        let small = (0u64..=RULES_REACH, 0u64..=RULES_REACH).prop_map(|(x, y)| Piles { x, y }).boxed();
+        let small = (0u64..=RULES_REACH, 0u64..=RULES_REACH)
+            .prop_map(|(x, y)| Piles { x, y })
+            .boxed();
         vec![
             property("p_test_matches_rules_oracle", 1, small.clone(), |w, p| {
                 agree("rules oracle", is_p_position(p.x, p.y), w.rules_p(*p))
@@ -250,14 +271,18 @@ impl Properties for Wythoff {
             property(
                 "p_test_matches_mex_table",
                 2,
-                piles(400_000).prop_filter("in the table", |p| p.x.max(p.y) < TABLE_LIMIT).boxed(),
+                piles(400_000)
+                    .prop_filter("in the table", |p| p.x.max(p.y) < TABLE_LIMIT)
+                    .boxed(),
                 |w, p| agree("mex table", is_p_position(p.x, p.y), w.table_p(*p)),
             ),
             property("mex_table_matches_rules_oracle", 1, small, |w, p| {
                 let table = w.table_p(*p).ok_or("the mex table cannot reach the position")?;
                 agree("rules oracle", table, w.rules_p(*p))
             }),
-            property("winning_move_is_certified", 4, piles(u64::MAX / 3), |_, p| certificate(*p)),
+            property("winning_move_is_certified", 4, piles(u64::MAX / 3), |_, p| {
+                certificate(*p)
+            }),
         ]
     }
 

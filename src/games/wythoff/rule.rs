@@ -90,7 +90,8 @@ fn upper_index(x: u64) -> Option<u64> {
     // ⌊x/φ²⌋ = 2x − ⌊xφ⌋ − 1 for x > 0.
     let guess = (2 * u128::from(x)).checked_sub(floor_phi(x) + 1)?;
     let guess = u64::try_from(guess).ok()?;
-    (guess.saturating_sub(1)..=guess.saturating_add(2)).find(|&i| floor_phi(i) + u128::from(i) == u128::from(x))
+    (guess.saturating_sub(1)..=guess.saturating_add(2))
+        .find(|&i| floor_phi(i) + u128::from(i) == u128::from(x))
 }
 
 /// Returns a move from (x, y) to a P-position, as the piles after it, or `None` from a
@@ -169,7 +170,10 @@ mod tests {
     fn floor_phi_matches_wide_isqrt_reasoning() {
         // ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋) / 2⌋ where 5j² fits in u128.
         for j in (0u64..100_000).chain([u64::from(u32::MAX), 1 << 40, 7_640_729_697_656_823_197]) {
-            if let Some(five) = u128::from(j).checked_mul(u128::from(j)).and_then(|s| s.checked_mul(5)) {
+            if let Some(five) = u128::from(j)
+                .checked_mul(u128::from(j))
+                .and_then(|s| s.checked_mul(5))
+            {
                 let r = five.isqrt();
                 assert_eq!(floor_phi(j), (u128::from(j) + r) / 2, "j = {j}");
             }
