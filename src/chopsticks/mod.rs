@@ -1,8 +1,11 @@
 //! Chopsticks with one- and two-finger hands.
 
 pub mod crosscheck;
+pub mod proof;
 mod rule;
+pub mod smt2;
 mod solve;
+pub mod spec;
 mod state;
 pub mod strategy;
 
