@@ -206,11 +206,19 @@ enum ProveGame {
         #[arg(long)]
         json: bool,
     },
-    /// The fast rule against the dense table on every state with each count below L.
+    /// The fast rule against the dense table on every state with each count below L;
+    /// with --all, proved for every state with no bound (docs/proof.md).
     Chopsticks {
         /// L: every count a, c, b, d runs over 0..L.
         #[arg(long, default_value_t = 128)]
         max_count: u64,
+        /// Prove the rule for every (a, c, b, d) in N^4; exit 1 with the least
+        /// counterexample if it is wrong.
+        #[arg(long, conflicts_with_all = ["smt2", "max_count", "shard"])]
+        all: bool,
+        /// Print the same statement as an SMT-LIB 2 script (unsat = the rule is right).
+        #[arg(long, conflicts_with_all = ["max_count", "shard", "json"])]
+        smt2: bool,
         /// Prove only part i of n (1-based), e.g. 2/4.
         #[arg(long, default_value = "1/1")]
         shard: Shard,
@@ -392,6 +400,25 @@ fn report_proof(summary: &gamecheck::prove::ProofSummary, as_json: bool) -> Resu
     Ok(exit(summary.mismatch_count == 0))
 }
 
+/// `prove chopsticks --all` and `--smt2`: the fast rule for every state (docs/proof.md).
+fn prove_chopsticks_all(smt2: bool, as_json: bool) -> Result<ExitCode> {
+    use gamecheck::chopsticks::{Outcome, outcome, proof, spec::RuleSpec};
+    let spec = RuleSpec::fast_rule();
+    if smt2 {
+        write_stdout(gamecheck::chopsticks::smt2::smt2_script(&spec).as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = proof::prove_everywhere(&spec, &|s| outcome(s) == Outcome::First)
+        .context("the proof could not be carried out")?;
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.text()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.proved()))
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Check { cases, seed, json } => check(cases, seed, json),
@@ -456,8 +483,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     max_count,
                     shard,
                     json: as_json,
+                    all,
+                    smt2,
                 },
         } => {
+            if all || smt2 {
+                return prove_chopsticks_all(smt2, as_json);
+            }
             let states = shard.range(max_count.saturating_pow(4));
             let bar = gamecheck::progress::bar(states.end - states.start, "prove");
             let summary = gamecheck::prove::prove_chopsticks(max_count, shard, &|n| bar.inc(n))

@@ -2,8 +2,11 @@
 
 pub mod crosscheck;
 mod problem;
+pub mod proof;
 mod rule;
+pub mod smt2;
 mod solve;
+pub mod spec;
 mod state;
 pub mod strategy;
 
