@@ -910,7 +910,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::chopsticks::spec::Branch;
+    use crate::games::chopsticks::spec::Branch;
 
     /// The least member of each class equals the least state of that class in a box, for
     /// every class whose least state in the box is lighter than the box's side (so that
