@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod chopsticks;
+pub mod claim_lang;
 pub mod claims;
 pub mod input;
 pub mod moore;
