@@ -2,6 +2,7 @@
 //! reference oracles written from the rules alone.
 
 pub mod check;
+pub mod claim_lang;
 pub mod claims;
 pub mod formula;
 pub mod games;
