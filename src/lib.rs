@@ -1,12 +1,14 @@
 //! gamecheck: proves and stress-tests solutions to combinatorial games against slow
 //! reference oracles written from the rules alone.
 
+pub mod bench_report;
 pub mod check;
 pub mod claim_lang;
 pub mod claims;
 pub mod formula;
 pub mod games;
 pub mod input;
+pub mod plot;
 pub mod problem;
 pub mod progress;
 pub mod prove;
