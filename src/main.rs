@@ -637,6 +637,16 @@ enum PlotGame {
         #[arg(long)]
         out: PathBuf,
     },
+    /// P-positions of Wythoff's game over piles (x, y), coloured by the winning move,
+    /// crossed where the P-test and the mex table disagree.
+    Wythoff {
+        /// x and y run over 0..=MAX.
+        #[arg(long, default_value_t = 40)]
+        max: u64,
+        /// The SVG file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
@@ -672,6 +682,10 @@ fn plot(game: PlotGame) -> Result<ExitCode> {
             let view = moore::View::new(&ks, &rest, max).context("invalid view")?;
             let picture = moore::p_position_picture(&view, &gamecheck::moore::is_p_position);
             (picture.context("plotting moore")?, out)
+        }
+        PlotGame::Wythoff { max, out } => {
+            let picture = gamecheck::wythoff::picture(max, &gamecheck::wythoff::is_p_position);
+            (picture.context("plotting wythoff")?, out)
         }
     };
     write_file(&out, &picture.to_svg()?)?;

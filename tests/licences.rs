@@ -188,7 +188,11 @@ fn workspace_packages_are_mit_or_apache() {
         .iter()
         .filter(|p| p["id"].as_str().is_some_and(|id| members.contains(&id)))
         .collect();
-    assert_eq!(own.len(), 3, "gamecheck, gamecheck-oracles and the subtraction-game example");
+    assert_eq!(
+        own.len(),
+        3,
+        "gamecheck, gamecheck-oracles and the subtraction-game example"
+    );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);
     }

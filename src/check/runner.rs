@@ -45,8 +45,9 @@ pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&str
         // proptest's `Direct` takes a `&'static str`: a path chosen at run time is leaked
         // once per runner, a few bytes per property.
         failure_persistence: regressions.map(|path| {
-            Box::new(FileFailurePersistence::Direct(Box::leak(path.to_owned().into_boxed_str())))
-                as Box<dyn proptest::test_runner::FailurePersistence>
+            Box::new(FileFailurePersistence::Direct(Box::leak(
+                path.to_owned().into_boxed_str(),
+            ))) as Box<dyn proptest::test_runner::FailurePersistence>
         }),
         max_shrink_iters: 100_000,
         max_shrink_time: 0,

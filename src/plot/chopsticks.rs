@@ -10,8 +10,8 @@ use gamecheck_oracles::chopsticks_table::Table;
 
 use super::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
 use crate::games::chopsticks::Chopsticks;
-use crate::problem::Order;
 use crate::games::chopsticks::{Case, Outcome, State};
+use crate::problem::Order;
 
 /// The largest count a slice may reach: the oracle table then stays at L ≤ 64 (2 MiB).
 pub const MAX_COUNT: u64 = 63;
