@@ -684,7 +684,8 @@ fn plot(game: PlotGame) -> Result<ExitCode> {
             (picture.context("plotting moore")?, out)
         }
         PlotGame::Wythoff { max, out } => {
-            let picture = gamecheck::wythoff::picture(max, &gamecheck::wythoff::is_p_position);
+            let picture =
+                gamecheck::plot::wythoff::p_position_picture(max, &gamecheck::wythoff::is_p_position);
             (picture.context("plotting wythoff")?, out)
         }
     };

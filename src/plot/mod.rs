@@ -3,11 +3,14 @@
 //!
 //! A picture is one or more [`Panel`]s, each a function `Fn(x, y) -> Cell` over a grid,
 //! with a legend of cell [`Kind`]s and [`Mark`]s. A two-pile game plugs in by describing its
-//! kinds and writing that function; [`moore`] and [`chopsticks`] are the examples.
+//! kinds and writing that function. Each game's pictures live in its own folder;
+//! [`chopsticks`], [`moore`] and [`wythoff`] name them here.
 
-pub mod chopsticks;
 mod grid;
-pub mod moore;
+
+pub use crate::games::chopsticks::picture as chopsticks;
+pub use crate::games::moore::picture as moore;
+pub use crate::games::wythoff::picture as wythoff;
 
 pub use grid::{Axis, Cell, Kind, Mark, Panel, Picture, Rgb};
 

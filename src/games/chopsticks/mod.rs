@@ -1,6 +1,7 @@
 //! Chopsticks with one- and two-finger hands.
 
 pub mod crosscheck;
+pub mod picture;
 mod problem;
 pub mod proof;
 mod rule;

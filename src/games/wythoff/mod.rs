@@ -6,11 +6,10 @@
 //! floating-point φ is wrong from j around 10^8 (see the claims catalog).
 
 mod moves;
-mod picture;
+pub mod picture;
 mod problem;
 mod rule;
 
 pub use moves::WythoffRules;
-pub use picture::picture;
 pub use problem::{Piles, Wythoff, WythoffOutcome};
 pub use rule::{floor_phi, is_p_position, winning_move};

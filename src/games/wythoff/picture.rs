@@ -21,15 +21,16 @@ pub const MAX_PILE: u64 = 1023;
 /// # Example
 /// ```
 /// use gamecheck::plot::Mark;
-/// use gamecheck::wythoff::{is_p_position, picture};
-/// let pic = picture(20, &is_p_position)?;
+/// use gamecheck::plot::wythoff::p_position_picture;
+/// use gamecheck::wythoff::is_p_position;
+/// let pic = p_position_picture(20, &is_p_position)?;
 /// assert_eq!(pic.count_kind(0), 1 + 2 * 8); // (0, 0) and 8 pairs up to 20
 /// assert!(pic.marked(Mark::Cross).is_empty());
-/// let wrong = picture(20, &|x, y| x ^ y == 0)?;
+/// let wrong = p_position_picture(20, &|x, y| x ^ y == 0)?;
 /// assert!(!wrong.marked(Mark::Cross).is_empty());
 /// # Ok::<(), gamecheck::plot::PlotError>(())
 /// ```
-pub fn picture(max: u64, p_test: &dyn Fn(u64, u64) -> bool) -> Result<Picture, PlotError> {
+pub fn p_position_picture(max: u64, p_test: &dyn Fn(u64, u64) -> bool) -> Result<Picture, PlotError> {
     if max > MAX_PILE {
         return Err(PlotError::Range(format!(
             "--max {max} is too large: at most {MAX_PILE}"

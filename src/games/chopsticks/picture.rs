@@ -8,9 +8,9 @@
 
 use gamecheck_oracles::chopsticks_table::Table;
 
-use super::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
 use crate::games::chopsticks::Chopsticks;
 use crate::games::chopsticks::{Case, Outcome, State};
+use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
 use crate::problem::Order;
 
 /// The largest count a slice may reach: the oracle table then stays at L ≤ 64 (2 MiB).

@@ -4,7 +4,7 @@
 
 use gamecheck_oracles::moore_game_search::GameSearch;
 
-use super::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
+use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
 
 /// The largest pile the free axes may reach.
 pub const MAX_PILE: u64 = 255;
