@@ -39,6 +39,8 @@ enum Command {
         json: bool,
     },
     /// Check the catalog of claims: each ends refuted (least counterexample) or holds.
+    ///
+    /// Exit code: 0 every verdict is the expected one, 1 some verdict differs, 2 usage error.
     Claims {
         /// Check only these claim ids (repeatable); all by default.
         #[arg(long = "id")]
@@ -364,7 +366,18 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     if as_json {
         write_stdout((json(&serde_json::json!({ "claims": reports }))? + "\n").as_bytes())?;
     }
-    Ok(ExitCode::SUCCESS)
+    let unexpected: Vec<&str> = reports
+        .iter()
+        .filter(|r| !r.as_expected())
+        .map(|r| r.id.as_str())
+        .collect();
+    if !unexpected.is_empty() {
+        eprintln!(
+            "gamecheck claims: verdicts differ from the expected ones: {}",
+            unexpected.join(", ")
+        );
+    }
+    Ok(exit(unexpected.is_empty()))
 }
 
 fn claim(game: Game, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {

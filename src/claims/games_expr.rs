@@ -8,9 +8,10 @@
 
 use evalexpr::Value;
 
+use super::engine::check_typed_claim;
 use super::expr::{ClaimValue, Expr, ExprError, Scope, int};
-use super::position_engine::check_position_claim;
 use super::verdict::ClaimReport;
+use crate::games::moore::MoorePosition;
 
 /// The variables of a games claim: the number of piles, k, the xor, sum and largest pile
 /// (0 for no piles).
@@ -242,13 +243,14 @@ impl GamesExpr {
 }
 
 /// Returns the verdict on the typed claim "the position is a loss for the player to move
-/// exactly when `text`" in Moore's Nim_k, checked by [`check_position_claim`].
+/// exactly when `text`" in Moore's Nim_k, checked by [`check_typed_claim`] on
+/// [`MoorePosition::with_k`]`(k)`.
 ///
 /// # Constraints
 /// None; a text that does not compile is an `Err` before any checking.
 ///
 /// # Complexity
-/// That of [`check_position_claim`], each call O(claim).
+/// That of [`check_typed_claim`], each call O(claim).
 ///
 /// # Example
 /// ```
@@ -258,13 +260,5 @@ impl GamesExpr {
 /// assert_eq!(r.counterexample.to_string(), r#"{"piles":[1,1],"k":6}"#);
 /// ```
 pub fn check_games_expr(text: &str, k: u32, seed: u64, cases: u32) -> Result<ClaimReport, ExprError> {
-    let claim = GamesExpr::compile(text, k)?;
-    Ok(check_position_claim(
-        "claim",
-        text,
-        k,
-        &|p| claim.is_loss(p),
-        seed,
-        cases,
-    ))
+    check_typed_claim(&MoorePosition::with_k(k), text, seed, cases)
 }

@@ -1,5 +1,7 @@
 //! Chopsticks with one- and two-finger hands.
 
+pub mod catalog_claims;
+mod claims;
 pub mod crosscheck;
 mod problem;
 mod rule;
@@ -7,6 +9,7 @@ mod solve;
 mod state;
 pub mod strategy;
 
+pub use claims::EXHAUSTIVE_TOTAL;
 pub use problem::{Chopsticks, real_play_with_total};
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
 pub use solve::{describe, parse_cases, solve};
