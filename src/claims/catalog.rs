@@ -1,6 +1,7 @@
 //! The catalog of claims users want checked, by id, each with the verdict it should
 //! reach.
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::engine::{check_claim, check_claim_in};
@@ -59,24 +60,24 @@ fn as_count(claim: CountFn) -> impl Fn(&CountCase) -> Result<Count, String> + Sy
     move |c: &CountCase| claim(&c.values, c.len).map(|n| Count(u64::from(n)))
 }
 
+/// The counting problem of the catalog, shared so that its game-search memo serves
+/// every counting claim.
+fn moore_count() -> &'static MooreCount {
+    static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
+    PROBLEM.get_or_init(MooreCount::default)
+}
+
 fn counting(entry: &Entry, seed: u64, cases: u32, claim: CountFn) -> ClaimReport {
-    check_claim(
-        &MooreCount::default(),
-        entry.id,
-        entry.text,
-        &as_count(claim),
-        seed,
-        cases,
-    )
+    check_claim(moore_count(), entry.id, entry.text, &as_count(claim), seed, cases)
 }
 
 /// The seed's algorithm: correct on tiny inputs, hopeless at full size; report both.
 fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
-    let problem = MooreCount::default();
+    let problem = moore_count();
     let domains = seed_python_domains(problem.k());
     // Its cost is O(S² log K) per instance: few random cases.
     let mut report = check_claim_in(
-        &problem,
+        problem,
         domains,
         entry.id,
         entry.text,

@@ -145,9 +145,10 @@ pub trait Claims: Order {
     /// Returns how [`Claims::reference`] decides, for the evidence.
     fn reference_text(&self) -> String;
 
-    /// Returns a check of the reference itself at `case` where it is not an oracle (a
-    /// fast solution standing in beyond the oracles' reach), so that a wrong reference
-    /// cannot pass silently; `None` where there is nothing to check.
+    /// Returns a check, at `case`, of the fast solution the reference relies on beyond
+    /// the oracles' reach (its Bellman consistency there, or its agreement with an oracle
+    /// where both reach), so that a wrong reference cannot pass silently; `None` where
+    /// nothing is checked.
     fn audit(&self, _case: &Self::Case) -> Option<Result<(), String>> {
         None
     }
