@@ -8,6 +8,8 @@ pub mod input;
 pub mod problem;
 pub mod progress;
 pub mod prove;
+pub mod shown;
 pub mod stress;
+pub mod tokens;
 
 pub use games::{chopsticks, moore};

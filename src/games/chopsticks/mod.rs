@@ -1,6 +1,7 @@
 //! Chopsticks with one- and two-finger hands.
 
 pub mod crosscheck;
+mod contest_format;
 mod problem;
 mod rule;
 mod solve;
