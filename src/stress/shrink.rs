@@ -290,13 +290,30 @@ pub fn shrink<P: ContestFormat + Order>(
             s.runs_here = 0;
             s.cut = false;
         }
-        let found = search.borrow().best.cases[i].clone();
         let fails = |c: &P::Case| {
             let mut s = search.borrow_mut();
             let mut cases = s.best.cases.clone();
             cases[i] = c.clone();
             s.fails(&cases)
         };
+        // A greedy descent on the problem's own smaller cases first: each step costs a
+        // few runs where least's bisection costs a run per bit of every coordinate, which
+        // is cheap in-process but not with a solution to run.
+        loop {
+            let here = search.borrow().best.cases[i].clone();
+            let mut candidates = problem.smaller(&here);
+            candidates.sort_by_key(|c| problem.key(c));
+            let key = problem.key(&here);
+            if !candidates.into_iter().any(|c| problem.key(&c) < key && fails(&c)) {
+                break;
+            }
+        }
+        {
+            let mut s = search.borrow_mut();
+            s.runs_here = 0;
+            s.cut = false;
+        }
+        let found = search.borrow().best.cases[i].clone();
         let budget = limits.max_enumerated as u64;
         let (case, standing) = least(problem, &fails, found, budget);
         let mut s = search.borrow_mut();

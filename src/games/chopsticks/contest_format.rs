@@ -1,6 +1,8 @@
 //! Chopsticks' contest format: a line `T`, then `T` lines `a c b d`; one `First` or
 //! `Second` per case. `solve` keeps its fast path: blocks of input are read in turn and
-//! their lines parsed on every core, so memory stays bounded whatever T is.
+//! their lines parsed on every core, so memory stays bounded whatever T is. Answers are
+//! held back until the input is known valid while they fit in 16 MiB; beyond that they
+//! stream, and an invalid line further on ends the output there (with the error).
 
 use std::io::{self, Read, Write};
 
@@ -18,6 +20,9 @@ use crate::tokens::Tokens;
 const BLOCK: usize = 8 << 20;
 /// The longest line accepted; a longer one is an error, so memory stays bounded.
 const MAX_LINE: usize = 4 << 20;
+/// Answers held back until the input is known valid; past this they stream, and an
+/// error further on leaves the answers already written.
+const HOLD: usize = 16 << 20;
 
 fn is_real_play(p: [u64; 4]) -> bool {
     (p[0] > 0 || p[1] > 0) && (p[2] > 0 || p[3] > 0)
@@ -197,6 +202,8 @@ struct Stream<'a> {
     body: Body,
     /// The start of a line whose end has not been read yet.
     carry: Vec<u8>,
+    /// Answers not written yet: up to [`HOLD`] bytes wait for the end of the input.
+    held: Vec<u8>,
 }
 
 impl Stream<'_> {
@@ -215,8 +222,17 @@ impl Stream<'_> {
             }
         })?;
         for sink in sinks {
-            self.output.write_all(&sink).map_err(SolveError::Write)?;
+            self.held.extend_from_slice(&sink);
         }
+        if self.held.len() > HOLD {
+            self.flush_held()?;
+        }
+        Ok(())
+    }
+
+    fn flush_held(&mut self) -> Result<(), SolveError> {
+        self.output.write_all(&self.held).map_err(SolveError::Write)?;
+        self.held.clear();
         Ok(())
     }
 
@@ -292,6 +308,7 @@ fn stream(input: &mut dyn Read, output: &mut dyn Write, explain: bool) -> Result
                 explain,
                 body: Body::new(t, line),
                 carry: Vec::new(),
+                held: Vec::new(),
             };
             stream.feed(&head[offset..])?;
             break (stream, eof);
@@ -308,5 +325,6 @@ fn stream(input: &mut dyn Read, output: &mut dyn Write, explain: bool) -> Result
         stream.region(&last)?;
     }
     stream.body.finish()?;
+    stream.flush_held()?;
     stream.output.flush().map_err(SolveError::Write)
 }
