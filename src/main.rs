@@ -330,7 +330,9 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
         .iter()
         .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
         .collect();
-    note(&format!("gamecheck claims: seed {seed}, {cases} random cases per claim"));
+    note(&format!(
+        "gamecheck claims: seed {seed}, {cases} random cases per claim"
+    ));
     let bar = gamecheck::progress::bar(chosen.len() as u64, "claims");
     let mut reports = Vec::new();
     for entry in chosen {
@@ -448,9 +450,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             bar.finish_and_clear();
             report_proof(&summary, as_json)
         }
-        Command::Solve { problem, explain, k } => {
-            visit(&problem, Params { k }, Solve { explain })?
-        }
+        Command::Solve { problem, explain, k } => visit(&problem, Params { k }, Solve { explain })?,
         Command::Stress {
             problem,
             solution,

@@ -40,7 +40,10 @@ pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
                     let _ = write!(out, "\\x{:02x}", c as u32);
                 }
                 // Unicode controls and bidi overrides also reorder or hide text.
-                c if c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c) => {
+                c if c.is_control()
+                    || ('\u{202a}'..='\u{202e}').contains(&c)
+                    || ('\u{2066}'..='\u{2069}').contains(&c) =>
+                {
                     let _ = write!(out, "\\u{{{:x}}}", c as u32);
                 }
                 c => out.push(c),

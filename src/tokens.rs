@@ -137,9 +137,7 @@ impl<'a> Tokens<'a> {
             match b.checked_sub(b'0').filter(|&d| d <= 9) {
                 Some(d) => {
                     t.digits += 1;
-                    t.value = t
-                        .value
-                        .and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
+                    t.value = t.value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
                 }
                 None => t.not_a_number = true,
             }

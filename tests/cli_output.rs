@@ -57,7 +57,10 @@ fn dev(path: &str, write: bool) -> std::fs::File {
 fn a_closed_stdout_ends_quietly() {
     let mut input = String::from("100000\n");
     input.push_str(&"1 0 1 1\n".repeat(100_000));
-    for args in [&["claims", "--id", "seed-three-bullets"][..], &["solve", "chopsticks"][..]] {
+    for args in [
+        &["claims", "--id", "seed-three-bullets"][..],
+        &["solve", "chopsticks"][..],
+    ] {
         let mut child = Command::new(BIN)
             .args(args)
             .stdin(Stdio::piped())
@@ -71,7 +74,10 @@ fn a_closed_stdout_ends_quietly() {
         let out = child.wait_with_output().expect("gamecheck exits");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
-        assert!(!err.contains("panicked") && !err.contains("error"), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("error"),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -84,7 +90,10 @@ fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
         .expect("run gamecheck");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("writing stdout") && !err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("writing stdout") && !err.contains("panicked"),
+        "{err}"
+    );
     // Nowhere to report to: still no panic (101), the usage error's exit code.
     let mut child = Command::new(BIN)
         .args(["solve", "games"])
@@ -93,7 +102,12 @@ fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
         .stderr(dev("/dev/full", true))
         .spawn()
         .expect("run gamecheck");
-    child.stdin.take().expect("stdin").write_all(b"1 x\n").expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 x\n")
+        .expect("write stdin");
     assert_eq!(child.wait().expect("gamecheck exits").code(), Some(2));
 }
 
@@ -112,7 +126,10 @@ fn endless_stdin_stops_at_the_first_bad_token_in_bounded_memory() {
         let mut err = String::new();
         stderr.read_to_string(&mut err).expect("read stderr");
         assert_eq!(status.code(), Some(2), "{problem}: {err}");
-        assert!(err.contains("line 1: token `\\0\\0") && err.contains("not a number"), "{problem}: {err}");
+        assert!(
+            err.contains("line 1: token `\\0\\0") && err.contains("not a number"),
+            "{problem}: {err}"
+        );
         assert!(rss < 64 * 1024, "{problem}: {rss} KiB");
     }
 }
@@ -191,7 +208,12 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run gamecheck");
-    child.stdin.take().expect("stdin").write_all(b"1 5\n1\n").expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 5\n1\n")
+        .expect("write stdin");
     let out = child.wait_with_output().expect("gamecheck exits");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
@@ -202,6 +224,13 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
         .expect("run gamecheck");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("A_i = 67108863 is beyond what gamecheck can judge"), "{err}");
-    assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+    assert!(
+        err.contains("A_i = 67108863 is beyond what gamecheck can judge"),
+        "{err}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        start.elapsed()
+    );
 }

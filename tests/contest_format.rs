@@ -97,15 +97,26 @@ impl Visit for RoundTrip {
     type Output = ();
     fn visit<P: Registered>(self, problem: &P) {
         let constraints = problem.constraints().expect("k = 6 is judged");
-        let bounds = constraints.bounds(problem.name(), Range::Contest, &[]).expect("contest bounds");
+        let bounds = constraints
+            .bounds(problem.name(), Range::Contest, &[])
+            .expect("contest bounds");
         let inputs = generate(problem, 5, 2000, &bounds);
         assert_eq!(inputs.len(), 2000, "{}", problem.name());
         let distinct: std::collections::HashSet<&String> = inputs.iter().map(|g| &g.text).collect();
         assert_eq!(distinct.len(), 2000, "{}: repeated inputs", problem.name());
         for (i, g) in inputs.iter().enumerate() {
-            assert_eq!(problem.read_input(g.text.as_bytes()).as_ref(), Ok(&g.cases), "{}", g.text);
+            assert_eq!(
+                problem.read_input(g.text.as_bytes()).as_ref(),
+                Ok(&g.cases),
+                "{}",
+                g.text
+            );
             let extent = problem.extent(&g.cases);
-            assert!(g.size.admits(&extent), "input {i} {extent:?} beyond its size {}", g.size);
+            assert!(
+                g.size.admits(&extent),
+                "input {i} {extent:?} beyond its size {}",
+                g.size
+            );
             assert!(bounds.admits(&extent), "input {i} {extent:?} beyond the bounds");
             let mut out = Vec::new();
             problem
@@ -114,8 +125,19 @@ impl Visit for RoundTrip {
             assert_eq!(String::from_utf8_lossy(&out).lines().count(), g.cases.len());
         }
         // Sizes start tiny and reach the bounds.
-        assert!(inputs[0].cases.len() == 1, "{}: {}", problem.name(), inputs[0].text);
-        assert!(inputs[0].size.pairs().iter().all(|&(flag, max)| max <= 3 || flag == "never"));
+        assert!(
+            inputs[0].cases.len() == 1,
+            "{}: {}",
+            problem.name(),
+            inputs[0].text
+        );
+        assert!(
+            inputs[0]
+                .size
+                .pairs()
+                .iter()
+                .all(|&(flag, max)| max <= 3 || flag == "never")
+        );
         assert_eq!(inputs[150].size, bounds, "{}", problem.name());
     }
 }

@@ -349,7 +349,6 @@ fn usage_errors_exit_2() {
     assert_eq!(bad_flag.status.code(), Some(2));
 }
 
-
 /// Compiles `GAMES_C` with `power` into `dir/name`.
 fn compile_games(dir: &Path, name: &str, power: &str) -> PathBuf {
     let source = dir.join(format!("{name}.c"));
@@ -408,18 +407,35 @@ fn games_c_solution_reducing_k_mod_p_minus_one_is_caught() {
     let dir = scratch("games-mod");
     let exe = compile_games(&dir, "mod", POWER_MOD_P_MINUS_ONE);
     let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &[]);
-    assert_eq!((field(&report, "verdict"), code), ("wrong-answer", Some(1)), "{report}");
+    assert_eq!(
+        (field(&report, "verdict"), code),
+        ("wrong-answer", Some(1)),
+        "{report}"
+    );
     // F(χ) = 0 needs 7 values hitting every residue of χ; 0..=6 under χ = (1, 2, 4) is the
     // lexicographically least, and K = p − 1 the least K ≡ 0 (mod p − 1) above 0.
     assert_eq!(field(&report, "input"), "7 998244352\n0 1 2 3 4 5 6\n");
     assert_eq!(field(&report, "actual"), "1\n");
     // The first failing input as generated lies within the contest's bounds.
     let first = field(&report, "first_failing_input");
-    let numbers: Vec<u64> = first.split_ascii_whitespace().map(|t| t.parse().expect("a number")).collect();
-    assert!(numbers[0] <= 100 && numbers[1] <= 1_000_000_000_000_000_000, "{first}");
+    let numbers: Vec<u64> = first
+        .split_ascii_whitespace()
+        .map(|t| t.parse().expect("a number"))
+        .collect();
+    assert!(
+        numbers[0] <= 100 && numbers[1] <= 1_000_000_000_000_000_000,
+        "{first}"
+    );
     assert!(numbers[2..].iter().all(|&v| v <= 100), "{first}");
-    assert_eq!(report["shrink"]["runs"].as_u64().map(|r| r > 0), Some(true), "{report}");
-    assert!(["least", "greedy", "budget-exhausted"].contains(&report["shrink"]["standing"].as_str().unwrap_or("")));
+    assert_eq!(
+        report["shrink"]["runs"].as_u64().map(|r| r > 0),
+        Some(true),
+        "{report}"
+    );
+    assert!(
+        ["least", "greedy", "budget-exhausted"]
+            .contains(&report["shrink"]["standing"].as_str().unwrap_or(""))
+    );
     assert!(field(&report, "replay").contains("--replay"));
 }
 
@@ -451,9 +467,18 @@ fn games_python_brute_force_passes_200_cases_of_4_bits() {
 #[test]
 fn bounds_outside_the_problem_are_usage_errors() {
     for (args, needle) in [
-        (&["games", "--solution", "cat", "--max-value", "600"][..], "A_i <= 511"),
-        (&["games", "--solution", "cat", "--max-count", "5"][..], "--max-count does not apply"),
-        (&["chopsticks", "--solution", "cat", "--max-cases", "0"][..], "below the least"),
+        (
+            &["games", "--solution", "cat", "--max-value", "600"][..],
+            "A_i <= 511",
+        ),
+        (
+            &["games", "--solution", "cat", "--max-count", "5"][..],
+            "--max-count does not apply",
+        ),
+        (
+            &["chopsticks", "--solution", "cat", "--max-cases", "0"][..],
+            "below the least",
+        ),
     ] {
         let out = stress(args).0;
         let err = String::from_utf8_lossy(&out.stderr);
@@ -498,7 +523,10 @@ fn sigterm_and_sigint_kill_every_running_solution() {
         while processes_mentioning(marker).len() < 2 && start.elapsed() < Duration::from_secs(20) {
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(processes_mentioning(marker).len() >= 2, "the solutions never started");
+        assert!(
+            processes_mentioning(marker).len() >= 2,
+            "the solutions never started"
+        );
         // SAFETY: signals our own child by its pid.
         unsafe {
             libc::kill(child.id() as i32, signal);
@@ -507,7 +535,10 @@ fn sigterm_and_sigint_kill_every_running_solution() {
         assert_eq!(status.code(), Some(128 + signal));
         std::thread::sleep(Duration::from_millis(200));
         let left = processes_mentioning(marker);
-        assert!(left.is_empty(), "signal {signal}: processes outlived gamecheck: {left:?}");
+        assert!(
+            left.is_empty(),
+            "signal {signal}: processes outlived gamecheck: {left:?}"
+        );
     }
 }
 
@@ -536,7 +567,15 @@ fn an_unwritable_out_dir_is_refused_before_any_run() {
 fn the_default_out_dir_leaves_the_working_directory_clean() {
     let dir = scratch("cwd");
     let out = Command::new(BIN)
-        .args(["stress", "chopsticks", "--solution", "cat", "--cases", "3", "--json"])
+        .args([
+            "stress",
+            "chopsticks",
+            "--solution",
+            "cat",
+            "--cases",
+            "3",
+            "--json",
+        ])
         .current_dir(&dir)
         .output()
         .expect("run gamecheck");
@@ -561,12 +600,22 @@ fn the_timeout_budget_is_named_when_it_stops_the_shrink() {
     let (report, code, _) = chopsticks(
         &dir,
         &exe,
-        &["--timeout-ms", "200", "--cases", "3", "--max-shrink-timeouts", "1"],
+        &[
+            "--timeout-ms",
+            "200",
+            "--cases",
+            "3",
+            "--max-shrink-timeouts",
+            "1",
+        ],
     );
     assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
     assert_eq!(report["shrink"]["standing"], "budget-exhausted", "{report}");
     let why = field(&report["shrink"], "why");
-    assert!(why.contains("--max-shrink-timeouts") && !why.contains("run budget"), "{why}");
+    assert!(
+        why.contains("--max-shrink-timeouts") && !why.contains("run budget"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -577,12 +626,21 @@ fn replay_reports_no_seed_and_control_characters_are_escaped() {
     let input = dir.join("input.txt");
     std::fs::write(&input, "1\n1 0 1 1\n").expect("write input");
     let solution = format!("sh {}", script.display());
-    let args = ["chopsticks", "--solution", &solution, "--replay", input.to_str().expect("utf-8 path")];
+    let args = [
+        "chopsticks",
+        "--solution",
+        &solution,
+        "--replay",
+        input.to_str().expect("utf-8 path"),
+    ];
     let out = stress(&args).0;
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("\\x1b[2J") && text.contains("\\0"), "{text}");
-    assert!(!out.stdout.contains(&0x1b) && !out.stdout.contains(&0), "raw control bytes: {text}");
+    assert!(
+        !out.stdout.contains(&0x1b) && !out.stdout.contains(&0),
+        "raw control bytes: {text}"
+    );
     let mut json_args = args.to_vec();
     json_args.push("--json");
     let report = json(&stress(&json_args).0);

@@ -93,7 +93,12 @@ impl Constraints {
     /// assert!(c.bounds("demo", Range::Contest, &[("n", 2000)]).is_err());
     /// assert!(c.bounds("demo", Range::Contest, &[("k", 2)]).is_err());
     /// ```
-    pub fn bounds(&self, problem: &str, range: Range, overrides: &[(&str, u64)]) -> Result<Bounds, BoundsError> {
+    pub fn bounds(
+        &self,
+        problem: &str,
+        range: Range,
+        overrides: &[(&str, u64)],
+    ) -> Result<Bounds, BoundsError> {
         let mut max: Vec<u64> = self
             .dimensions
             .iter()
@@ -108,7 +113,11 @@ impl Constraints {
                 return Err(BoundsError::NoSuchDimension {
                     flag: flag.to_owned(),
                     problem: problem.to_owned(),
-                    known: self.dimensions.iter().map(|d| format!("--max-{}", d.flag)).collect(),
+                    known: self
+                        .dimensions
+                        .iter()
+                        .map(|d| format!("--max-{}", d.flag))
+                        .collect(),
                 });
             };
             let d = &self.dimensions[i];
@@ -203,7 +212,10 @@ impl Bounds {
 
     /// Returns the least value of dimension `flag`, or 0.
     pub fn min(&self, flag: &str) -> u64 {
-        self.dimensions.iter().find(|d| d.flag == flag).map_or(0, |d| d.min)
+        self.dimensions
+            .iter()
+            .find(|d| d.flag == flag)
+            .map_or(0, |d| d.min)
     }
 
     /// Returns whether every `(flag, size)` of `extent` lies within these bounds.
@@ -270,7 +282,11 @@ impl Bounds {
 
     /// Returns the bounds as pairs of flag and maximum, for JSON.
     pub fn pairs(&self) -> Vec<(&'static str, u64)> {
-        self.dimensions.iter().zip(&self.max).map(|(d, &m)| (d.flag, m)).collect()
+        self.dimensions
+            .iter()
+            .zip(&self.max)
+            .map(|(d, &m)| (d.flag, m))
+            .collect()
     }
 
     /// Returns the maxima for people: `T <= 20, counts <= 18446744073709551615`.

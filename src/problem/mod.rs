@@ -124,7 +124,10 @@ pub trait ContestFormat: Problem {
     /// Returns the cases of a whole contest input read from `tokens`, or the first error
     /// with its line and token. Values beyond the constraints' limits are refused with
     /// [`InputError::OutOfRange`](crate::input::InputError::OutOfRange).
-    fn read_cases(&self, tokens: &mut crate::tokens::Tokens<'_>) -> Result<Vec<Self::Case>, crate::input::InputError>;
+    fn read_cases(
+        &self,
+        tokens: &mut crate::tokens::Tokens<'_>,
+    ) -> Result<Vec<Self::Case>, crate::input::InputError>;
 
     /// Returns the cases of a whole contest input, or the first error with its line and
     /// token.

@@ -176,7 +176,11 @@ fn compare<P: ContestFormat>(
 /// let p = Chopsticks::with_table_limit(1);
 /// assert_eq!(judge(&p, &[State::new(1, 0, 1, 1)], &run).unwrap().verdict, Verdict::WrongAnswer);
 /// ```
-pub fn judge<P: ContestFormat>(problem: &P, cases: &[P::Case], run: &RunOutcome) -> Result<Judgement, StressError> {
+pub fn judge<P: ContestFormat>(
+    problem: &P,
+    cases: &[P::Case],
+    run: &RunOutcome,
+) -> Result<Judgement, StressError> {
     let (want, expected) = expected_answers(problem, cases)?;
     let (verdict, detail) = match run.termination {
         Termination::TimedOut => (

@@ -34,7 +34,10 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
     let mut registry = registry();
     if registry.stopping {
-        return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stress is stopping"));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "stress is stopping",
+        ));
     }
     let child = cmd.spawn()?;
     registry.leaders.push(child.id() as i32);

@@ -80,7 +80,12 @@ pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBu
 }
 
 fn pairs(pairs: &[(&'static str, u64)]) -> Value {
-    Value::Object(pairs.iter().map(|&(k, v)| (k.to_owned(), json!(v))).collect::<Map<_, _>>())
+    Value::Object(
+        pairs
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), json!(v)))
+            .collect::<Map<_, _>>(),
+    )
 }
 
 /// Up to [`LINES_SHOWN`] lines of `text`, indented, each escaped and capped.
@@ -125,7 +130,9 @@ impl Report {
         );
         o.insert(
             "actual".into(),
-            json!(failure.map_or(String::new(), |f| String::from_utf8_lossy(&f.run.stdout).into_owned())),
+            json!(failure.map_or(String::new(), |f| {
+                String::from_utf8_lossy(&f.run.stdout).into_owned()
+            })),
         );
         o.insert("cases".into(), json!(self.cases));
         if let Some(seed) = self.seed {
@@ -153,7 +160,12 @@ impl Report {
             }
             o.insert(
                 "files".into(),
-                json!(f.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>()),
+                json!(
+                    f.files
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                ),
             );
             if let Some(e) = &f.files_error {
                 o.insert("files_error".into(), json!(e));
@@ -201,7 +213,12 @@ impl Report {
         let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
         let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
         if !f.run.stderr.is_empty() {
-            let lines: Vec<&[u8]> = f.run.stderr.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+            let lines: Vec<&[u8]> = f
+                .run
+                .stderr
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .collect();
             let tail = lines[lines.len().saturating_sub(5)..].join(&b'\n');
             let _ = write!(out, "stderr (last lines):\n{}", indent(&tail));
         }

@@ -209,18 +209,20 @@ struct Stream<'a> {
 impl Stream<'_> {
     fn region(&mut self, region: &[u8]) -> Result<(), SolveError> {
         let explain = self.explain;
-        let sinks = self.body.region(region, Vec::new, &|out: &mut Vec<u8>, [a, c, b, d]| {
-            let s = State::new(a, c, b, d);
-            if explain {
-                out.extend_from_slice(super::describe(s).as_bytes());
-                out.push(b'\n');
-            } else {
-                out.extend_from_slice(match super::rule::case(s).outcome() {
-                    Outcome::First => b"First\n",
-                    Outcome::Second => b"Second\n",
-                });
-            }
-        })?;
+        let sinks = self
+            .body
+            .region(region, Vec::new, &|out: &mut Vec<u8>, [a, c, b, d]| {
+                let s = State::new(a, c, b, d);
+                if explain {
+                    out.extend_from_slice(super::describe(s).as_bytes());
+                    out.push(b'\n');
+                } else {
+                    out.extend_from_slice(match super::rule::case(s).outcome() {
+                        Outcome::First => b"First\n",
+                        Outcome::Second => b"Second\n",
+                    });
+                }
+            })?;
         for sink in sinks {
             self.held.extend_from_slice(&sink);
         }

@@ -1,7 +1,7 @@
 //! Chopsticks with one- and two-finger hands.
 
-pub mod crosscheck;
 mod contest_format;
+pub mod crosscheck;
 mod problem;
 mod rule;
 mod solve;

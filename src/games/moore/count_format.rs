@@ -227,7 +227,11 @@ impl ContestFormat for MooreCount {
 
     fn extent(&self, cases: &[CountCase]) -> Vec<(&'static str, u64)> {
         let n = cases.iter().map(|c| c.values.len() as u64).max().unwrap_or(0);
-        let top = cases.iter().flat_map(|c| c.values.iter().copied()).max().unwrap_or(0);
+        let top = cases
+            .iter()
+            .flat_map(|c| c.values.iter().copied())
+            .max()
+            .unwrap_or(0);
         let len = cases.iter().map(|c| c.len).max().unwrap_or(0);
         vec![("n", n), ("value", top), ("k", len)]
     }

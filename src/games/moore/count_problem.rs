@@ -139,7 +139,12 @@ impl Problem for MooreCount {
         } else {
             Evaluation::out_of_reach("plain count", "out of reach ((k+1)^B > 7^8)".into())
         };
-        vec![shown("fast count", count(&c.values, c.len, c.k)), plain, dp, brute]
+        vec![
+            shown("fast count", count(&c.values, c.len, c.k)),
+            plain,
+            dp,
+            brute,
+        ]
     }
 
     fn describe(&self, c: &CountCase) -> String {
@@ -230,7 +235,11 @@ impl Order for MooreCount {
         }
         // Small values are lowered through every smaller value, so that no single value of
         // a result can be lowered; large ones by halves and single steps.
-        let small = c.values.iter().try_fold(0u64, |s, &x| s.checked_add(x)).is_some_and(|s| s <= 128);
+        let small = c
+            .values
+            .iter()
+            .try_fold(0u64, |s, &x| s.checked_add(x))
+            .is_some_and(|s| s <= 128);
         for (i, &x) in c.values.iter().enumerate() {
             let top = if x == 0 {
                 0

@@ -139,7 +139,11 @@ impl ContestFormat for MoorePosition {
 
     fn extent(&self, cases: &[Position]) -> Vec<(&'static str, u64)> {
         let n = cases.iter().map(|p| p.piles.len() as u64).max().unwrap_or(0);
-        let top = cases.iter().flat_map(|p| p.piles.iter().copied()).max().unwrap_or(0);
+        let top = cases
+            .iter()
+            .flat_map(|p| p.piles.iter().copied())
+            .max()
+            .unwrap_or(0);
         vec![("cases", cases.len() as u64), ("n", n), ("value", top)]
     }
 
@@ -147,7 +151,9 @@ impl ContestFormat for MoorePosition {
     /// neighbours (one pile moved by one), and boundary-biased random piles.
     fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<Position> {
         let most_t = bounds.max_or("cases", 20).max(1);
-        let most_n = usize::try_from(bounds.max_or("n", 20)).unwrap_or(usize::MAX).max(1);
+        let most_n = usize::try_from(bounds.max_or("n", 20))
+            .unwrap_or(usize::MAX)
+            .max(1);
         let cap = bounds.max_or("value", u64::MAX);
         let m = usize::try_from(self.k()).unwrap_or(usize::MAX).saturating_add(1);
         let t = if rng.random_bool(0.2) {
