@@ -208,12 +208,8 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run gamecheck");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"1 5\n1\n")
-        .expect("write stdin");
+    // gamecheck refuses k before reading: the write may meet a closed pipe.
+    let _ = child.stdin.take().expect("stdin").write_all(b"1 5\n1\n");
     let out = child.wait_with_output().expect("gamecheck exits");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
@@ -233,4 +229,37 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
         "took {:?}",
         start.elapsed()
     );
+}
+
+#[test]
+fn control_characters_in_a_bad_token_are_shown_escaped() {
+    for (input, shown) in [
+        ("1\n\x0c 1 1 1\n", "`\\x0c`"),
+        ("1\n1 \x1b[2J 1 1\n", "`\\x1b[2J`"),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(["solve", "chopsticks"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("line 2: token {shown} is not a number")),
+            "{err}"
+        );
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x0c),
+            "{err}"
+        );
+    }
 }

@@ -250,6 +250,13 @@ fn progress_bar(config: &Config, len: usize) -> ProgressBar {
 /// # }
 /// ```
 pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<Report, StressError> {
+    let report = stress_run(problem, config);
+    // A run cut short by a signal ends with the signal's exit code, not with a report.
+    reaper::park_if_stopping();
+    report
+}
+
+fn stress_run<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<Report, StressError> {
     let bounds = bounds(problem, config)?;
     if config.reap {
         reaper::become_subreaper();

@@ -34,6 +34,8 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
     let mut registry = registry();
     if registry.stopping {
+        drop(registry);
+        park_if_stopping();
         return Err(std::io::Error::new(
             std::io::ErrorKind::Interrupted,
             "stress is stopping",
@@ -42,6 +44,16 @@ pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
     let child = cmd.spawn()?;
     registry.leaders.push(child.id() as i32);
     Ok(child)
+}
+
+/// Never returns once a signal is being handled: the signal thread kills everything
+/// and exits with the signal's code, which no other ending may pre-empt.
+pub(crate) fn park_if_stopping() {
+    if registry().stopping {
+        loop {
+            std::thread::park();
+        }
+    }
 }
 
 /// Forgets a leader that was reaped.
