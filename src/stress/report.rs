@@ -92,7 +92,7 @@ fn pairs(pairs: &[(&'static str, u64)]) -> Value {
 fn indent(text: &[u8]) -> String {
     let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
     let lines = match lines.last() {
-        Some(last) if last.is_empty() => &lines[..lines.len() - 1],
+        Some([]) => &lines[..lines.len() - 1],
         _ => &lines[..],
     };
     let mut out = String::new();
