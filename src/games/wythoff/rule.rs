@@ -40,7 +40,7 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 /// ```
 /// use gamecheck::wythoff::floor_phi;
 /// assert_eq!([0, 1, 2, 3, 4, 5].map(floor_phi), [0, 1, 3, 4, 6, 8]);
-/// assert_eq!(floor_phi(u64::MAX), 29_846_369_271_654_335_438);
+/// assert_eq!(floor_phi(u64::MAX), 29_847_458_893_032_750_100);
 /// ```
 pub fn floor_phi(j: u64) -> u128 {
     let j = u128::from(j);
