@@ -1,5 +1,9 @@
 //! Chopsticks: the fast rule, the minimax and the table side by side, the table build,
 //! and `solve` on 10^6 random cases.
+//!
+//! Ids are `group/function/NAME=size` so that `gamecheck bench-report` can chart cost
+//! against size; a function named `fast…` is the fast solution, `plain…` the baseline,
+//! anything else an oracle.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -29,30 +33,40 @@ fn side_by_side(crit: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     for max in [7u64, 15, 31] {
         let batch = positions(max, 64);
-        group.bench_with_input(BenchmarkId::new("fast_rule", max), &batch, |bench, batch| {
-            bench.iter(|| {
-                batch
-                    .iter()
-                    .filter(|&&(a, c, b, d)| {
-                        outcome(State::new(a, c, b, d)).eq(&gamecheck::chopsticks::Outcome::First)
-                    })
-                    .count()
-            })
-        });
-        let table = Table::build(max + 1);
-        if let Ok(table) = table {
-            group.bench_with_input(BenchmarkId::new("table_lookup", max), &batch, |bench, batch| {
+        group.bench_with_input(
+            BenchmarkId::new("fast_rule", format!("M={max}")),
+            &batch,
+            |bench, batch| {
                 bench.iter(|| {
                     batch
                         .iter()
-                        .filter(|&&(a, c, b, d)| table.wins(a, c, b, d) == Some(true))
+                        .filter(|&&(a, c, b, d)| {
+                            outcome(State::new(a, c, b, d)).eq(&gamecheck::chopsticks::Outcome::First)
+                        })
                         .count()
                 })
-            });
+            },
+        );
+        let table = Table::build(max + 1);
+        if let Ok(table) = table {
+            group.bench_with_input(
+                BenchmarkId::new("table_lookup", format!("M={max}")),
+                &batch,
+                |bench, batch| {
+                    bench.iter(|| {
+                        batch
+                            .iter()
+                            .filter(|&&(a, c, b, d)| table.wins(a, c, b, d) == Some(true))
+                            .count()
+                    })
+                },
+            );
         }
-        group.bench_with_input(BenchmarkId::new("minimax_cold", max), &batch, |bench, batch| {
-            bench.iter(|| batch.iter().filter(|&&p| Minimax::new().wins(p)).count())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("minimax_cold", format!("M={max}")),
+            &batch,
+            |bench, batch| bench.iter(|| batch.iter().filter(|&&p| Minimax::new().wins(p)).count()),
+        );
     }
     group.finish();
 }
@@ -61,9 +75,11 @@ fn table_build(crit: &mut Criterion) {
     let mut group = crit.benchmark_group("chopsticks_table_build");
     group.sample_size(10);
     for limit in [32u64, 64, 128] {
-        group.bench_with_input(BenchmarkId::from_parameter(limit), &limit, |bench, &limit| {
-            bench.iter(|| Table::build(black_box(limit)).map(|t| t.bytes()))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("dense_table", format!("L={limit}")),
+            &limit,
+            |bench, &limit| bench.iter(|| Table::build(black_box(limit)).map(|t| t.bytes())),
+        );
     }
     group.finish();
 }
@@ -79,9 +95,10 @@ fn solve_million(crit: &mut Criterion) {
     }
     let mut group = crit.benchmark_group("chopsticks_solve");
     group.sample_size(10);
-    group.bench_function("1e6_random_u64_cases", |bench| {
-        bench.iter(|| solve(black_box(input.as_bytes()), false).map(|o| o.len()))
-    });
+    group.bench_function(
+        BenchmarkId::new("fast_solve", format!("cases={cases}")),
+        |bench| bench.iter(|| solve(black_box(input.as_bytes()), false).map(|o| o.len())),
+    );
     group.finish();
 }
 

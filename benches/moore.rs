@@ -1,5 +1,9 @@
 //! Moore's Nim counts: the fast count against the plain `u64 %` baseline at growing
 //! transform sizes, and the DP and brute-force oracles at the sizes they reach.
+//!
+//! Ids are `group/function/NAME=size` so that `gamecheck bench-report` can chart cost
+//! against size; a function named `fast…` is the fast solution, `plain…` the baseline,
+//! anything else an oracle.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -25,7 +29,8 @@ fn fast_against_plain(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1));
     for bits in [3u32, 5, 7, 8] {
         let v = values(bits);
-        let label = format!("7^{bits}");
+        // The size is the number of transform coefficients, (k+1)^B = 7^B.
+        let label = format!("coefficients={}", 7u64.pow(bits));
         group.bench_with_input(BenchmarkId::new("fast", &label), &v, |b, v| {
             b.iter(|| count(black_box(v), black_box(HUGE), K))
         });
@@ -35,38 +40,52 @@ fn fast_against_plain(c: &mut Criterion) {
             });
         }
     }
+    group.finish();
     // The contest's largest case: A = 1..=100.
+    let mut group = c.benchmark_group("moore_count_contest_k6_K1e18");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1));
     let contest: Vec<u64> = (1..=100).collect();
-    group.bench_with_input(BenchmarkId::new("fast", "A=1..100"), &contest, |b, v| {
+    group.bench_with_input(BenchmarkId::new("fast", "N=100"), &contest, |b, v| {
         b.iter(|| count(black_box(v), black_box(HUGE), K))
     });
-    group.bench_with_input(BenchmarkId::new("plain", "A=1..100"), &contest, |b, v| {
+    group.bench_with_input(BenchmarkId::new("plain", "N=100"), &contest, |b, v| {
         b.iter(|| count_plain(black_box(v), black_box(HUGE), K))
     });
     group.finish();
 }
 
 fn oracles(c: &mut Criterion) {
-    let mut group = c.benchmark_group("moore_oracles_k6");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(2))
-        .warm_up_time(Duration::from_millis(500));
+    let configure = |group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>| {
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(2))
+            .warm_up_time(Duration::from_millis(500));
+    };
+    // B = 3 bits: the values 1..=7.
+    let mut group = c.benchmark_group("moore_dp_k6_B3");
+    configure(&mut group);
+    let v = values(3);
     for len in [10u64, 50, 200] {
-        let v = values(3);
-        group.bench_with_input(BenchmarkId::new("dp_B3", len), &len, |b, &len| {
+        group.bench_with_input(BenchmarkId::new("dp", format!("K={len}")), &len, |b, &len| {
             b.iter(|| dp_count(black_box(&v), len, K))
         });
-        group.bench_with_input(BenchmarkId::new("fast_B3", len), &len, |b, &len| {
+        group.bench_with_input(BenchmarkId::new("fast", format!("K={len}")), &len, |b, &len| {
             b.iter(|| count(black_box(&v), len, K))
         });
     }
+    group.finish();
+    // N = 3 values: brute force over all 3^K sequences.
+    let mut group = c.benchmark_group("moore_brute_k6_N3");
+    configure(&mut group);
+    let v = [0u64, 1, 3];
     for len in [4u32, 6, 8] {
-        let v = [0u64, 1, 3];
-        group.bench_with_input(BenchmarkId::new("brute_N3", len), &len, |b, &len| {
+        group.bench_with_input(BenchmarkId::new("brute", format!("K={len}")), &len, |b, &len| {
             b.iter(|| brute_count(black_box(&v), len, K))
         });
-        group.bench_with_input(BenchmarkId::new("fast_N3", len), &len, |b, &len| {
+        group.bench_with_input(BenchmarkId::new("fast", format!("K={len}")), &len, |b, &len| {
             b.iter(|| count(black_box(&v), u64::from(len), K))
         });
     }

@@ -1,13 +1,17 @@
 //! gamecheck: proves and stress-tests solutions to combinatorial games against slow
 //! reference oracles written from the rules alone.
 
+pub mod bench_report;
 pub mod check;
+pub mod claim_lang;
 pub mod claims;
+pub mod formula;
 pub mod games;
 pub mod input;
+pub mod plot;
 pub mod problem;
 pub mod progress;
 pub mod prove;
 pub mod stress;
 
-pub use games::{chopsticks, moore};
+pub use games::{chopsticks, moore, wythoff};

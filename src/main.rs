@@ -138,6 +138,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    // --- pictures: `plot` and `bench-report` ---
+    /// Draw a game's positions as an SVG picture (see the README's `gamecheck plot`).
+    Plot {
+        #[command(subcommand)]
+        game: PlotGame,
+    },
+    /// Table criterion's results as Markdown and chart time against input size as SVG.
+    BenchReport {
+        /// Criterion's results; default $CARGO_TARGET_DIR/criterion, else target/criterion.
+        #[arg(long)]
+        criterion_dir: Option<PathBuf>,
+        /// Write the Markdown table here instead of to stdout.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Write the SVG chart here.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -205,11 +223,19 @@ enum ProveGame {
         #[arg(long)]
         json: bool,
     },
-    /// The fast rule against the dense table on every state with each count below L.
+    /// The fast rule against the dense table on every state with each count below L;
+    /// with --all, proved for every state with no bound (docs/proof.md).
     Chopsticks {
         /// L: every count a, c, b, d runs over 0..L.
         #[arg(long, default_value_t = 128)]
         max_count: u64,
+        /// Prove the rule for every (a, c, b, d) in N^4; exit 1 with the least
+        /// counterexample if it is wrong.
+        #[arg(long, conflicts_with_all = ["smt2", "max_count", "shard", "shard_index", "shard_count"])]
+        all: bool,
+        /// Print the same statement as an SMT-LIB 2 script (unsat = the rule is right).
+        #[arg(long, conflicts_with_all = ["max_count", "shard", "shard_index", "shard_count", "json"])]
+        smt2: bool,
         #[command(flatten)]
         shard: ShardArgs,
         /// Write the summary as JSON.
@@ -456,9 +482,14 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
         }
         ProveGame::Chopsticks {
             max_count,
+            all,
+            smt2,
             shard,
             json,
         } => {
+            if all || smt2 {
+                return prove_chopsticks_all(smt2, json);
+            }
             let domain = gamecheck::chopsticks::ChopsticksDomain { max_count };
             prove_shard(
                 &gamecheck::chopsticks::Chopsticks::default(),
@@ -477,6 +508,25 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
             Ok(exit(whole.mismatch_count == 0))
         }
     }
+}
+
+/// `prove chopsticks --all` and `--smt2`: the fast rule for every state (docs/proof.md).
+fn prove_chopsticks_all(smt2: bool, as_json: bool) -> Result<ExitCode> {
+    use gamecheck::chopsticks::{Outcome, outcome, proof, spec::RuleSpec};
+    let spec = RuleSpec::fast_rule();
+    if smt2 {
+        write_stdout(gamecheck::chopsticks::smt2::smt2_script(&spec).as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = proof::prove_everywhere(&spec, &|s| outcome(s) == Outcome::First)
+        .context("the proof could not be carried out")?;
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.text()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.proved()))
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -588,7 +638,138 @@ fn run(cli: Cli) -> Result<ExitCode> {
             )?;
             Ok(ExitCode::from(report.exit_code()))
         }
+        Command::Plot { game } => plot(game),
+        Command::BenchReport {
+            criterion_dir,
+            markdown,
+            svg,
+        } => bench_report(criterion_dir, markdown, svg),
     }
+}
+
+// --- pictures: `plot` and `bench-report` ---
+
+#[derive(Subcommand)]
+enum PlotGame {
+    /// Outcome map: the fast rule's case at each position of slices (c, d) over the hand
+    /// totals n (x) and m (y), crossed where the rule and the dense table disagree. With
+    /// --claim: where the claim is wrong, its least counterexample ringed.
+    Chopsticks {
+        /// Two-finger counts c of the player to move, one slice per c and d.
+        #[arg(long = "c", value_delimiter = ',', default_values_t = [0, 1])]
+        cs: Vec<u64>,
+        /// Two-finger counts d of the opponent.
+        #[arg(long = "d", value_delimiter = ',', default_values_t = [0, 1])]
+        ds: Vec<u64>,
+        /// n and m run over 0..=MAX.
+        #[arg(long, default_value_t = 12)]
+        max: u64,
+        /// A claim "the player to move wins exactly when EXPR" over a, c, b, d, n, m.
+        #[arg(long)]
+        claim: Option<String>,
+        /// Seed of the claims engine's random cases (with --claim).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random cases of the claims engine (with --claim).
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// The SVG file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// P-positions of Moore's Nim_k over piles (x, y) beside fixed piles, one panel per k,
+    /// crossed where the P-test and the game search disagree.
+    Moore {
+        /// The values of k, one panel each.
+        #[arg(long = "k", value_delimiter = ',', default_values_t = [1, 2, 3, 4])]
+        ks: Vec<u32>,
+        /// Fixed piles beside x and y (`--third Z` for three piles).
+        #[arg(long, visible_alias = "third", value_delimiter = ',')]
+        rest: Vec<u64>,
+        /// x and y run over 0..=MAX.
+        #[arg(long, default_value_t = 31)]
+        max: u64,
+        /// The SVG file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// P-positions of Wythoff's game over piles (x, y), coloured by the winning move,
+    /// crossed where the P-test and the mex table disagree.
+    Wythoff {
+        /// x and y run over 0..=MAX.
+        #[arg(long, default_value_t = 40)]
+        max: u64,
+        /// The SVG file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    eprintln!("wrote {} ({} bytes)", path.display(), text.len());
+    Ok(())
+}
+
+fn plot(game: PlotGame) -> Result<ExitCode> {
+    use gamecheck::plot::{chopsticks, moore};
+    let (picture, out) = match game {
+        PlotGame::Chopsticks {
+            cs,
+            ds,
+            max,
+            claim,
+            seed,
+            cases,
+            out,
+        } => {
+            let slices = chopsticks::Slices::new(&cs, &ds, max).context("invalid slices")?;
+            let picture = match claim {
+                None => chopsticks::outcome_picture(&slices, &gamecheck::chopsticks::case),
+                Some(text) => {
+                    eprintln!("gamecheck plot: checking the claim, seed {seed}, {cases} random cases");
+                    let claim = chopsticks::Claim::from_expr(&text, seed, cases)?;
+                    chopsticks::claim_picture(&slices, &claim)
+                }
+            };
+            (picture.context("plotting chopsticks")?, out)
+        }
+        PlotGame::Moore { ks, rest, max, out } => {
+            let view = moore::View::new(&ks, &rest, max).context("invalid view")?;
+            let picture = moore::p_position_picture(&view, &gamecheck::moore::is_p_position);
+            (picture.context("plotting moore")?, out)
+        }
+        PlotGame::Wythoff { max, out } => {
+            let picture =
+                gamecheck::plot::wythoff::p_position_picture(max, &gamecheck::wythoff::is_p_position);
+            (picture.context("plotting wythoff")?, out)
+        }
+    };
+    write_file(&out, &picture.to_svg()?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_report(dir: Option<PathBuf>, markdown: Option<PathBuf>, svg: Option<PathBuf>) -> Result<ExitCode> {
+    let dir = dir.unwrap_or_else(|| {
+        std::env::var_os("CARGO_TARGET_DIR")
+            .map_or_else(|| PathBuf::from("target"), PathBuf::from)
+            .join("criterion")
+    });
+    let results = gamecheck::bench_report::read_criterion(&dir)?;
+    eprintln!(
+        "gamecheck bench-report: {} results from {}",
+        results.len(),
+        dir.display()
+    );
+    let text = gamecheck::bench_report::markdown(&results);
+    match markdown {
+        Some(path) => write_file(&path, &text)?,
+        None => write_stdout(text.as_bytes())?,
+    }
+    if let Some(path) = svg {
+        write_file(&path, &gamecheck::bench_report::chart_svg(&results)?)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {

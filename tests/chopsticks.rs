@@ -1,19 +1,19 @@
 //! Chopsticks: the fast rule against both oracles, its certificates and its Bellman
 //! consistency, plus exhaustive agreement on small boxes.
 
-use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use gamecheck::chopsticks::crosscheck as cc;
-use gamecheck::chopsticks::strategy::{small_state, state};
-use gamecheck::chopsticks::{Attack, Outcome, State, explain, outcome};
+use gamecheck::chopsticks::{Attack, Chopsticks, Outcome, State, explain, outcome};
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use gamecheck_oracles::chopsticks_table::Table;
-use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 
-thread_local! {
-    static MINIMAX: RefCell<Minimax> = RefCell::new(Minimax::new());
+mod common;
+
+/// The problem with its oracles, shared by the property tests of this binary.
+fn problem() -> &'static Chopsticks {
+    static PROBLEM: OnceLock<Chopsticks> = OnceLock::new();
+    PROBLEM.get_or_init(Chopsticks::default)
 }
 
 /// The table for L = 128, built once per test binary.
@@ -25,53 +25,35 @@ fn table() -> &'static Table {
     })
 }
 
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/chopsticks.txt",
-        ))),
-        ..ProptestConfig::default()
-    }
+// The properties `gamecheck check` runs, at the sizes of the default test run.
+#[test]
+fn rule_matches_minimax() {
+    common::holds(problem(), "rule_matches_minimax", 2000);
 }
 
-proptest! {
-    #![proptest_config(config(2000))]
-
-    #[test]
-    fn rule_matches_minimax(s in small_state(30)) {
-        let verdict = MINIMAX.with(|m| cc::rule_matches_minimax(s, &mut m.borrow_mut()));
-        prop_assert_eq!(verdict, Ok(()));
-    }
-
-    #[test]
-    fn rule_matches_table(s in small_state(127)) {
-        prop_assert_eq!(cc::rule_matches_table(s, table()), Ok(()));
-    }
-
-    #[test]
-    fn winning_move_is_certified_on_small_states(s in small_state(40)) {
-        prop_assert_eq!(cc::winning_move_is_certified(s), Ok(()));
-    }
-
-    #[test]
-    fn moves_match_oracle_successors(s in small_state(1000)) {
-        prop_assert_eq!(cc::moves_match_oracle(s), Ok(()));
-    }
+#[test]
+fn rule_matches_table() {
+    common::holds(problem(), "rule_matches_table", 2000);
 }
 
-proptest! {
-    #![proptest_config(config(20_000))]
+#[test]
+fn minimax_matches_table() {
+    common::holds(problem(), "minimax_matches_table", 2000);
+}
 
-    #[test]
-    fn winning_move_is_certified(s in state()) {
-        prop_assert_eq!(cc::winning_move_is_certified(s), Ok(()));
-    }
+#[test]
+fn winning_move_is_certified() {
+    common::holds(problem(), "winning_move_is_certified", 20_000);
+}
 
-    #[test]
-    fn rule_is_bellman_consistent(s in state()) {
-        prop_assert_eq!(cc::rule_is_bellman_consistent(s), Ok(()));
-    }
+#[test]
+fn rule_is_bellman_consistent() {
+    common::holds(problem(), "rule_is_bellman_consistent", 20_000);
+}
+
+#[test]
+fn moves_match_oracle() {
+    common::holds(problem(), "moves_match_oracle", 2000);
 }
 
 /// Every state with counts below `limit`, lexicographically.

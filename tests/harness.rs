@@ -3,8 +3,8 @@
 
 use std::process::{Command, Output};
 
-use gamecheck::check::{Least, least_chopsticks, real_play_with_total};
-use gamecheck::chopsticks::State;
+use gamecheck::chopsticks::{Chopsticks, State, real_play_with_total};
+use gamecheck::problem::{Least, least};
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use serde_json::Value;
 
@@ -150,7 +150,13 @@ fn least_search_matches_a_plain_scan_for_broken_rules() {
         } else {
             scan.unwrap_or(start)
         };
-        let (least, proof) = least_chopsticks(fails, start, 30);
+        // A budget of C(34, 4) candidates: every position with at most 30 hands.
+        let (least, proof) = least(
+            &Chopsticks::with_table_limit(1),
+            &|s: &State| fails(*s),
+            start,
+            46_376,
+        );
         assert_eq!(Some(least), scan);
         assert_eq!(proof, Least::Proven);
     }

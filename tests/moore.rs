@@ -1,17 +1,13 @@
 //! Moore's Nim: the P-test, winning moves and the count, against the oracles of
 //! `gamecheck-oracles` (game search, brute force, DP) and metamorphic properties at huge K.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Instant;
 
 use gamecheck::input::InputError;
-use gamecheck::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
+use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
-    MODULUS, MooreError, count, count_plain, is_p_position, solve, transform, winning_move,
+    MODULUS, MooreCount, MooreError, MoorePosition, count, count_plain, is_p_position, solve, transform,
 };
-use gamecheck_oracles::moore_brute_count::brute_count;
-use gamecheck_oracles::moore_dp_count::dp_count;
 use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
@@ -28,15 +24,6 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
-thread_local! {
-    /// One memo per k, shared by all cases of a test thread: sub-positions repeat a lot.
-    static SEARCHES: RefCell<HashMap<u32, GameSearch>> = RefCell::new(HashMap::new());
-}
-
-fn with_search<R>(k: u32, f: impl FnOnce(&mut GameSearch) -> R) -> R {
-    SEARCHES.with(|s| f(s.borrow_mut().entry(k).or_insert_with(|| GameSearch::new(k))))
-}
-
 /// `base^exp mod p` with the exponent never reduced: 0^0 = 1 and 0^e = 0 for e > 0.
 fn pow_exact(base: u64, mut exp: u64) -> u64 {
     let (mut b, mut r) = (base % P, 1u64);
@@ -50,76 +37,69 @@ fn pow_exact(base: u64, mut exp: u64) -> u64 {
     r
 }
 
-fn check_move(piles: &[u64], next: &[u64], k: u32) -> Result<(), TestCaseError> {
-    prop_assert_eq!(next.len(), piles.len());
-    let changed = piles.iter().zip(next).filter(|(a, b)| a != b).count();
-    prop_assert!(
-        (1..=k as usize).contains(&changed),
-        "{} piles changed, k = {}",
-        changed,
-        k
-    );
-    prop_assert!(
-        piles.iter().zip(next).all(|(a, b)| b <= a),
-        "a pile grew: {:?} -> {:?}",
-        piles,
-        next
-    );
-    Ok(())
+mod common;
+
+// The properties `gamecheck check` runs, at the sizes of the default test run.
+#[test]
+fn p_test_matches_game_search() {
+    common::holds(&MoorePosition::default(), "p_test_matches_game_search", 256);
 }
 
-proptest! {
-    #![proptest_config(config(256))]
+#[test]
+fn winning_move_is_certified() {
+    common::holds(&MoorePosition::default(), "winning_move_is_certified", 256);
+}
 
-    #[test]
-    fn p_test_matches_game_search((k, piles) in (1u32..=7).prop_flat_map(|k| (Just(k), small_position(k)))) {
-        let searched = with_search(k, |s| s.is_p(&piles));
-        prop_assert_eq!(is_p_position(&piles, k), searched, "piles {:?}, k {}", piles, k);
-    }
+#[test]
+fn winning_move_is_certified_on_large_piles() {
+    common::holds(
+        &MoorePosition::default(),
+        "winning_move_is_certified_on_large_piles",
+        256,
+    );
+}
 
-    #[test]
-    fn winning_move_is_certified((k, piles) in (1u32..=7).prop_flat_map(|k| (Just(k), small_position(k)))) {
-        match winning_move(&piles, k) {
-            None => prop_assert!(with_search(k, |s| s.is_p(&piles)), "no move from an N-position {:?}", piles),
-            Some(next) => {
-                check_move(&piles, &next, k)?;
-                prop_assert!(with_search(k, |s| s.is_p(&next)), "{:?} -> {:?} is not a P-position", piles, next);
-            }
-        }
-    }
+#[test]
+fn count_matches_brute_force() {
+    common::holds(&MooreCount::default(), "count_matches_brute_force", 64);
+}
 
-    #[test]
-    fn winning_move_is_certified_on_large_piles(
-        k in prop_oneof![1u32..=20, Just(u32::MAX - 1)],
-        piles in prop::collection::vec(prop_oneof![any::<u64>(), 0u64..16, Just(u64::MAX)], 0..30),
-    ) {
-        match winning_move(&piles, k) {
-            None => prop_assert!(is_p_position(&piles, k)),
-            Some(next) => {
-                check_move(&piles, &next, k)?;
-                prop_assert!(is_p_position(&next, k));
-                prop_assert_eq!(winning_move(&next, k), None);
-            }
-        }
-    }
+#[test]
+fn count_matches_dp() {
+    common::holds(&MooreCount::default(), "count_matches_dp", 64);
+}
+
+#[test]
+fn count_matches_plain() {
+    common::holds(&MooreCount::default(), "count_matches_plain", 32);
+}
+
+#[test]
+fn count_is_invariant_under_permutation() {
+    common::holds(&MooreCount::default(), "count_is_invariant_under_permutation", 24);
+}
+
+#[test]
+fn count_is_invariant_under_doubling() {
+    common::holds(&MooreCount::default(), "count_is_invariant_under_doubling", 24);
+}
+
+#[test]
+fn count_of_copies_is_a_power_or_zero() {
+    common::holds(&MooreCount::default(), "count_of_copies_is_a_power_or_zero", 64);
+}
+
+#[test]
+fn count_is_invariant_under_complement_when_7_divides_k() {
+    common::holds(
+        &MooreCount::default(),
+        "count_is_invariant_under_complement_when_7_divides_k",
+        24,
+    );
 }
 
 proptest! {
     #![proptest_config(config(64))]
-
-    #[test]
-    fn count_matches_brute_force((k, len, values) in brute_case()) {
-        let want = brute_count(&values, len, k);
-        prop_assert_eq!(count(&values, u64::from(len), k), Ok(want), "{:?}, K {}, k {}", values, len, k);
-        prop_assert_eq!(count_plain(&values, u64::from(len), k), Ok(want));
-    }
-
-    #[test]
-    fn count_matches_dp((k, len, values) in dp_case()) {
-        let want = dp_count(&values, len, k);
-        prop_assert_eq!(count(&values, len, k), Ok(want), "{:?}, K {}, k {}", values, len, k);
-        prop_assert_eq!(count_plain(&values, len, k), Ok(want));
-    }
 
     #[test]
     fn count_matches_unreduced_power_sum(
@@ -134,52 +114,6 @@ proptest! {
         prop_assert_eq!(f.count(len), want);
         prop_assert_eq!(count(&values, len, k), Ok(want), "{:?}, K {}, k {}", values, len, k);
         prop_assert_eq!(count_plain(&values, len, k), Ok(want));
-    }
-}
-
-proptest! {
-    #![proptest_config(config(24))]
-
-    #[test]
-    fn count_is_invariant_under_permutation(
-        (k, values, shuffled) in prop::sample::select(&SUPPORTED_K[..4])
-            .prop_flat_map(|k| (Just(k), value_set(k, 7, 100)))
-            .prop_flat_map(|(k, v)| (Just(k), Just(v.clone()), Just(v).prop_shuffle())),
-        len in huge_len(),
-    ) {
-        prop_assert_eq!(count(&values, len, k), count(&shuffled, len, k));
-    }
-
-    #[test]
-    fn count_is_invariant_under_doubling(
-        (k, values) in prop::sample::select(&SUPPORTED_K[..4])
-            .prop_flat_map(|k| (Just(k), value_set(k, if k == 7 { 6 } else { 7 }, 100))),
-        len in huge_len(),
-    ) {
-        let doubled: Vec<u64> = values.iter().map(|v| 2 * v).collect();
-        prop_assert_eq!(count(&values, len, k), count(&doubled, len, k));
-    }
-
-    #[test]
-    fn count_of_copies_is_a_power_or_zero(
-        k in prop::sample::select(&SUPPORTED_K[..4]),
-        v in 1u64..=255,
-        n in 1usize..=100,
-        len in huge_len(),
-    ) {
-        let m = u64::from(k) + 1;
-        let want = if len.is_multiple_of(m) { pow_exact(n as u64, len) as u32 } else { 0 };
-        prop_assert_eq!(count(&vec![v; n], len, k), Ok(want));
-    }
-
-    #[test]
-    fn count_is_invariant_under_complement_when_7_divides_k(
-        values in value_set(6, 7, 100),
-        len in huge_len(),
-    ) {
-        let len = len / 7 * 7;
-        let complement: Vec<u64> = values.iter().map(|v| 127 - v).collect();
-        prop_assert_eq!(count(&values, len, 6), count(&complement, len, 6));
     }
 }
 

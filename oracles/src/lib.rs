@@ -7,3 +7,5 @@ pub mod chopsticks_table;
 pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
+pub mod rules_oracle;
+pub mod wythoff_mex_table;

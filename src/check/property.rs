@@ -74,7 +74,7 @@ pub fn run_property<P: Properties>(
     let regressions = config
         .persist_in
         .map(|dir| dir.join(problem.regressions()).to_string_lossy().into_owned());
-    let mut runner = seeded_runner(config.seed, property.name, config.cases, regressions);
+    let mut runner = seeded_runner(config.seed, property.name, config.cases, regressions.as_deref());
     let check = |c: &P::Case| (property.check)(problem, c);
     let result = runner.run(&property.cases, |case| {
         tick();

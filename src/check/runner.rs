@@ -37,7 +37,7 @@ pub fn stream(seed: u64, name: &str) -> ChaCha8Rng {
 /// let b = (0u64..1000).new_tree(&mut seeded_runner(11, "p", 10, None)).map(|t| t.current());
 /// assert_eq!(a, b);
 /// ```
-pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<String>) -> TestRunner {
+pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&str>) -> TestRunner {
     let mut bytes = [0u8; 32];
     stream(seed, name).fill_bytes(&mut bytes);
     let config = Config {
@@ -45,8 +45,9 @@ pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<Stri
         // proptest's `Direct` takes a `&'static str`: a path chosen at run time is leaked
         // once per runner, a few bytes per property.
         failure_persistence: regressions.map(|path| {
-            Box::new(FileFailurePersistence::Direct(Box::leak(path.into_boxed_str())))
-                as Box<dyn proptest::test_runner::FailurePersistence>
+            Box::new(FileFailurePersistence::Direct(Box::leak(
+                path.to_owned().into_boxed_str(),
+            ))) as Box<dyn proptest::test_runner::FailurePersistence>
         }),
         max_shrink_iters: 100_000,
         max_shrink_time: 0,

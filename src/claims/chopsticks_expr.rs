@@ -2,33 +2,47 @@
 //! counts a, c, b, d and the hand totals n = a + c, m = b + d.
 
 use super::chopsticks_engine::check_chopsticks_claim;
-use super::expr::{ClaimValue, Expr, ExprError, Scope, int};
 use super::verdict::ClaimReport;
+use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
 use crate::games::chopsticks::State;
 
 /// The variables of a Chopsticks claim.
 pub const CHOPSTICKS_VARIABLES: [&str; 6] = ["a", "c", "b", "d", "n", "m"];
 
+/// The names a Chopsticks claim may use: [`CHOPSTICKS_VARIABLES`], no functions of its own.
+pub static CHOPSTICKS_VOCABULARY: Vocabulary = Vocabulary {
+    variables: &CHOPSTICKS_VARIABLES,
+    functions: &[],
+    binders: &[],
+};
+
 /// A parsed Chopsticks claim.
 #[derive(Debug)]
 pub struct ChopsticksExpr {
-    expr: Expr,
+    claim: Claim,
 }
 
-fn value(v: u128) -> Result<ClaimValue, String> {
-    i128::try_from(v)
-        .map(int)
-        .map_err(|_| format!("{v} does not fit in 128-bit signed integers"))
+/// The values of [`CHOPSTICKS_VARIABLES`] at one position, in that order.
+struct Counts([i128; 6]);
+
+impl Env for Counts {
+    fn variable(&self, index: usize) -> i128 {
+        self.0[index]
+    }
+}
+
+fn value(v: u128) -> Result<i128, String> {
+    i128::try_from(v).map_err(|_| format!("{v} does not fit in 128-bit signed integers"))
 }
 
 impl ChopsticksExpr {
-    /// Returns `text` parsed as a Chopsticks claim over [`CHOPSTICKS_VARIABLES`].
+    /// Returns `text` parsed as a Chopsticks claim over [`CHOPSTICKS_VOCABULARY`].
     ///
     /// # Constraints
-    /// None.
+    /// Those of [`Claim::parse`].
     ///
     /// # Complexity
-    /// O(|text|²) at most (locating a syntax error).
+    /// O(|text|).
     ///
     /// # Example
     /// ```
@@ -37,15 +51,12 @@ impl ChopsticksExpr {
     /// assert!(ChopsticksExpr::compile("n > > m").is_err());
     /// assert!(ChopsticksExpr::compile("q > 0").is_err());
     /// ```
-    pub fn compile(text: &str) -> Result<ChopsticksExpr, ExprError> {
-        Expr::compile(text, &CHOPSTICKS_VARIABLES, &[]).map(|expr| ChopsticksExpr { expr })
+    pub fn compile(text: &str) -> Result<ChopsticksExpr, ClaimError> {
+        Claim::parse(text, &CHOPSTICKS_VOCABULARY).map(|claim| ChopsticksExpr { claim })
     }
 
     /// Returns what the claim says about `s`: whether the player to move wins, or why
-    /// it gives no answer (an evaluation error or a value that is not a boolean).
-    ///
-    /// # Constraints
-    /// None.
+    /// it gives no answer (an evaluation error such as an overflow).
     ///
     /// # Complexity
     /// O(size of the expression).
@@ -57,21 +68,21 @@ impl ChopsticksExpr {
     /// let e = ChopsticksExpr::compile("n > m").unwrap();
     /// assert_eq!(e.wins(State::new(2, 0, 1, 0)), Ok(true));
     /// let e = ChopsticksExpr::compile("a / d > 0").unwrap();
-    /// assert!(e.wins(State::new(2, 0, 1, 0)).is_err()); // division by zero
+    /// assert_eq!(
+    ///     e.wins(State::new(2, 0, 1, 0)),
+    ///     Err("2 / 0: division by zero (column 3)".to_owned())
+    /// );
     /// ```
     pub fn wins(&self, s: State) -> Result<bool, String> {
-        let vars = [
-            ("a", value(s.a)?),
-            ("c", value(s.c)?),
-            ("b", value(s.b)?),
-            ("d", value(s.d)?),
-            ("n", value(s.hands())?),
-            ("m", value(s.opponent_hands())?),
-        ];
-        self.expr.eval(&Scope {
-            vars: &vars,
-            piles: &[],
-        })
+        let counts = Counts([
+            value(s.a)?,
+            value(s.c)?,
+            value(s.b)?,
+            value(s.d)?,
+            value(s.hands())?,
+            value(s.opponent_hands())?,
+        ]);
+        self.claim.eval(&counts).map_err(|e| e.to_string())
     }
 }
 
@@ -81,7 +92,7 @@ impl ChopsticksExpr {
 /// counterexample. A position where the expression gives no answer counts as a failure.
 ///
 /// # Constraints
-/// None; a text that does not compile is an `Err` before any checking.
+/// `text` parses ([`ChopsticksExpr::compile`]); else the error, before any checking.
 ///
 /// # Complexity
 /// About 123,000 + `cases` evaluations of the expression.
@@ -93,7 +104,7 @@ impl ChopsticksExpr {
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// assert_eq!(r.counterexample.to_string(), "[0,1,0,1]");
 /// ```
-pub fn check_chopsticks_expr(text: &str, seed: u64, cases: u32) -> Result<ClaimReport, ExprError> {
+pub fn check_chopsticks_expr(text: &str, seed: u64, cases: u32) -> Result<ClaimReport, ClaimError> {
     let claim = ChopsticksExpr::compile(text)?;
     Ok(check_chopsticks_claim(
         "claim",

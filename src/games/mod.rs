@@ -4,5 +4,6 @@
 pub mod chopsticks;
 pub mod moore;
 mod registry;
+pub mod wythoff;
 
 pub use registry::{Params, Registered, UnknownProblem, Visit, problem_names, visit};

@@ -74,9 +74,11 @@ macro_rules! registry {
 
 use super::chopsticks::Chopsticks;
 use super::moore::{MooreCount, MoorePosition};
+use super::wythoff::Wythoff;
 
 registry! {
     "chopsticks" => |_| Chopsticks::default(),
     "moore" => |p: Params| MoorePosition::with_k(p.k),
     "moore-count" | "games" => |p: Params| MooreCount::with_k(p.k),
+    "wythoff" => |_| Wythoff::default(),
 }

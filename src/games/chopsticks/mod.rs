@@ -1,10 +1,14 @@
 //! Chopsticks with one- and two-finger hands.
 
 pub mod crosscheck;
+pub mod picture;
 mod problem;
+pub mod proof;
 mod provable;
 mod rule;
+pub mod smt2;
 mod solve;
+pub mod spec;
 mod state;
 pub mod strategy;
 

@@ -14,6 +14,7 @@ mod kernels;
 mod modular;
 mod oracles;
 mod p_position;
+pub mod picture;
 mod plain;
 mod position_problem;
 mod position_provable;

@@ -1,0 +1,200 @@
+//! The exact P-test and winning move, for every pair of `u64` piles.
+
+/// Returns the 256-bit product `a · b` as (high, low) halves.
+fn mul_wide(a: u128, b: u128) -> (u128, u128) {
+    let (a1, a0) = (a >> 64, a & u128::from(u64::MAX));
+    let (b1, b0) = (b >> 64, b & u128::from(u64::MAX));
+    let (p00, p01, p10, p11) = (a0 * b0, a0 * b1, a1 * b0, a1 * b1);
+    let mid = (p00 >> 64) + (p01 & u128::from(u64::MAX)) + (p10 & u128::from(u64::MAX));
+    let low = (p00 & u128::from(u64::MAX)) | (mid << 64);
+    let high = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    (high, low)
+}
+
+/// Returns whether `x ≤ jφ`, exactly: with φ = (1 + √5)/2 this is 2x − j ≤ j√5, and for
+/// j > 0 the right side is irrational, so comparing squares decides it.
+fn at_most_j_phi(x: u128, j: u128) -> bool {
+    let twice = 2 * x;
+    if twice <= j {
+        return true;
+    }
+    let lhs = twice - j;
+    // (2x − j)² ≤ 5j², both sides up to 2^132: compare as 256-bit numbers.
+    let (sq, (jh, jl)) = (mul_wide(lhs, lhs), mul_wide(j, j));
+    let five = {
+        let (l4, carry4) = (jl << 2, jl >> 126);
+        let h4 = (jh << 2) | carry4;
+        let (low, c) = l4.overflowing_add(jl);
+        (h4 + jh + u128::from(c), low)
+    };
+    sq <= five
+}
+
+/// Returns ⌊jφ⌋, the smaller pile of the j-th P-position, exactly.
+///
+/// # Complexity
+/// O(log j): a binary search, narrowed by a floating-point estimate, on an exact
+/// comparison of squares.
+///
+/// # Example
+/// ```
+/// use gamecheck::wythoff::floor_phi;
+/// assert_eq!([0, 1, 2, 3, 4, 5].map(floor_phi), [0, 1, 3, 4, 6, 8]);
+/// assert_eq!(floor_phi(u64::MAX), 29_846_369_271_654_335_438);
+/// ```
+pub fn floor_phi(j: u64) -> u128 {
+    let j = u128::from(j);
+    let estimate = (j as f64 * 1.618_033_988_749_895) as u128;
+    let slack = (estimate >> 40) + 4;
+    let (mut lo, mut hi) = (estimate.saturating_sub(slack).max(j), estimate + slack);
+    // Widen until the bracket holds: lo ≤ jφ < hi.
+    while !at_most_j_phi(lo, j) {
+        lo = lo.saturating_sub(slack).max(j);
+    }
+    while at_most_j_phi(hi, j) {
+        hi += slack;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if at_most_j_phi(mid, j) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Returns whether (x, y) is a P-position: the player to move loses.
+///
+/// # Example
+/// ```
+/// use gamecheck::wythoff::is_p_position;
+/// assert!(is_p_position(0, 0) && is_p_position(3, 5) && is_p_position(5, 3));
+/// assert!(!is_p_position(1, 1) && !is_p_position(2, 3));
+/// ```
+pub fn is_p_position(x: u64, y: u64) -> bool {
+    let (x, y) = (x.min(y), x.max(y));
+    floor_phi(y - x) == u128::from(x)
+}
+
+/// Returns the index i with x = ⌊iφ⌋ (the lower pile of the i-th P-position), if any.
+fn lower_index(x: u64) -> Option<u64> {
+    // ⌊x/φ⌋ = ⌊xφ⌋ − x, and a_i = x puts i within 2 of it.
+    let guess = u64::try_from(floor_phi(x) - u128::from(x)).ok()?;
+    (guess.saturating_sub(1)..=guess.saturating_add(2)).find(|&i| floor_phi(i) == u128::from(x))
+}
+
+/// Returns the index i with x = ⌊iφ⌋ + i (the upper pile of the i-th P-position), if any.
+fn upper_index(x: u64) -> Option<u64> {
+    // ⌊x/φ²⌋ = 2x − ⌊xφ⌋ − 1 for x > 0.
+    let guess = (2 * u128::from(x)).checked_sub(floor_phi(x) + 1)?;
+    let guess = u64::try_from(guess).ok()?;
+    (guess.saturating_sub(1)..=guess.saturating_add(2))
+        .find(|&i| floor_phi(i) + u128::from(i) == u128::from(x))
+}
+
+/// Returns a move from (x, y) to a P-position, as the piles after it, or `None` from a
+/// P-position.
+///
+/// # Example
+/// ```
+/// use gamecheck::wythoff::{is_p_position, winning_move};
+/// assert_eq!(winning_move(3, 5), None);
+/// let (x, y) = winning_move(7, 9).unwrap();
+/// assert!(is_p_position(x, y));
+/// ```
+pub fn winning_move(x: u64, y: u64) -> Option<(u64, u64)> {
+    let swapped = x > y;
+    let (lo, hi) = (x.min(y), x.max(y));
+    let j = hi - lo;
+    let a = floor_phi(j);
+    if u128::from(lo) == a {
+        return None;
+    }
+    let target = if u128::from(lo) > a {
+        // Take lo − a_j from both piles: (a_j, a_j + j).
+        let a = a as u64;
+        (a, a + j)
+    } else if let Some(i) = lower_index(lo) {
+        // lo = a_i with i < j: lower the larger pile to b_i = lo + i.
+        (lo, lo + i)
+    } else {
+        // lo = b_i: lower the larger pile to a_i = lo − i.
+        let i = upper_index(lo)?;
+        (lo, lo - i)
+    };
+    // `target` holds the new sizes of the pile that was smaller, then of the other.
+    Some(if swapped { (target.1, target.0) } else { target })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The P-positions below a bound by the mex construction, written inline.
+    fn naive_p(limit: usize) -> Vec<Vec<bool>> {
+        let mut p = vec![vec![false; limit]; limit];
+        let mut used = vec![false; 2 * limit + 2];
+        let mut j = 0;
+        let mut a = 0;
+        while a < limit {
+            while used[a] {
+                a += 1;
+            }
+            let b = a + j;
+            used[a] = true;
+            if b < used.len() {
+                used[b] = true;
+            }
+            if a < limit && b < limit {
+                p[a][b] = true;
+                p[b][a] = true;
+            }
+            j += 1;
+        }
+        p
+    }
+
+    #[test]
+    fn p_test_matches_naive_mex() {
+        let p = naive_p(300);
+        for x in 0..300 {
+            for y in 0..300 {
+                assert_eq!(is_p_position(x as u64, y as u64), p[x][y], "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn floor_phi_matches_wide_isqrt_reasoning() {
+        // ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋) / 2⌋ where 5j² fits in u128.
+        for j in (0u64..100_000).chain([u64::from(u32::MAX), 1 << 40, 7_640_729_697_656_823_197]) {
+            if let Some(five) = u128::from(j)
+                .checked_mul(u128::from(j))
+                .and_then(|s| s.checked_mul(5))
+            {
+                let r = five.isqrt();
+                assert_eq!(floor_phi(j), (u128::from(j) + r) / 2, "j = {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_legal_and_certified() {
+        for x in 0..200u64 {
+            for y in 0..200u64 {
+                match winning_move(x, y) {
+                    None => assert!(is_p_position(x, y)),
+                    Some((nx, ny)) => {
+                        let (dx, dy) = (x.checked_sub(nx), y.checked_sub(ny));
+                        let legal = matches!((dx, dy), (Some(0), Some(d)) | (Some(d), Some(0)) if d > 0)
+                            || matches!((dx, dy), (Some(a), Some(b)) if a == b && a > 0);
+                        assert!(legal, "({x}, {y}) -> ({nx}, {ny})");
+                        assert!(is_p_position(nx, ny), "({x}, {y}) -> ({nx}, {ny})");
+                    }
+                }
+            }
+        }
+    }
+}

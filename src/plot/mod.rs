@@ -1,0 +1,31 @@
+//! Pictures users can look at: a game's positions drawn as a grid of coloured cells, written
+//! as SVG with plotters' SVG backend.
+//!
+//! A picture is one or more [`Panel`]s, each a function `Fn(x, y) -> Cell` over a grid,
+//! with a legend of cell [`Kind`]s and [`Mark`]s. A two-pile game plugs in by describing its
+//! kinds and writing that function. Each game's pictures live in its own folder;
+//! [`chopsticks`], [`moore`] and [`wythoff`] name them here.
+
+mod grid;
+
+pub use crate::games::chopsticks::picture as chopsticks;
+pub use crate::games::moore::picture as moore;
+pub use crate::games::wythoff::picture as wythoff;
+
+pub use grid::{Axis, Cell, Kind, Mark, Panel, Picture, Rgb};
+
+use thiserror::Error;
+
+/// Why a picture cannot be made.
+#[derive(Debug, Error)]
+pub enum PlotError {
+    /// A requested grid or slice is out of the supported range.
+    #[error("{0}")]
+    Range(String),
+    /// The claim text does not compile.
+    #[error("invalid claim: {0}")]
+    Claim(String),
+    /// plotters failed while drawing.
+    #[error("drawing the SVG failed: {0}")]
+    Draw(String),
+}

@@ -1,0 +1,329 @@
+//! `gamecheck plot` and `gamecheck bench-report`: the committed pictures are exactly what
+//! the commands write, crosses appear exactly where a solution and an oracle disagree, and
+//! the claim picture rings the claims engine's least counterexample.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use gamecheck::chopsticks::{Case, State, case};
+use gamecheck::plot::chopsticks::{Claim, Slices, claim_picture, outcome_picture};
+use gamecheck::plot::moore::{View, p_position_picture};
+use gamecheck::plot::{Mark, Picture};
+use gamecheck_oracles::chopsticks_table::Table;
+use gamecheck_oracles::moore_game_search::GameSearch;
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+fn gamecheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .output()
+        .expect("the gamecheck binary starts")
+}
+
+/// Runs `gamecheck ARGS --out TMP` and returns what it wrote.
+fn plot(name: &str, args: &[&str]) -> String {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plot-{name}.svg"));
+    let out_arg = out.to_string_lossy().into_owned();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--out", &out_arg]);
+    let run = gamecheck(&all);
+    assert!(
+        run.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(&out).expect("the SVG was written")
+}
+
+#[track_caller]
+fn assert_same_file(committed: &str, produced: &str) {
+    let expected = std::fs::read_to_string(repo(committed)).expect("the committed file exists");
+    assert!(
+        expected == produced,
+        "{committed} differs from what the command writes now; regenerate it with the command in the README"
+    );
+}
+
+#[test]
+fn committed_chopsticks_outcomes_are_reproduced_exactly() {
+    assert_same_file(
+        "docs/img/chopsticks-outcomes.svg",
+        &plot("outcomes", &["plot", "chopsticks"]),
+    );
+}
+
+#[test]
+fn committed_wythoff_picture_is_reproduced_exactly() {
+    assert_same_file(
+        "docs/img/wythoff-p-positions.svg",
+        &plot("wythoff", &["plot", "wythoff"]),
+    );
+}
+
+#[test]
+fn wythoff_crosses_mark_exactly_where_a_broken_p_test_differs_from_the_table() {
+    let table = gamecheck_oracles::wythoff_mex_table::WythoffTable::build(41).expect("table");
+    let xor = |x: u64, y: u64| x ^ y == 0;
+    let picture = gamecheck::plot::wythoff::p_position_picture(40, &xor).expect("picture");
+    let expected: BTreeSet<(usize, u64, u64)> = (0..=40u64)
+        .flat_map(|x| (0..=40u64).map(move |y| (x, y)))
+        .filter(|&(x, y)| table.is_p_position(x, y) != Some(xor(x, y)))
+        .map(|(x, y)| (0, x, y))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(crossed(&picture), expected);
+}
+
+#[test]
+fn committed_moore_pictures_are_reproduced_exactly() {
+    assert_same_file(
+        "docs/img/moore-p-positions.svg",
+        &plot("moore", &["plot", "moore"]),
+    );
+    assert_same_file(
+        "docs/img/moore-three-piles.svg",
+        &plot(
+            "moore3",
+            &["plot", "moore", "--third", "12", "--k", "1,2", "--max", "15"],
+        ),
+    );
+}
+
+#[test]
+fn committed_claim_picture_is_reproduced_exactly() {
+    assert_same_file(
+        "docs/img/claim-refuted.svg",
+        &plot(
+            "claim",
+            &[
+                "plot",
+                "chopsticks",
+                "--claim",
+                "n > m || (n == m && !(d == 0 && a % 2 == 1))",
+            ],
+        ),
+    );
+}
+
+#[test]
+fn plotting_twice_gives_the_same_bytes() {
+    let once = outcome_picture(&Slices::default(), &case).and_then(|p| p.to_svg());
+    let twice = outcome_picture(&Slices::default(), &case).and_then(|p| p.to_svg());
+    assert_eq!(once.ok(), twice.ok());
+}
+
+fn table_wins(table: &Table, s: State) -> bool {
+    let v = |x: u128| u64::try_from(x).expect("small count");
+    table
+        .wins(v(s.a), v(s.c), v(s.b), v(s.d))
+        .expect("inside the table")
+}
+
+/// The rule with `b odd` flipped to `b even` in the m = n + 1 case.
+fn broken_rule(s: State) -> Case {
+    match case(s) {
+        Case::OneBehindCanEqualize => Case::OneBehind,
+        Case::OneBehind if s.c == 0 && s.d >= 1 => Case::OneBehindCanEqualize,
+        other => other,
+    }
+}
+
+/// Counts the black, width-2 strokes of crosses: two per crossed cell, two in the legend.
+fn cross_strokes(svg: &str) -> usize {
+    svg.matches(r##"stroke="#000000" stroke-width="2""##).count()
+}
+
+fn crossed(picture: &Picture) -> BTreeSet<(usize, u64, u64)> {
+    picture.marked(Mark::Cross).into_iter().collect()
+}
+
+#[test]
+fn crosses_mark_exactly_where_a_broken_rule_differs_from_the_table() {
+    let slices = Slices::new(&[0, 1, 2], &[0, 1, 2], 14).expect("valid slices");
+    let picture = outcome_picture(&slices, &broken_rule).expect("plots");
+    let table = Table::build(15).expect("table");
+    let mut expected = BTreeSet::new();
+    for (i, &(c, d)) in slices.pairs().iter().enumerate() {
+        for n in 0..=14 {
+            for m in 0..=14 {
+                let Some(s) = Slices::position(n, m, c, d) else {
+                    continue;
+                };
+                let says_first = broken_rule(s).outcome() == gamecheck::chopsticks::Outcome::First;
+                if says_first != table_wins(&table, s) {
+                    expected.insert((i, n, m));
+                }
+            }
+        }
+    }
+    assert!(
+        !expected.is_empty(),
+        "the broken rule must be wrong somewhere in these slices"
+    );
+    assert_eq!(crossed(&picture), expected);
+    let svg = picture.to_svg().expect("renders");
+    assert_eq!(cross_strokes(&svg), 2 * expected.len() + 2);
+    assert!(
+        svg.contains(&format!("{} of", expected.len())),
+        "the note counts the disagreements"
+    );
+}
+
+#[test]
+fn the_fast_rule_has_no_crosses() {
+    let slices = Slices::new(&[0, 1, 2, 3], &[0, 1, 2, 3], 20).expect("valid slices");
+    let picture = outcome_picture(&slices, &case).expect("plots");
+    assert!(crossed(&picture).is_empty());
+    assert_eq!(cross_strokes(&picture.to_svg().expect("renders")), 2);
+}
+
+#[test]
+fn crosses_mark_exactly_where_a_broken_p_test_differs_from_game_search() {
+    // Ordinary Nim's test (xor = 0) for every k: right for k = 1 only.
+    let nim = |piles: &[u64], _k: u32| piles.iter().fold(0, |x, p| x ^ p) == 0;
+    let view = View::new(&[1, 2, 3], &[5], 11).expect("valid view");
+    let picture = p_position_picture(&view, &nim).expect("plots");
+    let mut expected = BTreeSet::new();
+    for (i, k) in [1u32, 2, 3].into_iter().enumerate() {
+        let mut search = GameSearch::new(k);
+        for x in 0..=11 {
+            for y in 0..=11 {
+                if nim(&[x, y, 5], k) != search.is_p(&[x, y, 5]) {
+                    expected.insert((i, x, y));
+                }
+            }
+        }
+    }
+    assert!(!expected.is_empty());
+    assert!(
+        expected.iter().all(|&(panel, _, _)| panel > 0),
+        "xor = 0 is Moore's test for k = 1"
+    );
+    assert_eq!(crossed(&picture), expected);
+    let right = p_position_picture(&view, &gamecheck::moore::is_p_position).expect("plots");
+    assert!(crossed(&right).is_empty());
+}
+
+#[test]
+fn claim_picture_rings_the_engines_least_counterexample() {
+    let text = "n > m || (n == m && !(d == 0 && a % 2 == 1))";
+    let claim = Claim::from_expr(text, 1, 2000).expect("compiles");
+    let report = gamecheck::claims::check_chopsticks_expr(text, 1, 2000).expect("compiles");
+    assert_eq!(report.counterexample.to_string(), "[1,0,1,1]");
+    let slices = Slices::default();
+    let picture = claim_picture(&slices, &claim).expect("plots");
+    // (1, 0, 1, 1): c = 0, d = 1 (panel 1), n = 1, m = 2.
+    assert_eq!(picture.marked(Mark::Ring), [(1, 1, 2)]);
+    assert!(picture.marks[0].1.contains("from the claims engine"));
+    // Shaded wrong exactly where the claim and the table differ.
+    let table = Table::build(13).expect("table");
+    for (i, panel) in picture.panels.iter().enumerate() {
+        let (c, d) = slices.pairs()[i];
+        for (n, m, cell) in panel.cells() {
+            let wrong =
+                Slices::position(n, m, c, d).is_some_and(|s| claim.says(s) != Ok(table_wins(&table, s)));
+            assert_eq!(
+                cell.kind >= 2 && cell.kind <= 4,
+                wrong,
+                "panel {i}, cell ({n}, {m})"
+            );
+        }
+    }
+}
+
+#[test]
+fn claim_picture_falls_back_to_the_least_wrong_position_in_the_slices() {
+    // "n > m" is wrong at (0, 1, 0, 1) first, outside the slices c = 0, d = 1.
+    let claim = Claim::new(
+        "n > m",
+        |s| Ok(s.hands() > s.opponent_hands()),
+        Some((State::new(0, 1, 0, 1), "a test".to_owned())),
+    );
+    let slices = Slices::new(&[0], &[1], 10).expect("valid slices");
+    let picture = claim_picture(&slices, &claim).expect("plots");
+    // By hand: (1, 0, 0, 1) at n = m = 1 is won (the one-finger hand removes the only
+    // opposing hand) but "n > m" says lost, and no wrong position of real play in the
+    // slice has fewer than 2 hands or, with 2, smaller (a, c, b, d).
+    assert_eq!(picture.marked(Mark::Ring), [(0, 1, 1)]);
+    let table = Table::build(11).expect("table");
+    let least = (0..=10u64)
+        .flat_map(|n| (0..=10u64).map(move |m| (n, m)))
+        .filter_map(|(n, m)| Slices::position(n, m, 0, 1))
+        .filter(|s| s.hands() > 0 && s.opponent_hands() > 0)
+        .filter(|&s| claim.says(s) != Ok(table_wins(&table, s)))
+        .min_by_key(|&s| (s.hands() + s.opponent_hands(), s.a, s.c, s.b, s.d));
+    assert_eq!(least, Some(State::new(1, 0, 0, 1)));
+    assert!(
+        picture.marks[0]
+            .1
+            .contains("least wrong position in these slices")
+    );
+    assert!(
+        picture
+            .notes
+            .iter()
+            .any(|n| n.contains("a test gives (0, 1, 0, 1)"))
+    );
+}
+
+#[test]
+fn invalid_requests_fail_with_a_message() {
+    let out = gamecheck(&["plot", "chopsticks", "--claim", "n > > m", "--out", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("syntax error"));
+    let out = gamecheck(&["plot", "chopsticks", "--max", "64", "--out", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("up to 63"));
+    let out = gamecheck(&["plot", "moore", "--k", "0", "--out", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bench_report_reproduces_the_committed_report_from_the_fixture() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (md, svg) = (dir.join("bench.md"), dir.join("bench.svg"));
+    let fixture = repo("tests/fixtures/criterion");
+    let run = gamecheck(&[
+        "bench-report",
+        "--criterion-dir",
+        &fixture.to_string_lossy(),
+        "--markdown",
+        &md.to_string_lossy(),
+        "--svg",
+        &svg.to_string_lossy(),
+    ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let md = std::fs::read_to_string(md).expect("markdown written");
+    let svg = std::fs::read_to_string(svg).expect("svg written");
+    assert_same_file("docs/bench.md", &md);
+    assert_same_file("docs/img/bench.svg", &svg);
+}
+
+#[test]
+fn bench_report_reads_what_criterion_wrote() {
+    let results = gamecheck::bench_report::read_criterion(&repo("tests/fixtures/criterion")).expect("reads");
+    let fast = results
+        .iter()
+        .find(|m| m.group == "chopsticks_outcome" && m.function == "fast_rule" && m.size == Some(7))
+        .expect("chopsticks_outcome/fast_rule/M=7 is in the fixture");
+    assert_eq!(fast.size_name.as_deref(), Some("M"));
+    let estimates = std::fs::read_to_string(repo(
+        "tests/fixtures/criterion/chopsticks_outcome/fast_rule/M=7/new/estimates.json",
+    ))
+    .expect("fixture file");
+    let json: serde_json::Value = serde_json::from_str(&estimates).expect("json");
+    assert_eq!(json["median"]["point_estimate"].as_f64(), Some(fast.median_ns));
+}
+
+#[test]
+fn bench_report_without_results_says_so() {
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-criterion");
+    std::fs::create_dir_all(&empty).expect("temp dir");
+    let out = gamecheck(&["bench-report", "--criterion-dir", &empty.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("run `cargo bench` first"));
+}
