@@ -39,6 +39,8 @@ enum Command {
         json: bool,
     },
     /// Check the catalog of claims: each ends refuted (least counterexample) or holds.
+    ///
+    /// Exit code: 0 every verdict is the expected one, 1 some verdict differs, 2 usage error.
     Claims {
         /// Check only these claim ids (repeatable); all by default.
         #[arg(long = "id")]
@@ -57,14 +59,16 @@ enum Command {
     /// range, then the least counterexample.
     ///
     /// chopsticks: EXPR over a, c, b, d, n, m claims "the player to move wins".
-    /// games: EXPR over piles, k, xor, sum, max, bitcount(j), all_bits(expr of j) claims
-    /// "the position is a loss for the player to move" in Moore's Nim_k.
+    /// moore (alias games): EXPR over piles, k, xor, sum, max, bitcount(j),
+    /// all_bits(expr of j) claims "the position is a loss for the player to move" in
+    /// Moore's Nim_k.
+    /// wythoff: EXPR over x, y, j = |x - y| claims "the position is a loss".
     ///
     /// Exit code: 0 holds, 1 refuted, 2 usage or syntax error.
     Claim {
         /// The game the claim is about.
         #[arg(value_enum)]
-        game: Game,
+        game: ClaimGame,
         /// The claim: a boolean expression (integers are 128-bit, overflow is an error).
         expr: String,
         /// Random cases, after the exhaustive range.
@@ -173,6 +177,18 @@ enum SolveGame {
         #[arg(long, default_value_t = 6)]
         k: u32,
     },
+}
+
+/// The games a typed claim may be about.
+#[derive(Clone, Copy, ValueEnum)]
+enum ClaimGame {
+    /// EXPR over a, c, b, d, n, m claims "the player to move wins".
+    Chopsticks,
+    /// Moore's Nim_k positions: EXPR claims "the position is a loss".
+    #[value(alias = "games")]
+    Moore,
+    /// Wythoff's game: EXPR over x, y and j = |x - y| claims "the position is a loss".
+    Wythoff,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -417,14 +433,28 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     if as_json {
         write_stdout((json(&serde_json::json!({ "claims": reports }))? + "\n").as_bytes())?;
     }
-    Ok(ExitCode::SUCCESS)
+    let unexpected: Vec<&str> = reports
+        .iter()
+        .filter(|r| !r.as_expected())
+        .map(|r| r.id.as_str())
+        .collect();
+    if !unexpected.is_empty() {
+        eprintln!(
+            "gamecheck claims: verdicts differ from the expected ones: {}",
+            unexpected.join(", ")
+        );
+    }
+    Ok(exit(unexpected.is_empty()))
 }
 
-fn claim(game: Game, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
+fn claim(game: ClaimGame, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
     eprintln!("gamecheck claim: seed {seed}, {cases} random cases");
     let report = match game {
-        Game::Chopsticks => gamecheck::claims::check_chopsticks_expr(expr, seed, cases),
-        Game::Games => gamecheck::claims::check_games_expr(expr, k, seed, cases),
+        ClaimGame::Chopsticks => gamecheck::claims::check_chopsticks_expr(expr, seed, cases),
+        ClaimGame::Moore => gamecheck::claims::check_games_expr(expr, k, seed, cases),
+        ClaimGame::Wythoff => {
+            gamecheck::claims::check_typed_claim(&gamecheck::wythoff::Wythoff::default(), expr, seed, cases)
+        }
     }
     .context("invalid claim")?;
     let text = if as_json {

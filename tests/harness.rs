@@ -3,7 +3,11 @@
 
 use std::process::{Command, Output};
 
+use gamecheck::chopsticks::catalog_claims::{
+    greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
+};
 use gamecheck::chopsticks::{Chopsticks, State, real_play_with_total};
+use gamecheck::moore::catalog_claims::{exponent_mod_p_minus_1, independent_piles, xor_nim};
 use gamecheck::problem::{Least, least};
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use serde_json::Value;
@@ -98,25 +102,23 @@ fn state_of(v: &Value) -> State {
 fn chopsticks_claims_are_refuted_at_their_least_counterexamples() {
     type Claim = fn(State) -> bool;
     let cases: [(&str, Claim, State); 3] = [
-        (
-            "seed-three-bullets",
-            gamecheck::claims::seed_three_bullets,
-            State::new(1, 0, 1, 1),
-        ),
+        ("seed-three-bullets", seed_three_bullets, State::new(1, 0, 1, 1)),
         (
             "seed-subtask2-everywhere",
-            gamecheck::claims::seed_subtask2_everywhere,
+            seed_subtask2_everywhere,
             State::new(0, 1, 0, 1),
         ),
         (
             "greedy-remove-two-first",
-            gamecheck::claims::greedy_remove_two_first,
+            greedy_remove_two_first,
             State::new(1, 1, 1, 1),
         ),
     ];
     for (id, claim, expected) in cases {
         let report = claim_json(id);
         assert_eq!(report["verdict"], "refuted", "{id}: {report}");
+        assert_eq!(report["expected"], "refuted", "{id}: {report}");
+        assert_eq!(report["game"], "chopsticks", "{id}: {report}");
         assert_eq!(report["least"], "proven", "{id}: {report}");
         let least = state_of(&report["counterexample"]);
         assert_eq!(least, expected, "{id}");
@@ -128,6 +130,7 @@ fn chopsticks_claims_are_refuted_at_their_least_counterexamples() {
 fn corrected_rule_holds_with_its_evidence() {
     let report = claim_json("corrected-rule");
     assert_eq!(report["verdict"], "holds");
+    assert_eq!(report["expected"], "holds");
     assert!(report["counterexample"].is_null());
     assert!(report["cases"].as_u64().is_some_and(|c| c > 100_000), "{report}");
 }
@@ -150,14 +153,14 @@ fn least_search_matches_a_plain_scan_for_broken_rules() {
         } else {
             scan.unwrap_or(start)
         };
-        // A budget of C(34, 4) candidates: every position with at most 30 hands.
-        let (least, proof) = least(
+        // 50,000 candidates reach every position of at most 30 hands.
+        let (found, proof) = least(
             &Chopsticks::with_table_limit(1),
             &|s: &State| fails(*s),
             start,
-            46_376,
+            50_000,
         );
-        assert_eq!(Some(least), scan);
+        assert_eq!(Some(found), scan);
         assert_eq!(proof, Least::Proven);
     }
 }
@@ -216,6 +219,7 @@ fn repro_shows_every_implementation() {
 fn counting_claims_are_refuted_where_the_oracles_say_and_the_seed_holds() {
     use gamecheck_oracles::moore_brute_count::brute_count;
     use gamecheck_oracles::moore_dp_count::dp_count;
+    use itertools::Itertools;
     let out = gamecheck(&[
         "claims",
         "--json",
@@ -242,39 +246,53 @@ fn counting_claims_are_refuted_where_the_oracles_say_and_the_seed_holds() {
             .unwrap_or_default()
     };
 
+    for c in claims.as_array().into_iter().flatten() {
+        assert_eq!(c["game"], "moore-count", "{c}");
+        assert_eq!(c["expected"], c["verdict"], "{c}");
+    }
+    // In the engine's order (K, then N, then the sorted values), restricted to values
+    // <= 7 and N <= 3 where the DP is cheap, the first disagreement with the DP oracle is
+    // the reported counterexample.
+    let first_disagreement = |claim: fn(&[u64], u64) -> Result<u32, String>| {
+        gamecheck::moore::len_candidates()
+            .into_iter()
+            .take_while(|&len| len <= 16)
+            .flat_map(|len| {
+                (1..=3).flat_map(move |n| {
+                    (0..=7u64)
+                        .combinations_with_replacement(n)
+                        .map(move |values| (values, len))
+                })
+            })
+            .find(|(values, len)| claim(values, *len) != Ok(dp_count(values, *len, 6)))
+    };
+    let as_json = |(values, len): (Vec<u64>, u64)| serde_json::json!({ "values": values, "K": len });
+
     let xor = by_id("xor-nim");
+    assert_eq!(
+        first_disagreement(xor_nim).map(as_json).as_ref(),
+        Some(&xor["counterexample"])
+    );
     assert_eq!(
         xor["counterexample"],
         serde_json::json!({ "values": [1], "K": 2 })
     );
     // Two piles of 1: XOR 0, yet bit 0 is set twice, not a multiple of 7.
-    assert_eq!(
-        (gamecheck::claims::xor_nim(&[1], 2), brute_count(&[1], 2, 6)),
-        (Ok(1), 0)
-    );
-    assert_eq!(
-        gamecheck::claims::xor_nim(&[1], 1),
-        Ok(brute_count(&[1], 1, 6)),
-        "K = 1 agrees"
-    );
+    assert_eq!((xor_nim(&[1], 2), brute_count(&[1], 2, 6)), (Ok(1), 0));
+    assert_eq!(xor_nim(&[1], 1), Ok(brute_count(&[1], 1, 6)), "K = 1 agrees");
 
     let independent = by_id("independent-piles");
+    assert_eq!(
+        first_disagreement(independent_piles).map(as_json).as_ref(),
+        Some(&independent["counterexample"])
+    );
     assert_eq!(
         independent["counterexample"],
         serde_json::json!({ "values": [1], "K": 7 })
     );
-    assert_eq!(
-        (
-            gamecheck::claims::independent_piles(&[1], 7),
-            dp_count(&[1], 7, 6)
-        ),
-        (Ok(0), 1)
-    );
+    assert_eq!((independent_piles(&[1], 7), dp_count(&[1], 7, 6)), (Ok(0), 1));
     for len in 0..7 {
-        assert_eq!(
-            gamecheck::claims::independent_piles(&[1], len),
-            Ok(dp_count(&[1], len, 6))
-        );
+        assert_eq!(independent_piles(&[1], len), Ok(dp_count(&[1], len, 6)));
     }
 
     let exponent = by_id("exponent-mod-p-minus-1");
@@ -285,13 +303,10 @@ fn counting_claims_are_refuted_where_the_oracles_say_and_the_seed_holds() {
     );
     let truth = gamecheck::moore::count_plain(&values, 998_244_352, 6);
     assert_eq!(gamecheck::moore::count(&values, 998_244_352, 6), truth);
-    assert_ne!(
-        gamecheck::claims::exponent_mod_p_minus_1(&values, 998_244_352).ok(),
-        truth.ok()
-    );
+    assert_ne!(exponent_mod_p_minus_1(&values, 998_244_352).ok(), truth.ok());
     // Below p − 1 the reduction changes nothing.
     assert_eq!(
-        gamecheck::claims::exponent_mod_p_minus_1(&values, 998_244_351).ok(),
+        exponent_mod_p_minus_1(&values, 998_244_351).ok(),
         gamecheck::moore::count(&values, 998_244_351, 6).ok()
     );
 

@@ -13,7 +13,6 @@ fn fnv1a(text: &str) -> u64 {
 
 /// Returns a `ChaCha8Rng` for the stream named `name` under `seed`: the same pair always
 /// gives the same stream, whatever else runs.
-
 ///
 /// # Example
 /// ```

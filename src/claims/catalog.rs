@@ -1,161 +1,210 @@
-//! The catalog of claims users want checked, by id.
+//! The catalog of claims users want checked, by id, each with the verdict it should
+//! reach.
 
-use super::chopsticks_claims::{
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::engine::{Domains, check_claim, check_claim_in};
+use super::verdict::{ClaimReport, ClaimVerdict};
+use crate::games::chopsticks::catalog_claims::{
     corrected_rule, greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
 };
-use super::chopsticks_engine::check_chopsticks_claim;
-use super::counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
-use super::counting_engine::{CountingDomain, check_counting_claim};
-use super::seed_dict_convolution::seed_dict_convolution;
-use super::verdict::ClaimReport;
-use crate::games::chopsticks::State;
-use crate::games::moore::strategy::{huge_len, value_set};
-use proptest::strategy::Strategy;
+use crate::games::chopsticks::{Chopsticks, Outcome, State};
+use crate::games::moore::catalog_claims::{
+    exponent_mod_p_minus_1, independent_piles, seed_python, seed_python_domains, seed_python_notes, xor_nim,
+};
+use crate::games::moore::{Count, CountCase, MooreCount};
+use crate::games::wythoff::catalog_claims::{exact_rule, float_formula, xor_rule};
+use crate::games::wythoff::{Piles, Wythoff, WythoffOutcome, diagonals};
+use crate::problem::{Claims, TypedClaims};
 
 /// One claim of the catalog.
 pub struct Entry {
     pub id: &'static str,
     pub game: &'static str,
     pub text: &'static str,
+    /// The verdict the claim should reach: `gamecheck claims` fails when it does not.
+    pub expected: ClaimVerdict,
     check: fn(&Entry, u64, u32) -> ClaimReport,
 }
 
 impl Entry {
     /// Returns the verdict on this claim under `seed`, with `cases` random cases after the
-    /// exhaustive range.
-    ///
-    /// # Constraints
-    /// None.
+    /// exhaustive range, and the verdict the catalog expects.
     ///
     /// # Complexity
-    /// That of the claim's engine: a few seconds at most for the built-in claims, except
+    /// That of the claims engine: a few seconds at most for the built-in claims, except
     /// the seed's own algorithm, which is given a time budget.
     ///
     /// # Example
     /// ```
     /// use gamecheck::claims::{catalog, ClaimVerdict};
     /// let entry = catalog().into_iter().find(|e| e.id == "corrected-rule");
-    /// assert_eq!(entry.map(|e| e.check(1, 1000).verdict), Some(ClaimVerdict::Holds));
+    /// let report = entry.map(|e| e.check(1, 1000));
+    /// assert!(report.is_some_and(|r| r.verdict == ClaimVerdict::Holds && r.as_expected()));
     /// ```
     pub fn check(&self, seed: u64, cases: u32) -> ClaimReport {
-        (self.check)(self, seed, cases)
+        let mut report = (self.check)(self, seed, cases);
+        report.expected = Some(self.expected);
+        report
     }
 }
 
 fn chopsticks(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> ClaimReport {
-    check_chopsticks_claim(entry.id, entry.text, &|s| Ok(claim(s)), seed, cases)
+    let problem = Chopsticks::for_claims();
+    let says = |s: &State| -> Result<Outcome, String> { Ok(problem.answer_from_claim(claim(*s))) };
+    check_claim(problem, entry.id, entry.text, &says, seed, cases)
 }
 
-type Count = fn(&[u64], u64) -> Result<u32, String>;
+type CountFn = fn(&[u64], u64) -> Result<u32, String>;
 
-fn counting(entry: &Entry, seed: u64, cases: u32, claim: Count) -> ClaimReport {
-    check_counting_claim(
-        entry.id,
-        entry.text,
-        &claim,
-        &CountingDomain::standard(),
-        seed,
-        cases,
-    )
+fn as_count(claim: CountFn) -> impl Fn(&CountCase) -> Result<Count, String> + Sync {
+    move |c: &CountCase| claim(&c.values, c.len).map(|n| Count(u64::from(n)))
+}
+
+/// The counting problem of the catalog, shared so that its game-search memo serves
+/// every counting claim.
+fn moore_count() -> &'static MooreCount {
+    static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
+    PROBLEM.get_or_init(MooreCount::default)
+}
+
+fn counting(entry: &Entry, seed: u64, cases: u32, claim: CountFn) -> ClaimReport {
+    check_claim(moore_count(), entry.id, entry.text, &as_count(claim), seed, cases)
+}
+
+/// The Wythoff problem of the catalog, shared so that its mex table is built once.
+fn wythoff() -> &'static Wythoff {
+    static PROBLEM: OnceLock<Wythoff> = OnceLock::new();
+    PROBLEM.get_or_init(Wythoff::default)
+}
+
+fn wythoff_claim(entry: &Entry, seed: u64, cases: u32, claim: fn(u64, u64) -> bool) -> ClaimReport {
+    let says = |p: &Piles| -> Result<WythoffOutcome, String> { Ok(WythoffOutcome::of_p(claim(p.x, p.y))) };
+    check_claim(wythoff(), entry.id, entry.text, &says, seed, cases)
+}
+
+/// The diagonals searched beyond the exhaustive box: past F_40 = 102334155, where
+/// `f64` first rounds ⌊jφ⌋ wrong.
+const DIAGONALS: u64 = 1 << 27;
+
+/// A floating-point formula errs only next to the P-positions, and only at large j:
+/// after the exhaustive box, every P-position and its neighbours up to [`DIAGONALS`].
+fn wythoff_diagonal_claim(entry: &Entry, seed: u64, cases: u32, claim: fn(u64, u64) -> bool) -> ClaimReport {
+    let problem = wythoff();
+    let says = |p: &Piles| -> Result<WythoffOutcome, String> { Ok(WythoffOutcome::of_p(claim(p.x, p.y))) };
+    let domains = Domains {
+        exhaustive: diagonals(DIAGONALS),
+        random: problem.random(),
+    };
+    check_claim_in(problem, domains, entry.id, entry.text, &says, seed, cases)
 }
 
 /// The seed's algorithm: correct on tiny inputs, hopeless at full size; report both.
 fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
-    // Its cost is O(S² log K) per instance: keep to tiny inputs and few random cases.
-    let domain = CountingDomain {
-        lens: (0..=16).chain([21, 28, 49]).collect(),
-        shapes: vec![(1, 127), (2, 31), (3, 7)],
-        random: || (value_set(6, 2, 3), huge_len()).boxed(),
-        random_text: "N <= 3, values 0..=3, K at the boundaries or anywhere (tiny inputs: the seed's cost is O(S^2 log K))",
-    };
-    let mut report = check_counting_claim(entry.id, entry.text, &seed_python, &domain, seed, cases.min(500));
-    let full: Vec<u64> = (1..=100).collect();
-    let budget = std::time::Duration::from_secs(5);
-    let started = std::time::Instant::now();
-    let verdict = match seed_dict_convolution(&full, 1_000_000_000_000_000_000, budget) {
-        Ok(answer) => format!("answered {answer} in {:.2} s", started.elapsed().as_secs_f64()),
-        Err(timeout) => timeout.to_string(),
-    };
-    report.notes.push(format!(
-        "full-size case N = 100, A = 1..100, K = 10^18: {verdict}"
-    ));
-    let fast_start = std::time::Instant::now();
-    let fast = crate::games::moore::count(&full, 1_000_000_000_000_000_000, 6);
-    report.notes.push(format!(
-        "the fast count answers the same case ({}) in {:.1} ms",
-        fast.map_or_else(|e| e.to_string(), |c| c.to_string()),
-        fast_start.elapsed().as_secs_f64() * 1e3
-    ));
-    let truncated =
-        seed_dict_convolution(&[128], 1, budget).map_or_else(|e| e.to_string(), |c| c.to_string());
-    report.notes.push(format!(
-        "outside the contest range it reads only bits 0..6: K = 1, A = [128] gives {truncated}, the truth is 0"
-    ));
+    let problem = moore_count();
+    let domains = seed_python_domains(problem.k());
+    // Its cost is O(S² log K) per instance: few random cases.
+    let mut report = check_claim_in(
+        problem,
+        domains,
+        entry.id,
+        entry.text,
+        &as_count(seed_python),
+        seed,
+        cases.min(500),
+    );
+    report.notes.extend(seed_python_notes(Duration::from_secs(5)));
     report
 }
 
 /// Returns every claim of the catalog, in a fixed order.
 ///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
-/// let ids: Vec<&str> = gamecheck::claims::catalog().iter().map(|e| e.id).collect();
-/// assert!(ids.contains(&"seed-three-bullets"));
+/// use gamecheck::claims::{catalog, ClaimVerdict};
+/// let entry = catalog().into_iter().find(|e| e.id == "seed-three-bullets");
+/// assert_eq!(entry.map(|e| e.expected), Some(ClaimVerdict::Refuted));
 /// ```
 pub fn catalog() -> Vec<Entry> {
+    use ClaimVerdict::{Holds, Refuted};
     vec![
         Entry {
             id: "seed-three-bullets",
             game: "chopsticks",
             text: "the editorial's three bullets read literally: n > m wins; m >= n + 2 loses; when n = m, lose exactly when b = m and a is odd; otherwise lose",
+            expected: Refuted,
             check: |e, seed, cases| chopsticks(e, seed, cases, seed_three_bullets),
         },
         Entry {
             id: "seed-subtask2-everywhere",
             game: "chopsticks",
             text: "first player wins iff n > m, or n = m and n is even, applied to every position",
+            expected: Refuted,
             check: |e, seed, cases| chopsticks(e, seed, cases, seed_subtask2_everywhere),
         },
         Entry {
             id: "greedy-remove-two-first",
             game: "chopsticks",
             text: "a position is a win iff the greedy move (remove an opposing two-finger hand when possible, else a one-finger hand with a two-finger hand, else convert) leads to a loss",
+            expected: Refuted,
             check: |e, seed, cases| chopsticks(e, seed, cases, greedy_remove_two_first),
         },
         Entry {
             id: "corrected-rule",
             game: "chopsticks",
             text: "the verified fast rule (gamecheck::chopsticks::outcome)",
+            expected: Holds,
             check: |e, seed, cases| chopsticks(e, seed, cases, corrected_rule),
         },
         Entry {
             id: "xor-nim",
-            game: "games",
+            game: "moore-count",
             text: "the count computed with ordinary Nim's criterion (XOR of the sequence is 0)",
+            expected: Refuted,
             check: |e, seed, cases| counting(e, seed, cases, xor_nim),
         },
         Entry {
             id: "independent-piles",
-            game: "games",
+            game: "moore-count",
             text: "the count as a product of per-pile losing counts: (number of zero values)^K",
+            expected: Refuted,
             check: |e, seed, cases| counting(e, seed, cases, independent_piles),
         },
         Entry {
             id: "exponent-mod-p-minus-1",
-            game: "games",
+            game: "moore-count",
             text: "the fast count with K reduced modulo p - 1",
+            expected: Refuted,
             check: |e, seed, cases| counting(e, seed, cases, exponent_mod_p_minus_1),
         },
         Entry {
             id: "seed-python-dict-convolution",
-            game: "games",
+            game: "moore-count",
             text: "the seed's own algorithm: a dictionary over (Z/7)^7 raised to the K-th power by convolution squaring",
+            expected: Holds,
             check: seed_claim,
+        },
+        Entry {
+            id: "wythoff-float-formula",
+            game: "wythoff",
+            text: "the double-precision formula contest solutions write: with x <= y, a loss iff x == floor((y - x) * (1 + sqrt(5)) / 2) in f64",
+            expected: Refuted,
+            check: |e, seed, cases| wythoff_diagonal_claim(e, seed, cases, float_formula),
+        },
+        Entry {
+            id: "wythoff-xor",
+            game: "wythoff",
+            text: "ordinary Nim's rule: a loss iff x ^ y == 0",
+            expected: Refuted,
+            check: |e, seed, cases| wythoff_claim(e, seed, cases, xor_rule),
+        },
+        Entry {
+            id: "wythoff-exact-rule",
+            game: "wythoff",
+            text: "the exact rule: a loss iff x == floor(j * phi) for j = |x - y|, in integer arithmetic (gamecheck::wythoff::is_p_position)",
+            expected: Holds,
+            check: |e, seed, cases| wythoff_claim(e, seed, cases, exact_rule),
         },
     ]
 }

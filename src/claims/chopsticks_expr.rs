@@ -1,10 +1,10 @@
 //! A typed Chopsticks claim: "the player to move wins exactly when EXPR", over the
 //! counts a, c, b, d and the hand totals n = a + c, m = b + d.
 
-use super::chopsticks_engine::check_chopsticks_claim;
+use super::engine::check_typed_claim;
 use super::verdict::ClaimReport;
 use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
-use crate::games::chopsticks::State;
+use crate::games::chopsticks::{Chopsticks, State};
 
 /// The variables of a Chopsticks claim.
 pub const CHOPSTICKS_VARIABLES: [&str; 6] = ["a", "c", "b", "d", "n", "m"];
@@ -87,9 +87,10 @@ impl ChopsticksExpr {
 }
 
 /// Returns the verdict on the typed claim "the player to move wins exactly when `text`",
-/// checked like the catalog's claims by [`check_chopsticks_claim`]: every position of
-/// real play up to 40 hands, then `cases` random ones from `seed`, then the least
-/// counterexample. A position where the expression gives no answer counts as a failure.
+/// checked like the catalog's claims by [`check_typed_claim`] on
+/// [`Chopsticks::for_claims`]: every position of real play up to 40 hands, then `cases`
+/// random ones from `seed`, then the least counterexample. A position where the
+/// expression gives no answer counts as a failure.
 ///
 /// # Constraints
 /// `text` parses ([`ChopsticksExpr::compile`]); else the error, before any checking.
@@ -105,12 +106,5 @@ impl ChopsticksExpr {
 /// assert_eq!(r.counterexample.to_string(), "[0,1,0,1]");
 /// ```
 pub fn check_chopsticks_expr(text: &str, seed: u64, cases: u32) -> Result<ClaimReport, ClaimError> {
-    let claim = ChopsticksExpr::compile(text)?;
-    Ok(check_chopsticks_claim(
-        "claim",
-        text,
-        &|s| claim.wins(s),
-        seed,
-        cases,
-    ))
+    check_typed_claim(Chopsticks::for_claims(), text, seed, cases)
 }

@@ -1,9 +1,10 @@
 //! A typed Moore's Nim claim: "the position is a loss for the player to move exactly when
 //! EXPR", over the piles' summaries, with `bitcount(j)` and the binder `all_bits(…)`.
 
-use super::position_engine::check_position_claim;
+use super::engine::check_typed_claim;
 use super::verdict::ClaimReport;
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
+use crate::games::moore::MoorePosition;
 
 /// The variables of a games claim: the number of piles, k, the xor, sum and largest pile
 /// (0 for no piles).
@@ -129,13 +130,14 @@ impl GamesExpr {
 }
 
 /// Returns the verdict on the typed claim "the position is a loss for the player to move
-/// exactly when `text`" in Moore's Nim_k, checked by [`check_position_claim`].
+/// exactly when `text`" in Moore's Nim_k, checked by [`check_typed_claim`] on
+/// [`MoorePosition::with_k`]`(k)`.
 ///
 /// # Constraints
 /// `text` parses ([`GamesExpr::compile`]); else the error, before any checking.
 ///
 /// # Complexity
-/// That of [`check_position_claim`], each call O(claim).
+/// That of [`check_typed_claim`], each call O(claim).
 ///
 /// # Example
 /// ```
@@ -145,15 +147,7 @@ impl GamesExpr {
 /// assert_eq!(r.counterexample.to_string(), r#"{"piles":[1,1],"k":6}"#);
 /// ```
 pub fn check_games_expr(text: &str, k: u32, seed: u64, cases: u32) -> Result<ClaimReport, ClaimError> {
-    let claim = GamesExpr::compile(text, k)?;
-    Ok(check_position_claim(
-        "claim",
-        text,
-        k,
-        &|p| claim.is_loss(p),
-        seed,
-        cases,
-    ))
+    check_typed_claim(&MoorePosition::with_k(k), text, seed, cases)
 }
 
 #[cfg(test)]

@@ -1,15 +1,11 @@
-//! Claims: candidate solutions checked against the oracles, ending refuted with their
-//! least counterexample or holding with the evidence.
+//! Claims: candidate solutions checked against the oracles by one engine written over
+//! [`Claims`](crate::problem::Claims), ending refuted with their least counterexample or
+//! holding with the evidence. The claims themselves live with their game.
 
 mod catalog;
-mod chopsticks_claims;
-mod chopsticks_engine;
 mod chopsticks_expr;
-mod counting_claims;
-mod counting_engine;
+mod engine;
 mod games_expr;
-mod position_engine;
-mod seed_dict_convolution;
 mod verdict;
 
 /// Why a typed claim cannot be checked: the claim language's error, under the name the
@@ -17,18 +13,11 @@ mod verdict;
 pub use crate::claim_lang::ClaimError as ExprError;
 pub use crate::claim_lang::{MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH};
 pub use catalog::{Entry, catalog};
-pub use chopsticks_claims::{
-    corrected_rule, greedy_attack, greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
-};
-pub use chopsticks_engine::{EXHAUSTIVE_TOTAL, check_chopsticks_claim, reference_wins};
 pub use chopsticks_expr::{
     CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr,
 };
-pub use counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
-pub use counting_engine::{CountClaim, CountingDomain, check_counting_claim, reference_count};
+pub use engine::{ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim};
 pub use games_expr::{
     ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GAMES_VOCABULARY, GamesExpr, check_games_expr,
 };
-pub use position_engine::{check_position_claim, exhaustive_bounds, least_position};
-pub use seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
 pub use verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};

@@ -15,6 +15,15 @@ pub enum ClaimVerdict {
     Refuted,
 }
 
+impl std::fmt::Display for ClaimVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ClaimVerdict::Holds => "holds",
+            ClaimVerdict::Refuted => "refuted",
+        })
+    }
+}
+
 /// The result of checking one claim.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimReport {
@@ -22,6 +31,9 @@ pub struct ClaimReport {
     pub game: &'static str,
     pub claim: String,
     pub verdict: ClaimVerdict,
+    /// The verdict the catalog expects; absent for a typed claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ClaimVerdict>,
     /// `[a, c, b, d]`, `{"values": [...], "K": K}` or a position's piles; null when it holds.
     pub counterexample: serde_json::Value,
     /// Whether every candidate before the counterexample was checked.
@@ -55,25 +67,9 @@ pub struct Evidence {
     pub reference: String,
 }
 
-/// Returns `separator` + "stopped at the first failure" when `refuted`, else nothing: the
-/// tail of an evidence line.
-pub(crate) fn stopped(refuted: bool, separator: &str) -> String {
-    if refuted {
-        format!("{separator}stopped at the first failure")
-    } else {
-        String::new()
-    }
-}
-
 impl ClaimReport {
     /// Returns the report of claim `id` on `game`: refuted when `refutation` is given,
     /// else holding, with the evidence either way.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(size of the parts).
     ///
     /// # Example
     /// ```
@@ -105,6 +101,7 @@ impl ClaimReport {
             game,
             claim: claim.to_owned(),
             verdict,
+            expected: None,
             counterexample,
             least,
             claim_says,
@@ -118,19 +115,29 @@ impl ClaimReport {
         }
     }
 
-    /// Returns the report as a few lines for people.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(size of the report).
+    /// Returns whether the verdict is the expected one (a typed claim expects none).
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::check_chopsticks_claim;
-    /// let r = check_chopsticks_claim("n-gt-m", "n > m", &|s| Ok(s.hands() > s.opponent_hands()), 1, 100);
-    /// assert!(r.to_text().contains("refuted"));
+    /// use gamecheck::claims::{ClaimReport, ClaimVerdict, Evidence};
+    /// let evidence = Evidence { cases: 3, exhaustive: "3".into(), random: "none".into(), reference: "r".into() };
+    /// let mut r = ClaimReport::new("x", "chopsticks", "n > m", None, evidence, Vec::new(), Default::default());
+    /// assert!(r.as_expected());
+    /// r.expected = Some(ClaimVerdict::Refuted);
+    /// assert!(!r.as_expected());
+    /// assert!(r.to_text().contains("UNEXPECTED VERDICT: the catalog expects refuted"));
+    /// ```
+    pub fn as_expected(&self) -> bool {
+        self.expected.is_none_or(|e| e == self.verdict)
+    }
+
+    /// Returns the report as a few lines for people.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::claims::check_chopsticks_expr;
+    /// let r = check_chopsticks_expr("n > m", 1, 100).unwrap();
+    /// assert!(r.to_text().starts_with("claim [chopsticks]: refuted at [0,1,0,1]"));
     /// ```
     pub fn to_text(&self) -> String {
         let mut out = match self.verdict {
@@ -156,6 +163,9 @@ impl ClaimReport {
         ));
         for n in &self.notes {
             out.push_str(&format!("  note: {n}\n"));
+        }
+        if let Some(expected) = self.expected.filter(|_| !self.as_expected()) {
+            out.push_str(&format!("  UNEXPECTED VERDICT: the catalog expects {expected}\n"));
         }
         out
     }

@@ -30,6 +30,12 @@ pub use least::{Below, Least, least};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
+// The claims engine (crate::claims::check_claim).
+mod claims;
+mod typed_claims;
+pub use claims::{Domain, Sample, both_searched};
+pub use typed_claims::{Predicate, TypedClaims};
+
 use std::fmt::{Debug, Display};
 
 /// A question about a game with a fast answer and oracles that judge it.
@@ -121,8 +127,52 @@ pub trait ContestFormat: Problem {
     fn read_answer(&self, token: &str) -> Result<Self::Answer, String>;
 }
 
-/// What claims about a problem are checked against.
+/// What claims about a problem are checked against, and on which cases.
 pub trait Claims: Order {
     /// Returns the true answer at `case` and which implementation gave it.
     fn reference(&self, case: &Self::Case) -> (Self::Answer, &'static str);
+
+    // --- The claims engine (crate::claims::check_claim) ---
+
+    /// Returns the cases every claim is checked on first, all of them, in order.
+    fn exhaustive(&self) -> Domain<'_, Self::Case>;
+
+    /// Returns the random cases tried after the exhaustive domain.
+    fn random(&self) -> Sample<Self::Case>;
+
+    /// Returns how many candidates the least-counterexample search of a claim's failure
+    /// may try.
+    fn least_budget(&self) -> u64;
+
+    /// Returns how [`Claims::reference`] decides, for the evidence.
+    fn reference_text(&self) -> String;
+
+    /// Returns a check, at `case`, of the fast solution the reference relies on beyond
+    /// the oracles' reach (its Bellman consistency there, or its agreement with an oracle
+    /// where both reach), so that a wrong reference cannot pass silently; `None` where
+    /// nothing is checked.
+    fn audit(&self, _case: &Self::Case) -> Option<Result<(), String>> {
+        None
+    }
+
+    /// Returns the note on `audited` cases whose reference passed [`Claims::audit`], if
+    /// they are worth one.
+    fn audited_note(&self, _audited: u64) -> Option<String> {
+        None
+    }
+
+    /// Returns `case` as a claim's counterexample shows it.
+    fn counterexample_json(&self, case: &Self::Case) -> serde_json::Value {
+        self.to_json(case)
+    }
+
+    /// Returns `answer` as a claim's verdict reads ("First", "loss (P-position)").
+    fn answer_text(&self, answer: &Self::Answer) -> String {
+        answer.to_string()
+    }
+
+    /// Returns the true `answer` at a counterexample as shown, given by `by`.
+    fn truth_text(&self, answer: &Self::Answer, _by: &'static str) -> String {
+        self.answer_text(answer)
+    }
 }

@@ -27,6 +27,9 @@ impl Share {
     }
 }
 
+/// A property's check: `Ok` when the implementations agree at a case, else what differs.
+pub type Check<P> = dyn Fn(&P, &<P as Problem>::Case) -> Result<(), String> + Send + Sync;
+
 /// A comparison of implementations over generated cases, named for what it compares
 /// (`rule_matches_minimax`, `count_matches_brute_force`).
 pub struct Property<P: Problem> {
@@ -35,5 +38,5 @@ pub struct Property<P: Problem> {
     /// The cases, boundary-biased.
     pub cases: BoxedStrategy<P::Case>,
     /// `Ok` when the implementations agree at a case, else what differs.
-    pub check: Box<dyn Fn(&P, &P::Case) -> Result<(), String> + Send + Sync>,
+    pub check: Box<Check<P>>,
 }

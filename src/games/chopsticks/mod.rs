@@ -1,5 +1,7 @@
 //! Chopsticks with one- and two-finger hands.
 
+pub mod catalog_claims;
+mod claims;
 pub mod crosscheck;
 pub mod picture;
 mod problem;
@@ -12,6 +14,7 @@ pub mod spec;
 mod state;
 pub mod strategy;
 
+pub use claims::EXHAUSTIVE_TOTAL;
 pub use problem::{Chopsticks, real_play_with_total};
 pub use provable::ChopsticksDomain;
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};

@@ -11,7 +11,7 @@ use super::crosscheck::{self, Disagreement};
 use super::rule::explain;
 use super::state::{Outcome, State};
 use super::strategy::{small_state, state};
-use crate::problem::{Below, Claims, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
 
 /// The largest count the minimax is asked about.
 const MINIMAX_REACH: u128 = 48;
@@ -78,7 +78,7 @@ impl Chopsticks {
     }
 }
 
-fn outcome_of(wins: bool) -> Outcome {
+pub(super) fn outcome_of(wins: bool) -> Outcome {
     if wins { Outcome::First } else { Outcome::Second }
 }
 
@@ -308,16 +308,5 @@ impl Properties for Chopsticks {
     fn search_budget(&self) -> u64 {
         // Every position of real play with at most 40 hands.
         140_000
-    }
-}
-
-impl Claims for Chopsticks {
-    /// The dense table (an oracle) where it reaches; beyond it the fast rule, which
-    /// `prove` and `check` verify and the claims engine holds to Bellman consistency.
-    fn reference(&self, s: &State) -> (Outcome, &'static str) {
-        match self.table_wins(*s) {
-            Some(w) => (outcome_of(w), "table"),
-            None => (super::outcome(*s), "fast rule"),
-        }
     }
 }

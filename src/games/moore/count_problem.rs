@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use super::oracles::Searches;
 use super::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, value_set};
 use super::{MODULUS, count, count_plain, pow_mod};
-use crate::problem::{Below, Claims, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
 
 /// One counting instance: how many sequences of `len` (K) values drawn from `values`
 /// (the multiset A) are losing positions of Moore's Nim_k, modulo 998244353.
@@ -64,14 +64,14 @@ impl MooreCount {
 
 /// Whether the brute force over all N^K sequences is cheap: K ≤ 5, values ≤ 7,
 /// N^K ≤ 4096.
-fn brute_reach(c: &CountCase) -> bool {
+pub(super) fn brute_reach(c: &CountCase) -> bool {
     let n = c.values.len() as u64;
     let top = c.values.iter().copied().max().unwrap_or(0);
     c.len <= 5 && top <= 7 && u32::try_from(c.len).is_ok_and(|l| n.checked_pow(l).is_some_and(|s| s <= 4096))
 }
 
 /// Whether the DP over (Z/(k+1))^B is cheap: (k+1)^B · K · N ≤ `work`.
-fn dp_reach(c: &CountCase, work: u64) -> bool {
+pub(super) fn dp_reach(c: &CountCase, work: u64) -> bool {
     let top = c.values.iter().copied().max().unwrap_or(0);
     let states = (u64::from(c.k) + 1).saturating_pow(64 - top.leading_zeros());
     states
@@ -397,24 +397,5 @@ impl Properties for MooreCount {
 
     fn search_budget(&self) -> u64 {
         2_000
-    }
-}
-
-impl Claims for MooreCount {
-    /// The brute force with the game search where K ≤ 4, values ≤ 7 and N^K ≤ 4096;
-    /// else the DP where B ≤ 4 and (k+1)^B · K · N ≤ 10^6; else the verified fast count.
-    fn reference(&self, c: &CountCase) -> (Count, &'static str) {
-        let top = c.values.iter().copied().max().unwrap_or(0);
-        if c.len <= 4 && brute_reach(c) {
-            let n = self
-                .searches
-                .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
-            return (Count(u64::from(n)), "brute force");
-        }
-        if c.len <= 64 && top < 16 && dp_reach(c, 1_000_000) {
-            return (Count(u64::from(dp_count(&c.values, c.len, c.k))), "dp");
-        }
-        let fast = count(&c.values, c.len, c.k).map_or(u64::from(u32::MAX), u64::from);
-        (Count(fast), "fast count")
     }
 }

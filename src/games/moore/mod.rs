@@ -6,8 +6,10 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+pub mod catalog_claims;
 mod columns;
 mod count;
+mod count_claims;
 mod count_problem;
 mod error;
 mod kernels;
@@ -16,19 +18,23 @@ mod oracles;
 mod p_position;
 pub mod picture;
 mod plain;
+mod position_claims;
 mod position_problem;
 mod position_provable;
+mod seed_dict_convolution;
 mod solve;
 pub mod strategy;
 mod transform;
 
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
+pub use count_claims::CountingDomain;
 pub use count_problem::{Count, CountCase, MooreCount, len_candidates};
 pub use error::MooreError;
 pub use modular::pow_mod;
 pub use p_position::{is_p_position, winning_move};
 pub use plain::count_plain;
+pub use position_claims::exhaustive_bounds;
 pub use position_problem::{MoorePosition, Position, PositionOutcome};
 pub use position_provable::MooreDomain;
 pub use solve::{Instance, parse_input, solve};

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use super::oracles::Searches;
 use super::strategy::small_position;
 use super::{is_p_position, winning_move};
-use crate::problem::{Below, Claims, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
 
 /// A position of Moore's Nim_k: the piles (sorted in the order's canonical form) and k,
 /// the most piles one move may take from.
@@ -221,6 +221,11 @@ impl Order for MoorePosition {
             for y in lowered(x) {
                 push(piles.iter().map(|&q| if q == x { y } else { q }).collect());
             }
+            // Fewer piles, all copies of one: j copies of a pile are a P-position exactly
+            // when k + 1 divides j, so this keeps a large pile while dropping the rest.
+            for j in 1..n {
+                push(vec![x; j]);
+            }
         }
         let all = piles.iter().fold(0, |a, &q| a | q);
         for bit in (0..64).filter(|b| all >> b & 1 == 1) {
@@ -254,36 +259,44 @@ impl Order for MoorePosition {
                 lo
             })
             .collect();
-        let searched: Vec<String> = bounds.iter().enumerate().map(|(n, &b)| describe(n, b)).collect();
-        let searched = format!("every position of {}", searched.join("; "));
+        let descriptions: Vec<String> = bounds.iter().enumerate().map(|(n, &b)| describe(n, b)).collect();
+        // What was searched before a case of `n` piles: every smaller count in full, and
+        // the cases of `n` piles before it.
+        let searched_before = move |n: usize| {
+            let mut parts = descriptions[..n.min(descriptions.len())].to_vec();
+            if let Some(last) = descriptions.get(n) {
+                parts.push(format!("{last} (before it)"));
+            }
+            format!("every position of {}", parts.join("; "))
+        };
         let k = p.k;
         let first_pile = p.piles.iter().copied().min().unwrap_or(0);
-        let bounds_for_found = bounds.clone();
-        let one_pile_reaches = len <= 1 && bounds.get(1).is_none_or(|&b| b >= first_pile);
-        let searched_found = searched.clone();
+        let one_pile_reaches = len == 0 || (len == 1 && bounds[1].saturating_add(1) >= first_pile);
+        let exhausted = if one_pile_reaches {
+            Least::Proven
+        } else {
+            Least::Bounded {
+                searched: searched_before(len),
+            }
+        };
         let cases = bounds.into_iter().enumerate().flat_map(move |(n, bound)| {
             itertools::Itertools::combinations_with_replacement(0..=bound, n)
                 .map(move |piles| Position { k, piles })
         });
         Below {
             cases: Box::new(cases),
-            // Everything before a case of at most one pile was enumerated.
+            // Everything before a case of at most one pile was enumerated; beyond that
+            // the order is infinite below it.
             found: Box::new(move |c: &Position| {
-                if c.piles.is_empty()
-                    || (c.piles.len() == 1 && bounds_for_found.get(1).is_some_and(|&b| b >= c.piles[0]))
-                {
+                if c.piles.len() <= 1 {
                     Least::Proven
                 } else {
                     Least::Bounded {
-                        searched: searched_found.clone(),
+                        searched: searched_before(c.piles.len()),
                     }
                 }
             }),
-            exhausted: if one_pile_reaches {
-                Least::Proven
-            } else {
-                Least::Bounded { searched }
-            },
+            exhausted,
         }
     }
 }
@@ -367,21 +380,5 @@ impl Properties for MoorePosition {
 
     fn search_budget(&self) -> u64 {
         60_000
-    }
-}
-
-impl Claims for MoorePosition {
-    /// The explicit game search where it reaches; beyond it Moore's theorem (the P-test),
-    /// which `check` and `prove` verify against the search.
-    fn reference(&self, p: &Position) -> (PositionOutcome, &'static str) {
-        if searchable(&p.piles) {
-            let is_p = self.searches.with(p.k, |s| s.is_p(&p.piles));
-            (PositionOutcome::of(is_p), "game search")
-        } else {
-            (
-                PositionOutcome::of(is_p_position(&p.piles, p.k)),
-                "Moore's theorem",
-            )
-        }
     }
 }

@@ -5,11 +5,16 @@
 //! rule decides them exactly for all `u64` piles with integer arithmetic only: a
 //! floating-point φ is wrong from j around 10^8 (see the claims catalog).
 
+pub mod catalog_claims;
+mod claim_expr;
+mod claims;
 mod moves;
 pub mod picture;
 mod problem;
 mod rule;
 
+pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
+pub use claims::{EXHAUSTIVE_STONES, diagonals};
 pub use moves::WythoffRules;
 pub use problem::{Piles, Wythoff, WythoffOutcome};
 pub use rule::{floor_phi, is_p_position, winning_move};

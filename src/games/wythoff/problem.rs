@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 use super::moves::WythoffRules;
 use super::rule::{floor_phi, is_p_position, winning_move};
-use crate::problem::{Below, Claims, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
 
 /// Two piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,7 +33,8 @@ pub enum WythoffOutcome {
 }
 
 impl WythoffOutcome {
-    fn of_p(is_p: bool) -> WythoffOutcome {
+    /// Returns `Second` for a P-position, else `First`.
+    pub fn of_p(is_p: bool) -> WythoffOutcome {
         if is_p {
             WythoffOutcome::Second
         } else {
@@ -72,7 +73,7 @@ impl Default for Wythoff {
 }
 
 impl Wythoff {
-    fn table_p(&self, p: Piles) -> Option<bool> {
+    pub(super) fn table_p(&self, p: Piles) -> Option<bool> {
         self.table
             .get_or_init(|| WythoffTable::build(TABLE_LIMIT).ok())
             .as_ref()?
@@ -225,7 +226,7 @@ fn pile() -> impl Strategy<Value = u64> + Clone {
 }
 
 /// Positions biased toward P-positions (⌊jφ⌋, ⌊jφ⌋ + j), their neighbours and mirrors.
-fn piles(max_j: u64) -> BoxedStrategy<Piles> {
+pub(super) fn piles(max_j: u64) -> BoxedStrategy<Piles> {
     let near_p =
         (0..=max_j, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map("in u64", |(j, dx, dy, swap)| {
             let a = u64::try_from(floor_phi(j)).ok()?;
@@ -293,16 +294,5 @@ impl Properties for Wythoff {
     fn search_budget(&self) -> u64 {
         // Every position with at most about 500 stones.
         130_000
-    }
-}
-
-impl Claims for Wythoff {
-    /// The mex table (an oracle) for piles below 2^20; beyond it the exact P-test, which
-    /// `check` verifies against the table and for certified winning moves.
-    fn reference(&self, p: &Piles) -> (WythoffOutcome, &'static str) {
-        match self.table_p(*p) {
-            Some(is_p) => (WythoffOutcome::of_p(is_p), "mex table"),
-            None => (WythoffOutcome::of_p(is_p_position(p.x, p.y)), "P-test"),
-        }
     }
 }

@@ -44,6 +44,11 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 /// ```
 pub fn floor_phi(j: u64) -> u128 {
     let j = u128::from(j);
+    // Where 5j² fits in a u128, ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋) / 2⌋: √(5j²) is irrational for
+    // j > 0, so flooring it first loses nothing.
+    if let Some(five) = j.checked_mul(j).and_then(|sq| sq.checked_mul(5)) {
+        return (j + five.isqrt()) / 2;
+    }
     let estimate = (j as f64 * 1.618_033_988_749_895) as u128;
     let slack = (estimate >> 40) + 4;
     let (mut lo, mut hi) = (estimate.saturating_sub(slack).max(j), estimate + slack);
@@ -159,9 +164,9 @@ mod tests {
     #[test]
     fn p_test_matches_naive_mex() {
         let p = naive_p(300);
-        for x in 0..300 {
-            for y in 0..300 {
-                assert_eq!(is_p_position(x as u64, y as u64), p[x][y], "({x}, {y})");
+        for (x, row) in p.iter().enumerate() {
+            for (y, &is_p) in row.iter().enumerate() {
+                assert_eq!(is_p_position(x as u64, y as u64), is_p, "({x}, {y})");
             }
         }
     }

@@ -1,21 +1,33 @@
 //! The Chopsticks claims of the catalog: readings of the seed editorial, a greedy
 //! strategy, and the verified rule.
 
-use super::chopsticks_engine::reference_wins;
-use crate::games::chopsticks::{Attack, Outcome, State, outcome};
+use super::{Attack, Chopsticks, Outcome, State, outcome};
+use crate::problem::Claims;
+
+/// Returns whether the player to move wins `s` by the claims reference
+/// ([`Chopsticks::for_claims`]): the dense table below 64, the fast rule beyond.
+///
+/// # Complexity
+/// O(1) after the table is built once (about 0.2 s).
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{catalog_claims::reference_wins, State};
+/// assert!(reference_wins(State::new(1, 0, 1, 1)));
+/// ```
+pub fn reference_wins(s: State) -> bool {
+    Chopsticks::for_claims().reference(&s).0 == Outcome::First
+}
 
 /// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
 /// otherwise lose": the editorial's three bullets read literally.
-///
-/// # Constraints
-/// None.
 ///
 /// # Complexity
 /// O(1).
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::seed_three_bullets;
+/// use gamecheck::chopsticks::catalog_claims::seed_three_bullets;
 /// use gamecheck::chopsticks::State;
 /// assert!(!seed_three_bullets(State::new(1, 0, 1, 1)), "the bullets miss this win");
 /// ```
@@ -33,15 +45,12 @@ pub fn seed_three_bullets(s: State) -> bool {
 /// "First player wins iff n > m, or n = m and n is even": the editorial's subtask 2
 /// formula, applied to every position.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1).
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::seed_subtask2_everywhere;
+/// use gamecheck::chopsticks::catalog_claims::seed_subtask2_everywhere;
 /// use gamecheck::chopsticks::State;
 /// assert!(!seed_subtask2_everywhere(State::new(0, 1, 0, 1)));
 /// ```
@@ -53,15 +62,12 @@ pub fn seed_subtask2_everywhere(s: State) -> bool {
 /// Returns the greedy attack: remove an opposing two-finger hand when possible, else an
 /// opposing one-finger hand with a two-finger hand, else convert.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1).
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::greedy_attack;
+/// use gamecheck::chopsticks::catalog_claims::greedy_attack;
 /// use gamecheck::chopsticks::{Attack, State};
 /// assert_eq!(greedy_attack(State::new(1, 1, 1, 1)), Some(Attack::OneOnTwo));
 /// ```
@@ -79,15 +85,12 @@ pub fn greedy_attack(s: State) -> Option<Attack> {
 /// "A position is a win iff the greedy move leads to a loss" (a position with no move is
 /// a win exactly when the opponent has no hands). The loss is judged by the reference.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1) after the reference table is built.
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::greedy_remove_two_first;
+/// use gamecheck::chopsticks::catalog_claims::greedy_remove_two_first;
 /// use gamecheck::chopsticks::State;
 /// assert!(!greedy_remove_two_first(State::new(1, 1, 1, 1)), "greedy misses the win here");
 /// ```
@@ -100,15 +103,12 @@ pub fn greedy_remove_two_first(s: State) -> bool {
 
 /// The verified fast rule, as a claim.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1).
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::corrected_rule;
+/// use gamecheck::chopsticks::catalog_claims::corrected_rule;
 /// use gamecheck::chopsticks::State;
 /// assert!(corrected_rule(State::new(1, 0, 1, 1)));
 /// ```

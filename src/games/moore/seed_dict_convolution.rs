@@ -62,7 +62,7 @@ fn mul(f: &Dict, g: &Dict, deadline: Instant) -> Option<Dict> {
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::seed_dict_convolution;
+/// use gamecheck::moore::catalog_claims::seed_dict_convolution;
 /// use std::time::Duration;
 /// assert_eq!(seed_dict_convolution(&[1], 7, Duration::from_secs(5)), Ok(1));
 /// assert_eq!(seed_dict_convolution(&[1, 1], 2, Duration::from_secs(5)), Ok(0));

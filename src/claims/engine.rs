@@ -1,0 +1,245 @@
+//! The one claims engine, written over [`Claims`]: a claim is checked on the problem's
+//! exhaustive domain in order, then on random cases, and a failure is reduced to its
+//! least counterexample by the one least search. Answers are compared with `==`; text
+//! appears only in the report.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use proptest::test_runner::{TestCaseError, TestError};
+
+use super::ExprError;
+use super::verdict::{ClaimReport, Evidence, Refutation};
+use crate::check::seeded_runner;
+use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least};
+
+/// A claim: its answer at a case, or why it gives none.
+pub type ClaimFn<'a, P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, String> + Sync + 'a;
+
+/// How many failures of the reference's audit a report lists.
+const AUDIT_FAILURES_SHOWN: usize = 3;
+
+/// The cases a claim is checked on: all of `exhaustive` in order, then `random`.
+pub struct Domains<'a, C> {
+    pub exhaustive: Domain<'a, C>,
+    pub random: Sample<C>,
+}
+
+/// Returns `separator` + "stopped at the first failure" when `refuted`, else nothing: the
+/// tail of an evidence clause.
+fn stopped(refuted: bool, separator: &str) -> String {
+    if refuted {
+        format!("{separator}stopped at the first failure")
+    } else {
+        String::new()
+    }
+}
+
+/// Returns the verdict on claim `id` (`text` for people) about `problem`: `claim` gives
+/// its answer at a case, or fails to. It is checked on every case of the problem's
+/// exhaustive domain ([`Claims::exhaustive`]) in order, then on `cases` random cases
+/// ([`Claims::random`]) drawn from `seed`, against [`Claims::reference`]; a case where it
+/// gives no answer fails. The first failure of the exhaustive domain stands as the
+/// domain says; a random one is shrunk and then reduced by [`least`].
+///
+/// # Constraints
+/// `claim` is deterministic.
+///
+/// # Complexity
+/// One call of `claim` and of the reference per case of the exhaustive domain and per
+/// random case, plus the least search ([`Claims::least_budget`] candidates).
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, Outcome};
+/// use gamecheck::claims::{check_claim, ClaimVerdict};
+/// let n_gt_m = |s: &gamecheck::chopsticks::State| {
+///     Ok(if s.hands() > s.opponent_hands() { Outcome::First } else { Outcome::Second })
+/// };
+/// let r = check_claim(Chopsticks::for_claims(), "n-gt-m", "n > m", &n_gt_m, 1, 100);
+/// assert_eq!(r.verdict, ClaimVerdict::Refuted);
+/// assert_eq!(r.counterexample.to_string(), "[0,1,0,1]");
+/// assert_eq!(r.claim_says.as_deref(), Some("Second"));
+/// ```
+pub fn check_claim<P: Claims>(
+    problem: &P,
+    id: &str,
+    text: &str,
+    claim: &ClaimFn<'_, P>,
+    seed: u64,
+    cases: u32,
+) -> ClaimReport {
+    let domains = Domains {
+        exhaustive: problem.exhaustive(),
+        random: problem.random(),
+    };
+    check_claim_in(problem, domains, id, text, claim, seed, cases)
+}
+
+/// Returns the verdict on a claim as [`check_claim`] does, over `domains` in place of
+/// the problem's own: smaller ones for a claim too costly for those.
+///
+/// # Constraints
+/// `claim` is deterministic; `domains.exhaustive` is in the problem's order.
+///
+/// # Complexity
+/// As [`check_claim`], over `domains`.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, Outcome, real_play_with_total};
+/// use gamecheck::claims::{check_claim_in, ClaimVerdict, Domains};
+/// use gamecheck::problem::{Claims, Domain, Least};
+/// let problem = Chopsticks::for_claims();
+/// let exhaustive = Domain {
+///     cases: Box::new((2..=4).flat_map(real_play_with_total)),
+///     description: "positions of real play with at most 4 hands".into(),
+///     separator: ", ",
+///     standing: Least::Proven,
+///     refine: false,
+/// };
+/// let domains = Domains { exhaustive, random: problem.random() };
+/// let first = |_: &gamecheck::chopsticks::State| Ok(Outcome::First);
+/// let r = check_claim_in(problem, domains, "first", "the first player wins", &first, 1, 10);
+/// assert_eq!(r.verdict, ClaimVerdict::Refuted);
+/// // (1, 0, 1, 0), the fourth position of 2 hands, is a loss for the player to move.
+/// assert_eq!(r.counterexample.to_string(), "[1,0,1,0]");
+/// assert_eq!(r.exhaustive, "4 positions of real play with at most 4 hands, stopped at the first failure");
+/// ```
+pub fn check_claim_in<P: Claims>(
+    problem: &P,
+    domains: Domains<'_, P::Case>,
+    id: &str,
+    text: &str,
+    claim: &ClaimFn<'_, P>,
+    seed: u64,
+    cases: u32,
+) -> ClaimReport {
+    let start = Instant::now();
+    let Domains { exhaustive, random } = domains;
+    let audited = AtomicU64::new(0);
+    let inconsistent = Mutex::new(Vec::new());
+    let fails = |c: &P::Case| {
+        if let Some(audit) = problem.audit(c) {
+            audited.fetch_add(1, Ordering::Relaxed);
+            if let Err(why) = audit {
+                let mut shown = inconsistent.lock().unwrap_or_else(|p| p.into_inner());
+                if shown.len() < AUDIT_FAILURES_SHOWN {
+                    shown.push(why);
+                }
+            }
+        }
+        claim(c).map_or(true, |said| said != problem.reference(c).0)
+    };
+
+    let mut checked = 0u64;
+    let mut refuted: Option<(P::Case, Least)> = None;
+    for c in exhaustive.cases {
+        checked += 1;
+        if fails(&c) {
+            refuted = Some(if exhaustive.refine {
+                let (c, standing) = least(problem, &fails, c, problem.least_budget());
+                (c, both_searched(standing, &exhaustive.standing))
+            } else {
+                (c, exhaustive.standing.clone())
+            });
+            break;
+        }
+    }
+    let exhaustive_text = format!(
+        "{checked} {}{}",
+        exhaustive.description,
+        stopped(refuted.is_some(), exhaustive.separator)
+    );
+
+    let mut random_text = "not needed".to_owned();
+    if refuted.is_none() {
+        // proptest calls the test again while shrinking: count only the cases drawn.
+        let (drawn, failed) = (AtomicU64::new(0), AtomicBool::new(false));
+        let mut runner = seeded_runner(seed, id, cases, None);
+        let result = runner.run(&random.cases, |c| {
+            if !failed.load(Ordering::Relaxed) {
+                drawn.fetch_add(1, Ordering::Relaxed);
+            }
+            if fails(&c) {
+                failed.store(true, Ordering::Relaxed);
+                Err(TestCaseError::fail("the claim disagrees with the reference"))
+            } else {
+                Ok(())
+            }
+        });
+        let drawn = drawn.into_inner();
+        checked += drawn;
+        if let Err(TestError::Fail(_, shrunk)) = result {
+            let (c, standing) = least(problem, &fails, shrunk, problem.least_budget());
+            refuted = Some((c, both_searched(standing, &exhaustive.standing)));
+        }
+        random_text = format!(
+            "{drawn} {}{}seed {seed}{}",
+            random.description,
+            random.separator,
+            stopped(refuted.is_some(), random.separator)
+        );
+    }
+
+    let refutation = refuted.map(|(c, least)| {
+        let (truth, by) = problem.reference(&c);
+        Refutation {
+            counterexample: problem.counterexample_json(&c),
+            least,
+            claim_says: claim(&c).map_or_else(|e| format!("no answer ({e})"), |a| problem.answer_text(&a)),
+            truth: problem.truth_text(&truth, by),
+        }
+    });
+    let inconsistent = inconsistent.into_inner().unwrap_or_else(|p| p.into_inner());
+    let notes = if inconsistent.is_empty() {
+        problem.audited_note(audited.into_inner()).into_iter().collect()
+    } else {
+        vec![format!("REFERENCE INCONSISTENT: {}", inconsistent.join("; "))]
+    };
+    let evidence = Evidence {
+        cases: checked,
+        exhaustive: exhaustive_text,
+        random: random_text,
+        reference: problem.reference_text(),
+    };
+    ClaimReport::new(
+        id,
+        problem.name(),
+        text,
+        refutation,
+        evidence,
+        notes,
+        start.elapsed(),
+    )
+}
+
+/// Returns the verdict on the typed claim `text` about `problem` ("the answer is X
+/// exactly when `text`", over the problem's vocabulary), checked by [`check_claim`]
+/// under the id `claim`.
+///
+/// # Constraints
+/// None; a text that does not compile is an `Err` before any checking.
+///
+/// # Complexity
+/// As [`check_claim`], each call O(size of the claim).
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::{check_typed_claim, ClaimVerdict};
+/// use gamecheck::moore::MoorePosition;
+/// let r = check_typed_claim(&MoorePosition::with_k(1), "xor == 0", 1, 100).unwrap();
+/// assert_eq!(r.verdict, ClaimVerdict::Holds);
+/// assert!(check_typed_claim(&MoorePosition::with_k(1), "xor ==", 1, 100).is_err());
+/// ```
+pub fn check_typed_claim<P: TypedClaims>(
+    problem: &P,
+    text: &str,
+    seed: u64,
+    cases: u32,
+) -> Result<ClaimReport, ExprError> {
+    let holds = problem.compile(text)?;
+    let claim = |c: &P::Case| holds(c).map(|h| problem.answer_from_claim(h));
+    Ok(check_claim(problem, "claim", text, &claim, seed, cases))
+}

@@ -1,0 +1,158 @@
+//! The counting claims of the catalog: Nim's criterion, independent piles, the reduced
+//! exponent, and the seed's own algorithm, with the small domains its cost allows.
+
+use std::time::Duration;
+
+use proptest::strategy::Strategy;
+
+pub use super::seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
+use super::strategy::{huge_len, value_set};
+use super::{CountCase, CountingDomain, MODULUS, count, merge_columns, transform};
+use crate::claims::Domains;
+use crate::problem::{Claims, Sample};
+
+const P: u64 = MODULUS as u64;
+
+fn pow_mod(base: u64, exp: u64) -> u64 {
+    u64::from(super::pow_mod((base % P) as u32, exp))
+}
+
+/// The count under ordinary Nim's criterion (the XOR of the sequence is 0): Moore's
+/// Nim with k = 1, whose criterion is exactly that.
+///
+/// # Constraints
+/// Values below 2^26.
+///
+/// # Complexity
+/// O(2^B · B + 2^B log K).
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::xor_nim;
+/// assert_eq!(xor_nim(&[1], 2), Ok(1), "1 xor 1 = 0, yet two piles of 1 are not a Moore_6 loss");
+/// ```
+pub fn xor_nim(values: &[u64], len: u64) -> Result<u32, String> {
+    count(values, len, 1).map_err(|e| e.to_string())
+}
+
+/// The count as a product of per-pile losing counts: (number of zero values)^K.
+///
+/// # Complexity
+/// O(N + log K).
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::independent_piles;
+/// assert_eq!(independent_piles(&[0, 0, 5], 3), Ok(8));
+/// ```
+pub fn independent_piles(values: &[u64], len: u64) -> Result<u32, String> {
+    let zeros = values.iter().filter(|&&v| v == 0).count() as u64;
+    Ok(pow_mod(zeros, len) as u32)
+}
+
+/// The fast count with K reduced modulo p − 1 before the powers: wrong exactly when K is
+/// a positive multiple of p − 1 and some coefficient F(t) is 0, since 0^0 = 1.
+///
+/// # Constraints
+/// As [`count`] with k = 6.
+///
+/// # Complexity
+/// As [`count`].
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::exponent_mod_p_minus_1;
+/// let k = 998_244_352;
+/// assert_eq!(exponent_mod_p_minus_1(&[0, 1, 2, 3, 4, 5, 6], k), Ok(1));
+/// ```
+pub fn exponent_mod_p_minus_1(values: &[u64], len: u64) -> Result<u32, String> {
+    // Merged columns give the same sum with a smaller transform.
+    let t = transform(&merge_columns(values), 6).map_err(|e| e.to_string())?;
+    let e = len % (P - 1);
+    let sum = t
+        .coefficients()
+        .iter()
+        .fold(0u64, |acc, &f| (acc + pow_mod(u64::from(f), e)) % P);
+    let size = pow_mod(7, u64::from(t.bits()));
+    Ok((sum * pow_mod(size, P - 2) % P) as u32)
+}
+
+/// The seed document's dictionary convolution, with a time budget per instance.
+///
+/// # Constraints
+/// Values below 128.
+///
+/// # Complexity
+/// O(S² log K) for S reachable states, cut off after `budget`.
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::seed_python;
+/// assert_eq!(seed_python(&[1], 7), Ok(1));
+/// ```
+pub fn seed_python(values: &[u64], len: u64) -> Result<u32, String> {
+    seed_dict_convolution(values, len, Duration::from_secs(2)).map_err(|e| e.to_string())
+}
+
+/// Returns the domains the seed's algorithm is checked on: its cost is O(S² log K), so
+/// tiny inputs only (N ≤ 3, values up to 127, 31 and 7 by N; K up to 49; random
+/// instances of at most 3 values up to 3).
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::seed_python_domains;
+/// let domains = seed_python_domains(6);
+/// assert_eq!(domains.exhaustive.cases.count(), 20 * (128 + 528 + 120));
+/// ```
+pub fn seed_python_domains(k: u32) -> Domains<'static, CountCase> {
+    let exhaustive = CountingDomain {
+        lens: (0..=16).chain([21, 28, 49]).collect(),
+        shapes: vec![(1, 127), (2, 31), (3, 7)],
+    };
+    Domains {
+        exhaustive: exhaustive.domain(k),
+        random: Sample {
+            cases: (value_set(k, 2, 3), huge_len())
+                .prop_map(move |(values, len)| CountCase { k, len, values })
+                .boxed(),
+            description: "instances: N <= 3, values 0..=3, K at the boundaries or anywhere (tiny inputs: the seed's cost is O(S^2 log K))".into(),
+            separator: "; ",
+        },
+    }
+}
+
+/// Returns the notes on the seed's algorithm at full size, where it is hopeless, and
+/// outside the contest range, where it is wrong: each run of it is given `budget`.
+///
+/// # Complexity
+/// At most about 2 · `budget`, plus one fast count.
+pub fn seed_python_notes(budget: Duration) -> Vec<String> {
+    let full: Vec<u64> = (1..=100).collect();
+    let huge = 1_000_000_000_000_000_000;
+    let started = std::time::Instant::now();
+    let verdict = match seed_dict_convolution(&full, huge, budget) {
+        Ok(answer) => format!("answered {answer} in {:.2} s", started.elapsed().as_secs_f64()),
+        Err(timeout) => timeout.to_string(),
+    };
+    let fast_start = std::time::Instant::now();
+    let fast = count(&full, huge, 6);
+    let fast_ms = fast_start.elapsed().as_secs_f64() * 1e3;
+    let truncated =
+        seed_dict_convolution(&[128], 1, budget).map_or_else(|e| e.to_string(), |c| c.to_string());
+    let truth = super::MooreCount::default().reference(&CountCase {
+        k: 6,
+        len: 1,
+        values: vec![128],
+    });
+    vec![
+        format!("full-size case N = 100, A = 1..100, K = 10^18: {verdict}"),
+        format!(
+            "the fast count answers the same case ({}) in {fast_ms:.1} ms",
+            fast.map_or_else(|e| e.to_string(), |c| c.to_string())
+        ),
+        format!(
+            "outside the contest range it reads only bits 0..6: K = 1, A = [128] gives {truncated}, the truth is {}",
+            truth.0
+        ),
+    ]
+}

@@ -1,0 +1,114 @@
+//! The one claims engine over each problem: its least counterexamples are the first
+//! disagreements with an oracle written from the rules, scanning the order independently
+//! of the engine's own search.
+
+use gamecheck::chopsticks::{Chopsticks, Outcome, State, outcome, real_play_with_total};
+use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim};
+use gamecheck::moore::MoorePosition;
+use gamecheck::problem::Least;
+use gamecheck_oracles::chopsticks_table::Table;
+use gamecheck_oracles::moore_game_search::GameSearch;
+use itertools::Itertools;
+
+/// The first position, fewest piles then the sorted piles, of at most `max_piles` piles
+/// of sizes up to `max_size` where `claim_loss` disagrees with the game search.
+fn first_disagreement(
+    k: u32,
+    max_piles: usize,
+    max_size: u64,
+    claim_loss: impl Fn(&[u64]) -> bool,
+) -> Option<Vec<u64>> {
+    let mut search = GameSearch::new(k);
+    (0..=max_piles)
+        .flat_map(|n| (0..=max_size).combinations_with_replacement(n))
+        .find(|piles| claim_loss(piles) != search.is_p(piles))
+}
+
+#[test]
+fn position_claims_are_refuted_at_the_first_disagreement_with_the_game_search() {
+    type Loss = fn(&[u64], u32) -> bool;
+    let claims: [(&str, u32, Loss); 4] = [
+        ("xor == 0", 6, |p, _| p.iter().fold(0, |x, y| x ^ y) == 0),
+        ("max == 0", 1, |p, _| p.iter().all(|&x| x == 0)),
+        ("piles % 2 == 0", 3, |p, _| p.len() % 2 == 0),
+        ("sum % (k + 1) == 0", 2, |p, k| {
+            p.iter().sum::<u64>() % u64::from(k + 1) == 0
+        }),
+    ];
+    for (text, k, loss) in claims {
+        let report = check_typed_claim(&MoorePosition::with_k(k), text, 1, 500).expect("compiles");
+        assert_eq!(report.verdict, ClaimVerdict::Refuted, "{text}");
+        let want = first_disagreement(k, 2, 40, |p| loss(p, k)).expect("a disagreement");
+        assert_eq!(
+            report.counterexample,
+            serde_json::json!({ "piles": want, "k": k }),
+            "{text}"
+        );
+        let proven = want.len() <= 1;
+        assert_eq!(report.least == Some(Least::Proven), proven, "{text}: {report:?}");
+        // What the claim said and the truth, from the oracle.
+        let truth_is_p = GameSearch::new(k).is_p(&want);
+        let shown = |p: bool| {
+            if p {
+                "loss (P-position)"
+            } else {
+                "win (N-position)"
+            }
+        };
+        assert_eq!(report.truth.as_deref(), Some(shown(truth_is_p)), "{text}");
+        assert_eq!(report.claim_says.as_deref(), Some(shown(!truth_is_p)), "{text}");
+    }
+}
+
+#[test]
+fn position_rule_holds_where_the_game_search_agrees() {
+    let report = check_typed_claim(
+        &MoorePosition::with_k(3),
+        "all_bits(bitcount(j) % (k + 1) == 0)",
+        5,
+        300,
+    )
+    .expect("compiles");
+    assert_eq!(report.verdict, ClaimVerdict::Holds);
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
+    let rule = |p: &[u64]| (0..64).all(|j| p.iter().filter(|&&x| x >> j & 1 == 1).count() % 4 == 0);
+    assert_eq!(first_disagreement(3, 4, 6, rule), None);
+}
+
+#[test]
+fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_the_table() {
+    // The fast rule, wrong only from 45 hands on with c >= 20: out of the exhaustive
+    // range, so only a random case finds it and the least search must bring it down.
+    let broken = |s: &State| s.hands() + s.opponent_hands() >= 45 && s.c >= 20;
+    let claim = |s: &State| -> Result<Outcome, String> {
+        let right = outcome(*s);
+        Ok(match (broken(s), right) {
+            (false, o) => o,
+            (true, Outcome::First) => Outcome::Second,
+            (true, Outcome::Second) => Outcome::First,
+        })
+    };
+    let report = check_claim(Chopsticks::for_claims(), "broken", "broken", &claim, 3, 2_000);
+    assert_eq!(report.verdict, ClaimVerdict::Refuted);
+    assert_eq!(report.least, Some(Least::Proven));
+    assert!(
+        report.random.ends_with("stopped at the first failure"),
+        "{}",
+        report.random
+    );
+
+    let table = Table::build(64).expect("the table builds");
+    let wins = |s: State| {
+        table
+            .wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
+            .expect("within the table")
+    };
+    let first = (2..=60)
+        .flat_map(real_play_with_total)
+        .find(|s| (claim(s) == Ok(Outcome::First)) != wins(*s));
+    let first = first.expect("a disagreement below 60 hands");
+    assert_eq!(
+        report.counterexample,
+        serde_json::json!([first.a as u64, first.c as u64, first.b as u64, first.d as u64])
+    );
+}
