@@ -50,10 +50,9 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t' || b == b'\r'
 }
 
+/// A token as an error shows it: at most 40 characters, control characters escaped.
 fn shown(token: &[u8]) -> String {
-    const MAX: usize = 40;
-    let text = String::from_utf8_lossy(&token[..token.len().min(MAX)]).into_owned();
-    if token.len() > MAX { text + "…" } else { text }
+    crate::shown::escaped(token, 40)
 }
 
 impl<'a> Scanner<'a> {
@@ -134,7 +133,9 @@ impl<'a> Scanner<'a> {
 
     fn token(&mut self) -> &'a [u8] {
         let start = self.pos;
-        while self.pos < self.buf.len() && !self.buf[self.pos].is_ascii_whitespace() {
+        // Tokens end only where the scanner skips: a form feed is part of a token (and
+        // so shown in the error), never an empty token.
+        while self.pos < self.buf.len() && !is_blank(self.buf[self.pos]) && self.buf[self.pos] != b'\n' {
             self.pos += 1;
         }
         &self.buf[start..self.pos]

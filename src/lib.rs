@@ -12,6 +12,8 @@ pub mod plot;
 pub mod problem;
 pub mod progress;
 pub mod prove;
+pub mod shown;
 pub mod stress;
+pub mod tokens;
 
 pub use games::{chopsticks, moore, wythoff};

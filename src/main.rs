@@ -1,7 +1,6 @@
 //! The `gamecheck` command line: parses arguments and calls the library.
 
-use std::io::{Read, Write};
-use std::os::fd::AsFd;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,7 +9,9 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecheck::chopsticks::State;
 use gamecheck::games::{Params, Registered, Visit, visit};
+use gamecheck::problem::ContestFormat;
 use gamecheck::prove::Shard;
+use gamecheck::shown::note;
 use gamecheck::stress;
 
 #[derive(Parser)]
@@ -24,6 +25,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per process: the size of the largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
@@ -95,9 +98,21 @@ enum Command {
         game: ProveGame,
     },
     /// Solve contest input from stdin, writing one answer per case to stdout.
+    ///
+    /// chopsticks: a line T, then T lines `a c b d`; prints First or Second per case.
+    /// games (moore-count): `N K`, then N values; prints the number of losing length-K
+    /// sequences mod 998244353. moore: a line T, then T lines `N p_1 … p_N`; prints First
+    /// when the player to move wins.
     Solve {
-        #[command(subcommand)]
-        game: SolveGame,
+        /// The problem: chopsticks, games (moore-count) or moore.
+        problem: String,
+        /// Also print why: the deciding case of the rule and a winning move.
+        #[arg(long)]
+        explain: bool,
+        /// The most piles a move may take from (games, moore); k + 1 must divide 998244352
+        /// for games.
+        #[arg(long, default_value_t = 6)]
+        k: u32,
     },
     /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
     /// verified solvers, and shrink the first failure to the least failing input.
@@ -105,9 +120,8 @@ enum Command {
     /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
     /// a solution command that cannot be started).
     Stress {
-        /// The game the solution solves.
-        #[arg(value_enum)]
-        game: Game,
+        /// The problem the solution solves: chopsticks, games (moore-count) or moore.
+        problem: String,
         /// The solution command, split shell-like into program and arguments (no shell).
         #[arg(long)]
         solution: String,
@@ -132,13 +146,40 @@ enum Command {
         /// Cap on shrinking runs that hit the time limit (each costs a whole timeout).
         #[arg(long, default_value_t = 25)]
         max_shrink_timeouts: usize,
-        /// Where the shrunk input and the expected and actual output are written.
-        #[arg(long, default_value = "gamecheck-stress")]
-        out_dir: PathBuf,
+        /// Wall-clock cap on shrinking, in seconds.
+        #[arg(long, default_value_t = 60)]
+        max_shrink_seconds: u64,
+        /// Where the shrunk input and the expected and actual output are written; checked
+        /// before any run. Default: a fresh directory under the system's temp directory.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+        /// The most piles a move may take from (games, moore).
+        #[arg(long, default_value_t = 6)]
+        k: u32,
+        /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
+        /// 1000) instead of the contest's; the --max-* flags refine either.
+        #[arg(long)]
+        extended: bool,
+        /// Bound N, the values per case (games, moore).
+        #[arg(long)]
+        max_n: Option<u64>,
+        /// Bound the values (games: A_i; moore: pile sizes).
+        #[arg(long)]
+        max_value: Option<u64>,
+        /// Bound K, the sequence length (games).
+        #[arg(long)]
+        max_k: Option<u64>,
+        /// Bound the counts a, c, b, d (chopsticks).
+        #[arg(long)]
+        max_count: Option<u64>,
+        /// Bound T, the cases per input (chopsticks, moore).
+        #[arg(long)]
+        max_cases: Option<u64>,
         /// Judge the solution on this contest input only (as written by a failing run).
         #[arg(long)]
         replay: Option<PathBuf>,
-        /// Print the report as JSON: verdict, input, expected, actual, cases, seed.
+        /// Print the report as JSON: verdict, input, expected, actual, cases, seed, ranges,
+        /// shrink standing and runs, the first failing input, files and replay command.
         #[arg(long)]
         json: bool,
     },
@@ -159,23 +200,6 @@ enum Command {
         /// Write the SVG chart here.
         #[arg(long)]
         svg: Option<PathBuf>,
-    },
-}
-
-#[derive(Subcommand)]
-enum SolveGame {
-    /// Chopsticks: a line T, then T lines `a c b d`; prints First or Second per case.
-    Chopsticks {
-        /// Also print the deciding case of the rule and a winning move.
-        #[arg(long)]
-        explain: bool,
-    },
-    /// Games (Moore's Nim_k): `N K`, then N values; prints the number of losing length-K
-    /// sequences mod 998244353.
-    Games {
-        /// The most piles a move may take from; k + 1 must divide 998244352.
-        #[arg(long, default_value_t = 6)]
-        k: u32,
     },
 }
 
@@ -289,46 +313,6 @@ struct ShardArgs {
     shard_count: Option<u64>,
 }
 
-/// Standard input's bytes: mapped when it is a regular file (no copy, no page faults on a
-/// fresh buffer), read otherwise.
-enum Stdin {
-    Mapped(memmap2::Mmap),
-    Read(Vec<u8>),
-}
-
-impl std::ops::Deref for Stdin {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match self {
-            Stdin::Mapped(map) => map,
-            Stdin::Read(bytes) => bytes,
-        }
-    }
-}
-
-fn read_stdin() -> Result<Stdin> {
-    let file = std::io::stdin()
-        .as_fd()
-        .try_clone_to_owned()
-        .map(std::fs::File::from);
-    // SAFETY: the map is read-only and lives only while this process reads its input; a
-    // file truncated under us by another process is outside our contract.
-    // Map only a file read from its start: a caller may have consumed part of it already.
-    if let Ok(mut file) = file
-        && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0)
-        && std::io::Seek::stream_position(&mut file).is_ok_and(|p| p == 0)
-        && let Ok(map) = unsafe { memmap2::Mmap::map(&file) }
-    {
-        return Ok(Stdin::Mapped(map));
-    }
-    let mut input = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut input)
-        .context("reading stdin")?;
-    Ok(Stdin::Read(input))
-}
-
 fn write_stdout(bytes: &[u8]) -> Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes).context("writing stdout")?;
@@ -366,7 +350,7 @@ impl Visit for CheckAll<'_> {
 }
 
 fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
-    eprintln!("gamecheck check: seed {seed}, {cases} cases per share");
+    note(&format!("gamecheck check: seed {seed}, {cases} cases per share"));
     let names = gamecheck::games::problem_names();
     let mut total = 0;
     for name in &names {
@@ -417,14 +401,16 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
         .iter()
         .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
         .collect();
-    eprintln!("gamecheck claims: seed {seed}, {cases} random cases per claim");
+    note(&format!(
+        "gamecheck claims: seed {seed}, {cases} random cases per claim"
+    ));
     let bar = gamecheck::progress::bar(chosen.len() as u64, "claims");
     let mut reports = Vec::new();
     for entry in chosen {
         bar.set_message(entry.id);
         let report = entry.check(seed, cases);
         if !as_json {
-            bar.suspend(|| print!("{}", report.to_text()));
+            bar.suspend(|| write_stdout(report.to_text().as_bytes()))?;
         }
         reports.push(report);
         bar.inc(1);
@@ -448,7 +434,7 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
 }
 
 fn claim(game: ClaimGame, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
-    eprintln!("gamecheck claim: seed {seed}, {cases} random cases");
+    note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
     let report = match game {
         ClaimGame::Chopsticks => gamecheck::claims::check_chopsticks_expr(expr, seed, cases),
         ClaimGame::Moore => gamecheck::claims::check_games_expr(expr, k, seed, cases),
@@ -468,7 +454,7 @@ fn claim(game: ClaimGame, expr: &str, cases: u32, seed: u64, k: u32, as_json: bo
 
 fn report_proof(summary: &gamecheck::prove::ProofSummary, as_json: bool) -> Result<ExitCode> {
     for m in &summary.mismatches {
-        eprintln!("mismatch: {m}");
+        note(&format!("mismatch: {m}"));
     }
     let text = if as_json { json(summary)? } else { summary.line() };
     write_stdout(format!("{text}\n").as_bytes())?;
@@ -579,17 +565,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Repro {
             game: ReproGame::Games { k, len, values },
         } => {
-            // An unsupported k is a usage error, not a disagreement.
-            gamecheck::moore::count(&[], 0, k).context("repro games")?;
+            // An unsupported k or a value beyond the judged range is a usage error, not a
+            // disagreement: the same range as solve and stress.
             let case = gamecheck::moore::CountCase { k, len, values };
-            repro_case(&gamecheck::moore::MooreCount::with_k(k), case)
+            repro_checked(&gamecheck::moore::MooreCount::with_k(k), case).context("repro games")
         }
         Command::Repro {
             game: ReproGame::Moore { k, piles },
-        } => repro_case(
+        } => repro_checked(
             &gamecheck::moore::MoorePosition::with_k(k),
             gamecheck::moore::Position { k, piles },
-        ),
+        )
+        .context("repro moore"),
         Command::Prove { game } => prove(game),
         Command::Repro {
             game: ReproGame::Chopsticks { a, c, b, d },
@@ -601,26 +588,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let limit = largest.saturating_add(1).clamp(1, 128);
             repro_case(&gamecheck::chopsticks::Chopsticks::with_table_limit(limit), s)
         }
-        Command::Solve {
-            game: SolveGame::Chopsticks { explain },
-        } => {
-            let input = read_stdin()?;
-            let out =
-                gamecheck::chopsticks::solve(&input, explain).context("invalid chopsticks input on stdin")?;
-            write_stdout(&out)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Solve {
-            game: SolveGame::Games { k },
-        } => {
-            let input = read_stdin()?;
-            let out = gamecheck::moore::solve(&input, k)
-                .with_context(|| format!("solve games (Moore's Nim_k, k = {k}) on stdin"))?;
-            write_stdout(out.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Solve { problem, explain, k } => visit(&problem, Params { k }, Solve { explain })?,
         Command::Stress {
-            game,
+            problem,
             solution,
             seed,
             cases,
@@ -629,14 +599,33 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_output_bytes,
             max_shrink_runs,
             max_shrink_timeouts,
+            max_shrink_seconds,
             out_dir,
+            k,
+            extended,
+            max_n,
+            max_value,
+            max_k,
+            max_count,
+            max_cases,
             replay,
             json,
         } => {
+            let overrides: Vec<(&'static str, u64)> = [
+                ("n", max_n),
+                ("value", max_value),
+                ("k", max_k),
+                ("count", max_count),
+                ("cases", max_cases),
+            ]
+            .into_iter()
+            .filter_map(|(flag, v)| v.map(|v| (flag, v)))
+            .collect();
             let config = stress::Config {
-                game: match game {
-                    Game::Chopsticks => stress::Game::Chopsticks,
-                    Game::Games => stress::Game::Games,
+                problem_args: if k == Params::default().k {
+                    problem.clone()
+                } else {
+                    format!("{problem} --k {k}")
                 },
                 solution: stress::Solution::parse(&solution).context("invalid --solution")?,
                 seed,
@@ -650,23 +639,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 shrink: stress::ShrinkLimits {
                     max_runs: max_shrink_runs,
                     max_timeouts: max_shrink_timeouts,
+                    max_time: Duration::from_secs(max_shrink_seconds),
                     ..stress::ShrinkLimits::default()
                 },
+                range: if extended {
+                    gamecheck::problem::Range::Extended
+                } else {
+                    gamecheck::problem::Range::Contest
+                },
+                overrides,
                 out_dir,
                 replay,
                 progress: true,
+                reap: true,
             };
-            eprintln!("{}", config.banner());
-            let report = stress::stress(&config).context("stress run failed")?;
-            write_stdout(
-                (if json {
-                    report.to_json() + "\n"
-                } else {
-                    report.to_text()
-                })
-                .as_bytes(),
-            )?;
-            Ok(ExitCode::from(report.exit_code()))
+            visit(&problem, Params { k }, Stress { config, json })?
         }
         Command::Plot { game } => plot(game),
         Command::BenchReport {
@@ -737,7 +724,7 @@ enum PlotGame {
 
 fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
-    eprintln!("wrote {} ({} bytes)", path.display(), text.len());
+    note(&format!("wrote {} ({} bytes)", path.display(), text.len()));
     Ok(())
 }
 
@@ -757,7 +744,9 @@ fn plot(game: PlotGame) -> Result<ExitCode> {
             let picture = match claim {
                 None => chopsticks::outcome_picture(&slices, &gamecheck::chopsticks::case),
                 Some(text) => {
-                    eprintln!("gamecheck plot: checking the claim, seed {seed}, {cases} random cases");
+                    note(&format!(
+                        "gamecheck plot: checking the claim, seed {seed}, {cases} random cases"
+                    ));
                     let claim = chopsticks::Claim::from_expr(&text, seed, cases)?;
                     chopsticks::claim_picture(&slices, &claim)
                 }
@@ -786,11 +775,11 @@ fn bench_report(dir: Option<PathBuf>, markdown: Option<PathBuf>, svg: Option<Pat
             .join("criterion")
     });
     let results = gamecheck::bench_report::read_criterion(&dir)?;
-    eprintln!(
+    note(&format!(
         "gamecheck bench-report: {} results from {}",
         results.len(),
         dir.display()
-    );
+    ));
     let text = gamecheck::bench_report::markdown(&results);
     match markdown {
         Some(path) => write_file(&path, &text)?,
@@ -802,11 +791,82 @@ fn bench_report(dir: Option<PathBuf>, markdown: Option<PathBuf>, svg: Option<Pat
     Ok(ExitCode::SUCCESS)
 }
 
+// --- solve and stress over the registry (stress-engine) ---
+
+/// `solve <problem>`: stdin through the problem's contest format to stdout.
+struct Solve {
+    explain: bool,
+}
+
+impl Visit for Solve {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let mut input = std::io::stdin().lock();
+        let mut output = std::io::stdout().lock();
+        problem
+            .solve_stream(&mut input, &mut output, self.explain)
+            .with_context(|| problem.solve_context())?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `stress <problem>`: the banner, the run, the report.
+struct Stress {
+    config: stress::Config,
+    json: bool,
+}
+
+impl Visit for Stress {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let bounds = stress::bounds(problem, &self.config).context("stress")?;
+        note(&self.config.banner(&bounds));
+        let report = stress::stress(problem, &self.config).context("stress run failed")?;
+        let text = if self.json {
+            report.to_json() + "\n"
+        } else {
+            report.to_text()
+        };
+        write_stdout(text.as_bytes())?;
+        Ok(ExitCode::from(report.exit_code()))
+    }
+}
+
+/// Replays one case after checking it lies within what the problem can judge: the
+/// range `solve` and the stress judge accept.
+fn repro_checked<P: ContestFormat>(problem: &P, case: P::Case) -> Result<ExitCode> {
+    let constraints = problem.constraints().map_err(anyhow::Error::msg)?;
+    constraints
+        .check(&problem.extent(std::slice::from_ref(&case)))
+        .map_err(anyhow::Error::msg)?;
+    repro_case(problem, case)
+}
+
+/// Whether `err` comes from writing to a pipe whose reader is gone.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+// --- end solve and stress ---
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    if matches!(cli.command, Command::Stress { .. })
+        && let Err(e) = stress::handle_signals()
+    {
+        note(&format!("error: cannot handle signals: {e}"));
+        return ExitCode::from(2);
+    }
+    match run(cli) {
         Ok(code) => code,
+        // The reader of stdout left (`| head`): nothing more to say, and no one to say it to.
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(141),
         Err(err) => {
-            eprintln!("error: {err:#}");
+            note(&format!("error: {err:#}"));
             ExitCode::from(2)
         }
     }

@@ -39,8 +39,85 @@ int main(void) {
 
 const RIGHT_ONE_BEHIND: &str = "c == 0 && d >= 1 && b % 2 == 1";
 
-/// Reduces K modulo p − 1 before powering, wrong where the transform has a zero.
-const GAMES_MOD_P_MINUS_ONE: &str = r#"
+/// A C solution of "Games": K read with `scanf("%lld")`, values kept in 7 bits, at most
+/// 104 of them, equal bit columns merged, then the DFT over (Z/7)^B and Σ F(t)^POWER.
+/// Right with `POWER` = the exact power; wrong with the exponent reduced mod p − 1
+/// (0^(p−1) is 0, not 1).
+const GAMES_C: &str = r#"
+#include <stdio.h>
+#include <string.h>
+typedef unsigned long long u64;
+#define P 998244353ULL
+static u64 pw(u64 b, u64 e) {
+    u64 r = 1;
+    b %= P;
+    while (e) {
+        if (e & 1) r = r * b % P;
+        b = b * b % P;
+        e >>= 1;
+    }
+    return r;
+}
+static unsigned buf[2][823543];
+int main(void) {
+    int n;
+    long long k;
+    unsigned char v[104]; /* 7 bits per value, at most 104 values */
+    if (scanf("%d %lld", &n, &k) != 2) return 1;
+    if (n > 104) return 3;
+    for (int i = 0; i < n; i++) {
+        int a;
+        if (scanf("%d", &a) != 1) return 1;
+        v[i] = (unsigned char)(a & 127);
+    }
+    /* Merge equal bit columns: each distinct non-zero column is one dimension. */
+    u64 col[7][2];
+    int nb = 0;
+    unsigned mask[104] = {0};
+    for (int j = 0; j < 7; j++) {
+        u64 c[2] = {0, 0};
+        for (int i = 0; i < n; i++)
+            if (v[i] >> j & 1) c[i / 64] |= 1ULL << (i % 64);
+        if (!c[0] && !c[1]) continue;
+        int q = 0;
+        while (q < nb && !(col[q][0] == c[0] && col[q][1] == c[1])) q++;
+        if (q == nb) { col[nb][0] = c[0]; col[nb][1] = c[1]; nb++; }
+        for (int i = 0; i < n; i++)
+            if (v[i] >> j & 1) mask[i] |= 1u << q;
+    }
+    unsigned *cur = buf[0], *nxt = buf[1];
+    memset(cur, 0, sizeof(unsigned) << nb);
+    for (int i = 0; i < n; i++) cur[mask[i]]++;
+    u64 w = pw(3, (P - 1) / 7), wp[7];
+    wp[0] = 1;
+    for (int x = 1; x < 7; x++) wp[x] = wp[x - 1] * w % P;
+    u64 done = 1;
+    for (int j = 0; j < nb; j++) {
+        u64 rest = 1ULL << (nb - j - 1);
+        for (u64 u = 0; u < rest; u++) {
+            unsigned *z = cur + done * 2 * u, *o = cur + done * (2 * u + 1);
+            for (int x = 0; x < 7; x++) {
+                unsigned *out = nxt + done * 7 * u + done * x;
+                for (u64 i = 0; i < done; i++) out[i] = (unsigned)((z[i] + wp[x] * o[i]) % P);
+            }
+        }
+        unsigned *t = cur; cur = nxt; nxt = t;
+        done *= 7;
+    }
+    u64 s = 0;
+    for (u64 t = 0; t < done; t++) s = (s + POWER) % P;
+    s = s * pw(pw(7, P - 2), nb) % P;
+    printf("%llu\n", s);
+    return 0;
+}
+"#;
+
+const EXACT_POWER: &str = "pw(cur[t], (u64)k)";
+const POWER_MOD_P_MINUS_ONE: &str = "pw(cur[t], (u64)k % (P - 1))";
+
+/// A right pure-Python "Games": the DFT over (Z/7)^B with B the bit length of the largest
+/// value, exponential in it.
+const GAMES_BRUTE_PY: &str = r#"
 import sys
 
 P = 998244353
@@ -50,20 +127,12 @@ def main():
     data = sys.stdin.buffer.read().split()
     n, k = int(data[0]), int(data[1])
     vals = [int(x) for x in data[2:2 + n]]
-    e = k % (P - 1)  # the defect: f^(p-1) is 0, not 1, when f = 0
-    cols = []
-    for bit in range(8):
-        col = tuple((v >> bit) & 1 for v in vals)
-        if any(col) and col not in cols:
-            cols.append(col)
-    b = len(cols)
+    b = max(vals).bit_length() if vals else 0
+    # The DFT over (Z/7)^b of the histogram of bit patterns, dimension by dimension:
+    # 7^b coefficients, exponential in the bit length.
     cur = [0] * (1 << b)
-    for i in range(n):
-        u = 0
-        for j in range(b):
-            if cols[j][i]:
-                u |= 1 << j
-        cur[u] += 1
+    for v in vals:
+        cur[v] += 1
     w = pow(3, (P - 1) // 7, P)
     pw = [pow(w, x, P) for x in range(7)]
     done = 1
@@ -78,12 +147,7 @@ def main():
                 nxt[off:off + done] = [(p + pw[x] * q) % P for p, q in zip(z, o)]
         cur = nxt
         done *= 7
-    cache = {}
-    s = 0
-    for f in cur:
-        if f not in cache:
-            cache[f] = pow(f, e, P)
-        s += cache[f]
+    s = sum(pow(f, k, P) for f in cur)
     print(s % P * pow(pow(7, b, P), P - 2, P) % P)
 
 
@@ -285,37 +349,301 @@ fn usage_errors_exit_2() {
     assert_eq!(bad_flag.status.code(), Some(2));
 }
 
-#[test]
-fn games_solution_reducing_k_mod_p_minus_one_is_caught() {
-    let dir = scratch("games");
-    let script = dir.join("games_mod.py");
-    std::fs::write(&script, GAMES_MOD_P_MINUS_ONE).expect("write script");
-    let solution = format!("python3 {}", script.display());
+/// Compiles `GAMES_C` with `power` into `dir/name`.
+fn compile_games(dir: &Path, name: &str, power: &str) -> PathBuf {
+    let source = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&source, GAMES_C.replace("POWER", power)).expect("write C source");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success(), "cc failed on {name}");
+    exe
+}
+
+/// Runs `stress games` with JSON output and the given extra flags.
+fn games(dir: &Path, solution: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
     let out_dir = dir.join("out");
-    let (out, took) = stress(&[
+    let mut args = vec![
         "games",
         "--solution",
-        &solution,
-        "--seed",
-        "11",
-        "--cases",
-        "20",
-        "--timeout-ms",
-        "30000",
+        solution,
         "--out-dir",
         out_dir.to_str().expect("utf-8 path"),
         "--json",
-    ]);
-    eprintln!("games_solution_reducing_k_mod_p_minus_one_is_caught: {took:?}");
-    let report = json(&out);
+    ];
+    args.extend_from_slice(extra);
+    let (out, took) = stress(&args);
+    eprintln!("stress games {extra:?}: {took:?}");
+    (json(&out), out.status.code())
+}
+
+#[test]
+fn games_c_solution_with_contest_limits_passes_on_defaults() {
+    let dir = scratch("games-right");
+    let exe = compile_games(&dir, "right", EXACT_POWER);
+    // Sizes reach the contest's bounds at input 100.
+    let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &["--cases", "100"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+    assert_eq!(report["ranges"]["value"], 100);
+    assert_eq!(report["ranges"]["n"], 100);
+    assert_eq!(report["ranges"]["k"], 1_000_000_000_000_000_000u64);
+}
+
+#[test]
+#[ignore = "2000 runs of a B = 7 transform: about 5 minutes"]
+fn games_c_solution_with_contest_limits_passes_2000_cases() {
+    let dir = scratch("games-right-2000");
+    let exe = compile_games(&dir, "right", EXACT_POWER);
+    let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &["--cases", "2000"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+}
+
+#[test]
+fn games_c_solution_reducing_k_mod_p_minus_one_is_caught() {
+    let dir = scratch("games-mod");
+    let exe = compile_games(&dir, "mod", POWER_MOD_P_MINUS_ONE);
+    let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &[]);
     assert_eq!(
-        (field(&report, "verdict"), out.status.code()),
+        (field(&report, "verdict"), code),
         ("wrong-answer", Some(1)),
         "{report}"
     );
-    // f̂(χ) = 0 needs 7 values hitting every residue of χ; 0..=6 under χ = (1, 2, 4) is the
+    // F(χ) = 0 needs 7 values hitting every residue of χ; 0..=6 under χ = (1, 2, 4) is the
     // lexicographically least, and K = p − 1 the least K ≡ 0 (mod p − 1) above 0.
     assert_eq!(field(&report, "input"), "7 998244352\n0 1 2 3 4 5 6\n");
     assert_eq!(field(&report, "actual"), "1\n");
-    assert_eq!(report["seed"], 11);
+    // The first failing input as generated lies within the contest's bounds.
+    let first = field(&report, "first_failing_input");
+    let numbers: Vec<u64> = first
+        .split_ascii_whitespace()
+        .map(|t| t.parse().expect("a number"))
+        .collect();
+    assert!(
+        numbers[0] <= 100 && numbers[1] <= 1_000_000_000_000_000_000,
+        "{first}"
+    );
+    assert!(numbers[2..].iter().all(|&v| v <= 100), "{first}");
+    assert_eq!(
+        report["shrink"]["runs"].as_u64().map(|r| r > 0),
+        Some(true),
+        "{report}"
+    );
+    assert!(
+        ["least", "greedy", "budget-exhausted"]
+            .contains(&report["shrink"]["standing"].as_str().unwrap_or(""))
+    );
+    assert!(field(&report, "replay").contains("--replay"));
+}
+
+#[test]
+fn games_python_brute_force_passes_small_sizes() {
+    let dir = scratch("games-brute");
+    let script = dir.join("brute.py");
+    std::fs::write(&script, GAMES_BRUTE_PY).expect("write script");
+    let solution = format!("python3 {}", script.display());
+    // The first inputs are tiny: 10 of them stay far from 7-bit values.
+    let (report, code) = games(&dir, &solution, &["--cases", "10"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+    let (report, code) = games(&dir, &solution, &["--cases", "40", "--max-value", "15"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+    assert_eq!(report["ranges"]["value"], 15);
+}
+
+#[test]
+#[ignore = "200 Python runs: about a minute"]
+fn games_python_brute_force_passes_200_cases_of_4_bits() {
+    let dir = scratch("games-brute-200");
+    let script = dir.join("brute.py");
+    std::fs::write(&script, GAMES_BRUTE_PY).expect("write script");
+    let solution = format!("python3 {}", script.display());
+    let (report, code) = games(&dir, &solution, &["--cases", "200", "--max-value", "15"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+}
+
+#[test]
+fn bounds_outside_the_problem_are_usage_errors() {
+    for (args, needle) in [
+        (
+            &["games", "--solution", "cat", "--max-value", "600"][..],
+            "A_i <= 511",
+        ),
+        (
+            &["games", "--solution", "cat", "--max-count", "5"][..],
+            "--max-count does not apply",
+        ),
+        (
+            &["chopsticks", "--solution", "cat", "--max-cases", "0"][..],
+            "below the least",
+        ),
+    ] {
+        let out = stress(args).0;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_setsid_grandchild_is_killed_with_its_run() {
+    let dir = scratch("setsid");
+    // Each run leaves a grandchild in a new session, sleeping with stdout open.
+    let defect = "static int once; if (!once++) { if (fork() == 0) { setsid(); if (fork() == 0) sleep(1000); return 0; } }";
+    let exe = compile(&dir, "setsid", RIGHT_ONE_BEHIND, defect);
+    let (report, code, took) = chopsticks(&dir, &exe, &["--cases", "5"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", 0), "{report}");
+    // Each run would otherwise wait for the grandchild to close stdout.
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    std::thread::sleep(Duration::from_millis(200));
+    let left = processes_mentioning(dir.to_str().expect("utf-8 path"));
+    assert!(left.is_empty(), "processes outlived the run: {left:?}");
+}
+
+#[test]
+fn sigterm_and_sigint_kill_every_running_solution() {
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let dir = scratch(&format!("signal-{signal}"));
+        // Sleeps, with a child in its own session sleeping too.
+        let defect = "if (fork() == 0) { setsid(); sleep(1000); return 0; } sleep(1000);";
+        let exe = compile(&dir, "sleeper", RIGHT_ONE_BEHIND, defect);
+        let mut child = Command::new(BIN)
+            .args(["stress", "chopsticks", "--timeout-ms", "100000", "--solution"])
+            .arg(&exe)
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        let marker = dir.to_str().expect("utf-8 path");
+        let start = Instant::now();
+        while processes_mentioning(marker).len() < 2 && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            processes_mentioning(marker).len() >= 2,
+            "the solutions never started"
+        );
+        // SAFETY: signals our own child by its pid.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let status = child.wait().expect("gamecheck exits");
+        assert_eq!(status.code(), Some(128 + signal));
+        std::thread::sleep(Duration::from_millis(200));
+        let left = processes_mentioning(marker);
+        assert!(
+            left.is_empty(),
+            "signal {signal}: processes outlived gamecheck: {left:?}"
+        );
+    }
+}
+
+#[test]
+fn an_unwritable_out_dir_is_refused_before_any_run() {
+    let dir = scratch("out-dir");
+    let ran = dir.join("ran");
+    let script = dir.join("sol.sh");
+    std::fs::write(&script, format!("touch {}\ncat\n", ran.display())).expect("write script");
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, "not a directory").expect("write file");
+    let out = stress(&[
+        "chopsticks",
+        "--solution",
+        &format!("sh {}", script.display()),
+        "--out-dir",
+        blocker.join("sub").to_str().expect("utf-8 path"),
+    ])
+    .0;
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("output directory"));
+    assert!(!ran.exists(), "the solution ran before the out dir was checked");
+}
+
+#[test]
+fn the_default_out_dir_leaves_the_working_directory_clean() {
+    let dir = scratch("cwd");
+    let out = Command::new(BIN)
+        .args([
+            "stress",
+            "chopsticks",
+            "--solution",
+            "cat",
+            "--cases",
+            "3",
+            "--json",
+        ])
+        .current_dir(&dir)
+        .output()
+        .expect("run gamecheck");
+    let report = json(&out);
+    assert_eq!(field(&report, "verdict"), "presentation-error");
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("read dir").flatten().collect();
+    assert!(left.is_empty(), "files left in the working directory: {left:?}");
+    let files = report["files"].as_array().expect("files");
+    let input = files[0].as_str().expect("a path");
+    assert!(Path::new(input).starts_with(std::env::temp_dir()), "{input}");
+    assert_eq!(std::fs::read_to_string(input).expect("input.txt"), "1\n0 1 0 1\n");
+    if let Some(parent) = Path::new(input).parent() {
+        let _ = std::fs::remove_dir_all(parent);
+    }
+}
+
+#[test]
+fn the_timeout_budget_is_named_when_it_stops_the_shrink() {
+    let dir = scratch("timeouts");
+    let defect = "if ((u128)a + c + b + d >= 2) sleep(1000);";
+    let exe = compile(&dir, "slow", RIGHT_ONE_BEHIND, defect);
+    let (report, code, _) = chopsticks(
+        &dir,
+        &exe,
+        &[
+            "--timeout-ms",
+            "200",
+            "--cases",
+            "3",
+            "--max-shrink-timeouts",
+            "1",
+        ],
+    );
+    assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
+    assert_eq!(report["shrink"]["standing"], "budget-exhausted", "{report}");
+    let why = field(&report["shrink"], "why");
+    assert!(
+        why.contains("--max-shrink-timeouts") && !why.contains("run budget"),
+        "{why}"
+    );
+}
+
+#[test]
+fn replay_reports_no_seed_and_control_characters_are_escaped() {
+    let dir = scratch("escape");
+    let script = dir.join("esc.sh");
+    std::fs::write(&script, "printf 'Fir\\033[2Jst\\000\\n'\n").expect("write script");
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "1\n1 0 1 1\n").expect("write input");
+    let solution = format!("sh {}", script.display());
+    let args = [
+        "chopsticks",
+        "--solution",
+        &solution,
+        "--replay",
+        input.to_str().expect("utf-8 path"),
+    ];
+    let out = stress(&args).0;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("\\x1b[2J") && text.contains("\\0"), "{text}");
+    assert!(
+        !out.stdout.contains(&0x1b) && !out.stdout.contains(&0),
+        "raw control bytes: {text}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let report = json(&stress(&json_args).0);
+    assert!(report.get("seed").is_none(), "{report}");
+    assert_eq!(field(&report, "verdict"), "presentation-error");
 }

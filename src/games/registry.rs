@@ -4,12 +4,12 @@
 
 use thiserror::Error;
 
-use crate::problem::{Claims, Properties};
+use crate::problem::{Claims, ContestFormat, Properties};
 
 /// What every registered problem supports: every engine can run it.
-pub trait Registered: Properties + Claims + 'static {}
+pub trait Registered: Properties + Claims + ContestFormat + 'static {}
 
-impl<P: Properties + Claims + 'static> Registered for P {}
+impl<P: Properties + Claims + ContestFormat + 'static> Registered for P {}
 
 /// Parameters a problem is built with, from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

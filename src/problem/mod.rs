@@ -36,6 +36,14 @@ mod typed_claims;
 pub use claims::{Domain, Sample, both_searched};
 pub use typed_claims::{Predicate, TypedClaims};
 
+// --- contest format: bounds and solving (stress-engine) ---
+mod bounds;
+mod solve;
+
+pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
+pub use solve::{SolveError, solve_cases};
+// --- end contest format ---
+
 use std::fmt::{Debug, Display};
 
 /// A question about a game with a fast answer and oracles that judge it.
@@ -111,20 +119,67 @@ pub trait Properties: Order + Sized {
     fn search_budget(&self) -> u64;
 }
 
-/// The contest's input and output, for `solve` and `stress`.
+/// The contest's input and output, for `solve` and `stress`: how a contest input is
+/// read and written, what its constraints are, how random inputs are drawn, and how
+/// answers are printed and read back. `solve` and the stress engine are written once
+/// over this trait.
 pub trait ContestFormat: Problem {
+    /// Returns the constraints of the input, stated once: every dimension with its
+    /// contest bound, its extended bound and the limit gamecheck can judge; or why this
+    /// instance of the problem (its parameters) cannot be judged at all.
+    fn constraints(&self) -> Result<Constraints, String>;
+
+    /// Returns the cases of a whole contest input read from `tokens`, or the first error
+    /// with its line and token. Values beyond the constraints' limits are refused with
+    /// [`InputError::OutOfRange`](crate::input::InputError::OutOfRange).
+    fn read_cases(
+        &self,
+        tokens: &mut crate::tokens::Tokens<'_>,
+    ) -> Result<Vec<Self::Case>, crate::input::InputError>;
+
     /// Returns the cases of a whole contest input, or the first error with its line and
     /// token.
-    fn read_input(&self, input: &[u8]) -> Result<Vec<Self::Case>, crate::input::InputError>;
+    fn read_input(&self, input: &[u8]) -> Result<Vec<Self::Case>, crate::input::InputError> {
+        self.read_cases(&mut crate::tokens::Tokens::new(input))
+    }
 
     /// Returns `cases` written as contest input.
     fn write_input(&self, cases: &[Self::Case]) -> String;
+
+    /// Returns one case as the input writes it, for reports (no newline at the end).
+    fn write_case(&self, case: &Self::Case) -> String;
 
     /// Returns one answer as the contest prints it (one line, no newline).
     fn write_answer(&self, answer: &Self::Answer) -> String;
 
     /// Returns the answer a solution printed as `token`, or why it is not one.
     fn read_answer(&self, token: &str) -> Result<Self::Answer, String>;
+
+    /// Returns the size of an input in each dimension of the constraints, as pairs of
+    /// flag and size (the largest value, the most values per case, …).
+    fn extent(&self, cases: &[Self::Case]) -> Vec<(&'static str, u64)>;
+
+    /// Returns the cases of one random input within `bounds`, biased toward the
+    /// boundaries of those bounds.
+    fn generate(&self, rng: &mut rand_chacha::ChaCha8Rng, bounds: &Bounds) -> Vec<Self::Case>;
+
+    /// Writes the answer to every case of the contest input `input` to `output`, one line
+    /// each; with `explain`, each line also says why. Memory stays bounded by the
+    /// constraints' limits whatever `input` holds: reading stops at the first invalid
+    /// token.
+    fn solve_stream(
+        &self,
+        input: &mut dyn std::io::Read,
+        output: &mut dyn std::io::Write,
+        explain: bool,
+    ) -> Result<(), SolveError> {
+        solve_cases(self, input, output, explain)
+    }
+
+    /// Returns the context of `solve`'s errors: `invalid chopsticks input on stdin`.
+    fn solve_context(&self) -> String {
+        format!("invalid {} input on stdin", self.name())
+    }
 }
 
 /// What claims about a problem are checked against, and on which cases.

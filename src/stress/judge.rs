@@ -1,13 +1,16 @@
-//! Judging a run against gamecheck's own verified solvers.
+//! Judging a run: the solution's output is read back into typed answers with
+//! [`ContestFormat::read_answer`] and compared with `==` to the problem's fast answers.
 
 use std::fmt;
 
 use serde::Serialize;
 
 use super::StressError;
-use super::generate::{GamesCase, Input};
 use super::run::{RunOutcome, Termination};
-use crate::games::chopsticks::{Outcome, State, outcome};
+use crate::problem::ContestFormat;
+
+/// Characters of a solution's token shown in a verdict.
+const TOKEN_SHOWN: usize = 40;
 
 /// The verdict on one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -24,12 +27,6 @@ pub enum Verdict {
 
 impl Verdict {
     /// Returns the verdict's name as printed and in JSON.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -59,43 +56,8 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// One line saying why, e.g. `line 3: expected First, found Second`.
     pub detail: String,
+    /// The expected output, as the contest prints it.
     pub expected: String,
-}
-
-/// The reference answer for games: the verified fast count (k = 6).
-fn games_answer(case: &GamesCase) -> Result<u32, StressError> {
-    crate::games::moore::count(&case.values, case.len, 6).map_err(|e| StressError::Reference {
-        why: format!("{e} (values {:?})", case.values),
-    })
-}
-
-/// Returns the correct output for `input`, from the verified solvers.
-///
-/// # Constraints
-/// Games values within the fast count's range; otherwise [`StressError::Reference`].
-///
-/// # Complexity
-/// Chopsticks: O(T). Games: O(B · 7^B) with B ≤ 8 the number of distinct bit columns.
-///
-/// # Example
-/// ```
-/// use gamecheck::stress::{expected_output, GamesCase, Input};
-/// let chop = Input::Chopsticks(vec![[1, 0, 1, 1], [1, 0, 1, 0]]);
-/// assert_eq!(expected_output(&chop).unwrap(), "First\nSecond\n");
-/// let games = Input::Games(GamesCase { values: vec![1], len: 7 });
-/// assert_eq!(expected_output(&games).unwrap(), "1\n");
-/// ```
-pub fn expected_output(input: &Input) -> Result<String, StressError> {
-    match input {
-        Input::Chopsticks(cases) => Ok(cases
-            .iter()
-            .map(|&[a, c, b, d]| match outcome(State::new(a, c, b, d)) {
-                Outcome::First => "First\n",
-                Outcome::Second => "Second\n",
-            })
-            .collect()),
-        Input::Games(case) => Ok(format!("{}\n", games_answer(case)?)),
-    }
 }
 
 /// Lines with trailing whitespace removed and trailing blank lines dropped.
@@ -108,16 +70,41 @@ fn lines(text: &str) -> Vec<&str> {
 }
 
 fn shown(token: &str) -> String {
-    const MAX: usize = 40;
-    if token.chars().count() > MAX {
-        format!("`{}…`", token.chars().take(MAX).collect::<String>())
-    } else {
-        format!("`{token}`")
-    }
+    format!("`{}`", crate::shown::escaped(token.as_bytes(), TOKEN_SHOWN))
 }
 
-fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
-    let want = lines(expected);
+/// Returns the expected output for `cases`: the fast answers, one line each.
+///
+/// # Constraints
+/// The fast solution answers every case ([`StressError::Reference`] otherwise).
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, State};
+/// use gamecheck::stress::expected_answers;
+/// let p = Chopsticks::with_table_limit(1);
+/// let (answers, text) = expected_answers(&p, &[State::new(1, 0, 1, 1), State::new(1, 0, 1, 0)]).unwrap();
+/// assert_eq!((answers.len(), text.as_str()), (2, "First\nSecond\n"));
+/// ```
+pub fn expected_answers<P: ContestFormat>(
+    problem: &P,
+    cases: &[P::Case],
+) -> Result<(Vec<P::Answer>, String), StressError> {
+    let answers = cases
+        .iter()
+        .map(|c| problem.solve(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|why| StressError::Reference { why })?;
+    let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();
+    Ok((answers, text))
+}
+
+fn compare<P: ContestFormat>(
+    problem: &P,
+    cases: &[P::Case],
+    want: &[P::Answer],
+    actual: &str,
+) -> (Verdict, String) {
     let got = lines(actual);
     if got.len() != want.len() {
         return (
@@ -125,70 +112,76 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
             format!("expected {} line(s), found {}", want.len(), got.len()),
         );
     }
+    let mut answers = Vec::with_capacity(got.len());
     for (i, line) in got.iter().enumerate() {
         let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
-        let well_formed = tokens.len() == 1
-            && match input {
-                Input::Chopsticks(_) => tokens[0] == "First" || tokens[0] == "Second",
-                Input::Games(_) => tokens[0]
-                    .parse::<u32>()
-                    .is_ok_and(|v| v < crate::games::moore::MODULUS),
-            };
-        if !well_formed {
-            let what = match input {
-                Input::Chopsticks(_) => "`First` or `Second`",
-                Input::Games(_) => "one integer in 0..998244353",
-            };
-            return (
-                Verdict::PresentationError,
-                format!("line {}: expected {what}, found {}", i + 1, shown(line)),
-            );
+        let read = match tokens[..] {
+            [token] => problem.read_answer(token),
+            _ => Err(format!("expected one answer ({} token(s))", tokens.len())),
+        };
+        match read {
+            Ok(answer) => answers.push(answer),
+            Err(why) => {
+                return (
+                    Verdict::PresentationError,
+                    format!("line {}: {why}, found {}", i + 1, shown(line.trim_start())),
+                );
+            }
         }
     }
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        if g.trim_start() != *w {
-            let case = match input {
-                Input::Chopsticks(cases) => cases
-                    .get(i)
-                    .map(|[a, c, b, d]| format!(" (case {a} {c} {b} {d})"))
-                    .unwrap_or_default(),
-                Input::Games(_) => String::new(),
+    // Several cases per input: the line names its case.
+    let several = problem
+        .constraints()
+        .is_ok_and(|c| c.dimensions.iter().any(|d| d.flag == "cases"));
+    for (i, (g, w)) in answers.iter().zip(want).enumerate() {
+        if g != w {
+            let case = match cases.get(i) {
+                Some(c) if several => format!(" (case {})", problem.write_case(c)),
+                _ => String::new(),
             };
             return (
                 Verdict::WrongAnswer,
-                format!("line {}{case}: expected {w}, found {}", i + 1, g.trim_start()),
+                format!(
+                    "line {}{case}: expected {}, found {}",
+                    i + 1,
+                    problem.write_answer(w),
+                    problem.write_answer(g)
+                ),
             );
         }
     }
     (Verdict::Ok, String::new())
 }
 
-/// Returns the verdict on `run` for `input`: `timeout`, then `runtime-error` (non-zero
-/// exit, signal or output cap), then `presentation-error` (wrong line count or a token
-/// that is not an answer), then `wrong-answer`. Lines are compared as tokens, ignoring
-/// whitespace around them and blank lines at the end.
+/// Returns the verdict on `run` for the input of `cases`: `timeout`, then
+/// `runtime-error` (non-zero exit, signal or output cap), then `presentation-error` (the
+/// wrong number of lines, or a line that is not one answer [`ContestFormat::read_answer`]
+/// accepts), then `wrong-answer` (a typed answer `!=` the fast one). Whitespace around a
+/// token and blank lines at the end are ignored.
 ///
 /// # Constraints
-/// As for [`expected_output`].
-///
-/// # Complexity
-/// O(output length) plus [`expected_output`].
+/// As for [`expected_answers`].
 ///
 /// # Example
 /// ```
-/// use gamecheck::stress::{judge, Input, RunOutcome, Termination, Verdict};
+/// use gamecheck::chopsticks::{Chopsticks, State};
+/// use gamecheck::stress::{judge, RunOutcome, Termination, Verdict};
 /// use std::time::Duration;
-/// let input = Input::Chopsticks(vec![[1, 0, 1, 1]]);
 /// let run = RunOutcome {
 ///     termination: Termination::Exited(0),
 ///     stdout: b"Second \n\n".to_vec(),
 ///     stderr: Vec::new(),
 ///     elapsed: Duration::ZERO,
 /// };
-/// assert_eq!(judge(&input, &run).unwrap().verdict, Verdict::WrongAnswer);
+/// let p = Chopsticks::with_table_limit(1);
+/// assert_eq!(judge(&p, &[State::new(1, 0, 1, 1)], &run).unwrap().verdict, Verdict::WrongAnswer);
 /// ```
-pub fn judge(input: &Input, run: &RunOutcome) -> Result<Judgement, StressError> {
-    let expected = expected_output(input)?;
+pub fn judge<P: ContestFormat>(
+    problem: &P,
+    cases: &[P::Case],
+    run: &RunOutcome,
+) -> Result<Judgement, StressError> {
+    let (want, expected) = expected_answers(problem, cases)?;
     let (verdict, detail) = match run.termination {
         Termination::TimedOut => (
             Verdict::Timeout,
@@ -200,7 +193,7 @@ pub fn judge(input: &Input, run: &RunOutcome) -> Result<Judgement, StressError> 
         ),
         Termination::Signaled(signal) => (Verdict::RuntimeError, format!("killed by signal {signal}")),
         Termination::Exited(code) if code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
-        Termination::Exited(_) => compare(input, &expected, &String::from_utf8_lossy(&run.stdout)),
+        Termination::Exited(_) => compare(problem, cases, &want, &String::from_utf8_lossy(&run.stdout)),
     };
     Ok(Judgement {
         verdict,

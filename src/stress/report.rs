@@ -1,30 +1,42 @@
 //! The outcome of a stress run: text for people, JSON for tools, files for replaying.
+//! Everything a solution printed is escaped and capped before it is shown.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde_json::{Map, Value, json};
 
-use super::generate::{Game, Input};
 use super::judge::{Judgement, Verdict};
 use super::run::RunOutcome;
-use super::shrink::{Least, Shrunk};
-use super::{Config, StressError};
+use super::shrink::Standing;
+
+/// Lines of an input or output shown in the text report; the files hold them whole.
+const LINES_SHOWN: usize = 20;
+/// Characters of one line shown in the text report.
+const CHARS_SHOWN: usize = 200;
 
 /// A failing input, shrunk unless replayed, with what the solution did on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
     /// 1-based number of the generated input that failed first; 0 for a replay.
     pub index: usize,
-    /// Why the original (unshrunk) input failed.
+    /// The bounds that input was drawn within (its size), as pairs of flag and maximum.
+    pub size: Vec<(&'static str, u64)>,
+    /// The same for people: `T <= 4, counts <= 1234`.
+    pub size_text: String,
+    /// The first failing input as generated, and why it failed.
+    pub original_input: String,
     pub original_detail: String,
-    pub input: Input,
+    /// The shrunk input, as contest text.
+    pub input: String,
     pub judgement: Judgement,
     pub run: RunOutcome,
     /// Shrinking runs and how far the result is known least; `None` for a replay.
-    pub shrink: Option<(usize, Least)>,
-    /// Files written: input, expected, actual, stderr.
+    pub shrink: Option<(usize, Standing)>,
+    /// Files written: the shrunk input, expected, actual, stderr, the first input.
     pub files: Vec<PathBuf>,
+    /// Why the files could not be written, if they could not.
+    pub files_error: Option<String>,
     /// A command that reruns the solution on the written input.
     pub replay: Option<String>,
 }
@@ -32,226 +44,191 @@ pub struct Failure {
 /// The report of a stress run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    pub game: Game,
-    pub seed: u64,
+    /// The problem as named on the command line.
+    pub problem: String,
+    /// The generator's seed; `None` for a replay, which uses none.
+    pub seed: Option<u64>,
     pub verdict: Verdict,
     /// Inputs judged: all of them when every one passed, else up to the first failure.
     pub cases: usize,
+    /// Inputs asked for; more than `cases` passed when the bounds hold fewer.
+    pub requested: usize,
+    /// The bounds of the run, as pairs of flag and maximum, and for people.
+    pub ranges: Vec<(&'static str, u64)>,
+    pub ranges_text: String,
     pub failure: Option<Failure>,
 }
 
-#[derive(Serialize)]
-struct Json<'a> {
-    verdict: Verdict,
-    input: String,
-    expected: &'a str,
-    actual: String,
-    cases: usize,
-    seed: u64,
+/// Writes the failure's files into `dir`: `input.txt`, `expected.txt`, `actual.txt`,
+/// `stderr.txt` and `first-input.txt`; returns their paths.
+pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let files = [
+        ("input.txt", f.input.as_bytes()),
+        ("expected.txt", f.judgement.expected.as_bytes()),
+        ("actual.txt", &f.run.stdout[..]),
+        ("stderr.txt", &f.run.stderr[..]),
+        ("first-input.txt", f.original_input.as_bytes()),
+    ];
+    let mut paths = Vec::new();
+    for (name, data) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, data)?;
+        paths.push(path);
+    }
+    Ok(paths)
 }
 
-fn write_file(path: &Path, data: &[u8]) -> Result<(), StressError> {
-    std::fs::write(path, data).map_err(|source| StressError::Io {
-        what: "cannot write",
-        path: path.to_owned(),
-        source,
-    })
+fn pairs(pairs: &[(&'static str, u64)]) -> Value {
+    Value::Object(
+        pairs
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), json!(v)))
+            .collect::<Map<_, _>>(),
+    )
+}
+
+/// Up to [`LINES_SHOWN`] lines of `text`, indented, each escaped and capped.
+fn indent(text: &[u8]) -> String {
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    let lines = match lines.last() {
+        Some([]) => &lines[..lines.len() - 1],
+        _ => &lines[..],
+    };
+    let mut out = String::new();
+    for line in lines.iter().take(LINES_SHOWN) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let _ = writeln!(out, "    {}", crate::shown::escaped(line, CHARS_SHOWN));
+    }
+    if lines.is_empty() {
+        out.push_str("    (empty)\n");
+    } else if lines.len() > LINES_SHOWN {
+        let _ = writeln!(out, "    … {} more lines", lines.len() - LINES_SHOWN);
+    }
+    out
 }
 
 impl Report {
-    pub(crate) fn passed(config: &Config, cases: usize) -> Report {
-        Report {
-            game: config.game,
-            seed: config.seed,
-            verdict: Verdict::Ok,
-            cases,
-            failure: None,
-        }
-    }
-
-    pub(crate) fn replayed(config: &Config, input: Input, judgement: Judgement, run: RunOutcome) -> Report {
-        let verdict = judgement.verdict;
-        Report {
-            game: config.game,
-            seed: config.seed,
-            verdict,
-            cases: 1,
-            failure: (verdict != Verdict::Ok).then(|| Failure {
-                index: 0,
-                original_detail: judgement.detail.clone(),
-                input,
-                judgement,
-                run,
-                shrink: None,
-                files: Vec::new(),
-                replay: None,
-            }),
-        }
-    }
-
-    pub(crate) fn failed(
-        config: &Config,
-        index: usize,
-        original_detail: String,
-        shrunk: Shrunk,
-    ) -> Result<Report, StressError> {
-        let dir = &config.out_dir;
-        std::fs::create_dir_all(dir).map_err(|source| StressError::Io {
-            what: "cannot create the output directory",
-            path: dir.clone(),
-            source,
-        })?;
-        let files = ["input.txt", "expected.txt", "actual.txt", "stderr.txt"].map(|name| dir.join(name));
-        let input_text = shrunk.input.to_text();
-        write_file(&files[0], input_text.as_bytes())?;
-        write_file(&files[1], shrunk.judgement.expected.as_bytes())?;
-        write_file(&files[2], &shrunk.run.stdout)?;
-        write_file(&files[3], &shrunk.run.stderr)?;
-        let input_path = files[0].to_string_lossy();
-        let replay = format!(
-            "gamecheck stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
-            config.game.name(),
-            shell_words::quote(&config.solution.display()),
-            config.limits.timeout.as_millis(),
-            config.limits.max_output_bytes,
-            shell_words::quote(&input_path),
-        );
-        Ok(Report {
-            game: config.game,
-            seed: config.seed,
-            verdict: shrunk.judgement.verdict,
-            cases: index + 1,
-            failure: Some(Failure {
-                index: index + 1,
-                original_detail,
-                input: shrunk.input,
-                judgement: shrunk.judgement,
-                run: shrunk.run,
-                shrink: Some((shrunk.runs, shrunk.least)),
-                files: files.to_vec(),
-                replay: Some(replay),
-            }),
-        })
-    }
-
     /// Returns the process exit code: 0 when every input passed, 1 on a failure.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::stress::{Game, Report, Verdict};
-    /// let report = Report { game: Game::Games, seed: 1, verdict: Verdict::Ok, cases: 5, failure: None };
-    /// assert_eq!(report.exit_code(), 0);
-    /// ```
     pub fn exit_code(&self) -> u8 {
         u8::from(self.verdict != Verdict::Ok)
     }
 
-    /// Returns the report as one JSON object with `verdict`, `input` (the shrunk failing
-    /// input, empty when ok), `expected`, `actual`, `cases` and `seed`.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(size of the failing input and outputs).
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::stress::{Game, Report, Verdict};
-    /// let report = Report { game: Game::Games, seed: 1, verdict: Verdict::Ok, cases: 5, failure: None };
-    /// assert_eq!(
-    ///     report.to_json(),
-    ///     r#"{"verdict":"ok","input":"","expected":"","actual":"","cases":5,"seed":1}"#
-    /// );
-    /// ```
+    /// Returns the report as one JSON object: `verdict`, `input` (the shrunk failing
+    /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
+    /// replay), `problem`, `ranges`; for a failure also `input_index`, `size`,
+    /// `first_failing_input`, `first_detail`, `detail`, `shrink` (`standing`, `runs`,
+    /// `why`), `files` and `replay`.
     pub fn to_json(&self) -> String {
         let failure = self.failure.as_ref();
-        let json = Json {
-            verdict: self.verdict,
-            input: failure.map(|f| f.input.to_text()).unwrap_or_default(),
-            expected: failure.map_or("", |f| f.judgement.expected.as_str()),
-            actual: failure
-                .map(|f| String::from_utf8_lossy(&f.run.stdout).into_owned())
-                .unwrap_or_default(),
-            cases: self.cases,
-            seed: self.seed,
-        };
-        // A struct of strings and integers always serializes.
-        serde_json::to_string(&json).unwrap_or_default()
+        let mut o = Map::new();
+        o.insert("verdict".into(), json!(self.verdict));
+        o.insert("input".into(), json!(failure.map_or("", |f| f.input.as_str())));
+        o.insert(
+            "expected".into(),
+            json!(failure.map_or("", |f| f.judgement.expected.as_str())),
+        );
+        o.insert(
+            "actual".into(),
+            json!(failure.map_or(String::new(), |f| {
+                String::from_utf8_lossy(&f.run.stdout).into_owned()
+            })),
+        );
+        o.insert("cases".into(), json!(self.cases));
+        if let Some(seed) = self.seed {
+            o.insert("seed".into(), json!(seed));
+        }
+        o.insert("problem".into(), json!(self.problem));
+        o.insert("ranges".into(), pairs(&self.ranges));
+        if let Some(f) = failure {
+            o.insert("detail".into(), json!(f.judgement.detail));
+            if f.index > 0 {
+                o.insert("input_index".into(), json!(f.index));
+                o.insert("size".into(), pairs(&f.size));
+                o.insert("first_failing_input".into(), json!(f.original_input));
+                o.insert("first_detail".into(), json!(f.original_detail));
+            }
+            if let Some((runs, standing)) = &f.shrink {
+                let why = match standing {
+                    Standing::Least => String::new(),
+                    other => other.to_string(),
+                };
+                o.insert(
+                    "shrink".into(),
+                    json!({ "standing": standing.name(), "runs": runs, "why": why }),
+                );
+            }
+            o.insert(
+                "files".into(),
+                json!(
+                    f.files
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                ),
+            );
+            if let Some(e) = &f.files_error {
+                o.insert("files_error".into(), json!(e));
+            }
+            if let Some(replay) = &f.replay {
+                o.insert("replay".into(), json!(replay));
+            }
+        }
+        Value::Object(o).to_string()
     }
 
-    /// Returns the report for people: the verdict, and for a failure the shrunk input,
-    /// expected and actual output, the files written and the replay command.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(size of the failing input and outputs).
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::stress::{Game, Report, Verdict};
-    /// let report = Report { game: Game::Chopsticks, seed: 3, verdict: Verdict::Ok, cases: 5, failure: None };
-    /// assert_eq!(report.to_text(), "ok: all 5 inputs passed (seed 3)\n");
-    /// ```
+    /// Returns the report for people: the verdict and the ranges, and for a failure the
+    /// size it appeared at, the shrunk input, expected and actual output (escaped, at most
+    /// 20 lines of 200 characters), the files written and the replay command.
     pub fn to_text(&self) -> String {
-        let Some(f) = &self.failure else {
-            return format!("ok: all {} inputs passed (seed {})\n", self.cases, self.seed);
-        };
         let mut out = String::new();
-        // Writing to a String cannot fail.
+        let Some(f) = &self.failure else {
+            let seed = self.seed.map_or(String::new(), |s| format!(" (seed {s})"));
+            if self.cases < self.requested {
+                let _ = writeln!(
+                    out,
+                    "ok: all {} inputs passed{seed}; the ranges hold no more distinct inputs",
+                    self.cases
+                );
+            } else {
+                let _ = writeln!(out, "ok: all {} inputs passed{seed}", self.cases);
+            }
+            let _ = writeln!(out, "ranges: {}", self.ranges_text);
+            return out;
+        };
         if f.index == 0 {
             let _ = writeln!(out, "{}: {}", self.verdict, f.judgement.detail);
         } else {
+            let seed = self.seed.map_or(String::new(), |s| format!("seed {s}, "));
             let _ = writeln!(
                 out,
-                "{} on input {} (seed {}): {}",
-                self.verdict, f.index, self.seed, f.original_detail
+                "{} on input {} ({seed}size {}): {}",
+                self.verdict, f.index, f.size_text, f.original_detail
             );
         }
-        if let Some((runs, least)) = f.shrink {
-            let how = match least {
-                Least::Proven => "least: every smaller input was run",
-                Least::Greedy => "greedy: the space below was too large to enumerate",
-                Least::BudgetExhausted => "stopped: shrink run budget exhausted",
-            };
-            let _ = writeln!(out, "shrunk in {runs} runs ({how}): {}", f.judgement.detail);
+        if let Some((runs, standing)) = &f.shrink {
+            let _ = writeln!(out, "shrunk in {runs} runs ({standing}): {}", f.judgement.detail);
         }
-        // Long outputs are cut here; the files hold them whole.
-        let indent = |text: &str| -> String {
-            const SHOWN: usize = 20;
-            let lines: Vec<&str> = text.lines().collect();
-            let mut out: String = lines.iter().take(SHOWN).map(|l| format!("    {l}\n")).collect();
-            if lines.is_empty() {
-                out.push_str("    (empty)\n");
-            } else if lines.len() > SHOWN {
-                out.push_str(&format!("    … {} more lines\n", lines.len() - SHOWN));
-            }
-            out
-        };
-        let _ = write!(out, "input:\n{}", indent(&f.input.to_text()));
-        let _ = write!(out, "expected:\n{}", indent(&f.judgement.expected));
-        let _ = write!(
-            out,
-            "actual:\n{}",
-            indent(&String::from_utf8_lossy(&f.run.stdout))
-        );
+        let _ = write!(out, "input:\n{}", indent(f.input.as_bytes()));
+        let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
+        let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
         if !f.run.stderr.is_empty() {
-            let stderr = String::from_utf8_lossy(&f.run.stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            let _ = write!(out, "stderr (last lines):\n{}", indent(&tail.join("\n")));
+            let lines: Vec<&[u8]> = f
+                .run
+                .stderr
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .collect();
+            let tail = lines[lines.len().saturating_sub(5)..].join(&b'\n');
+            let _ = write!(out, "stderr (last lines):\n{}", indent(&tail));
         }
+        let _ = writeln!(out, "ranges: {}", self.ranges_text);
         if !f.files.is_empty() {
             let names: Vec<String> = f.files.iter().map(|p| p.display().to_string()).collect();
             let _ = writeln!(out, "files: {}", names.join(", "));
+        }
+        if let Some(e) = &f.files_error {
+            let _ = writeln!(out, "files: not written: {e}");
         }
         if let Some(replay) = &f.replay {
             let _ = writeln!(out, "replay: {replay}");

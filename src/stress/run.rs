@@ -248,6 +248,17 @@ fn wait_event(child: &mut Child, rx: &mpsc::Receiver<Event>, deadline: Instant) 
 /// # }
 /// ```
 pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutcome, StressError> {
+    run_reaping(solution, input, limits, false)
+}
+
+/// [`run`], and when `reap`, kills every process reparented to this one (a subreaper)
+/// once the run's group is dead: descendants that left the group with `setsid()`.
+pub(crate) fn run_reaping(
+    solution: &Solution,
+    input: &[u8],
+    limits: &Limits,
+    reap: bool,
+) -> Result<RunOutcome, StressError> {
     let mut cmd = Command::new(&solution.program);
     cmd.args(&solution.args)
         .stdin(Stdio::piped())
@@ -255,7 +266,7 @@ pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutc
         .stderr(Stdio::piped());
     configure(&mut cmd);
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|source| StressError::Spawn {
+    let mut child = super::reaper::spawn(&mut cmd).map_err(|source| StressError::Spawn {
         command: solution.display(),
         source,
     })?;
@@ -281,9 +292,28 @@ pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutc
     let event = wait_event(&mut child, &rx, start + limits.timeout);
     kill_group(&mut child);
     let status = child.wait();
+    super::reaper::finished(child.id());
     let elapsed = start.elapsed();
+    let grace = Instant::now() + DRAIN_GRACE;
     for done in [stdout_done, stderr_done].into_iter().flatten() {
-        let _ = done.recv_timeout(DRAIN_GRACE);
+        // A descendant that left the group may hold the pipes open: once it is
+        // reparented here, it is killed and the pipes close.
+        loop {
+            if reap {
+                super::reaper::kill_orphans();
+            }
+            let now = Instant::now();
+            if now >= grace {
+                break;
+            }
+            match done.recv_timeout((grace - now).min(Duration::from_millis(if reap { 10 } else { 500 }))) {
+                Err(RecvTimeoutError::Timeout) => continue,
+                _ => break,
+            }
+        }
+    }
+    if reap {
+        super::reaper::kill_orphans();
     }
     // The program may exit before the reader notices the overflow: look again.
     let overflowed = rx.try_iter().any(|e| matches!(e, Event::OutputLimit));

@@ -2,6 +2,7 @@
 
 pub mod catalog_claims;
 mod claims;
+mod contest_format;
 pub mod crosscheck;
 pub mod picture;
 mod problem;

@@ -59,7 +59,7 @@ fn parse_line_fast(line: &[u8]) -> Option<[u64; 4]> {
     (i == line.len()).then_some(out)
 }
 
-fn parse_line(line: &[u8]) -> Result<[u64; 4], InputError> {
+pub(super) fn parse_line(line: &[u8]) -> Result<[u64; 4], InputError> {
     if let Some(counts) = parse_line_fast(line) {
         return Ok(counts);
     }
@@ -146,6 +146,156 @@ fn skip_lines(body: &[u8], mut offset: usize, skip: u64) -> usize {
     offset
 }
 
+fn newlines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The case lines after `T`, parsed region by region: a region is a run of whole lines
+/// (the last may lack its newline at the end of the input). Line numbers are counted only
+/// when an error needs one, or from the cases parsed.
+pub(super) struct Body {
+    t: u64,
+    seen: u64,
+    /// The line number at the start of the next region.
+    line: usize,
+    /// All T cases were read: only whitespace may follow.
+    trailing: bool,
+    /// A blank line came before the T-th case: an error, unless only whitespace follows.
+    gap: Option<usize>,
+}
+
+impl Body {
+    /// Returns the body of an input that declared `t` cases, starting at line `line`.
+    pub(super) fn new(t: u64, line: usize) -> Body {
+        Body {
+            t,
+            seen: 0,
+            line,
+            trailing: false,
+            gap: None,
+        }
+    }
+
+    /// Returns the line number at the start of the next region.
+    pub(super) fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Returns whether all T cases were read.
+    pub(super) fn is_trailing(&self) -> bool {
+        self.trailing
+    }
+
+    fn after_last(&self) -> String {
+        format!("the last of the {} cases", self.t)
+    }
+
+    fn expected_case(&self) -> String {
+        format!("case {} of {} (`a c b d`)", self.seen + 1, self.t)
+    }
+
+    /// Parses one region, calling `visit` on each case in parallel chunks; returns the
+    /// sinks in input order.
+    pub(super) fn region<S: Send>(
+        &mut self,
+        region: &[u8],
+        new_sink: impl Fn() -> S + Sync,
+        visit: &(impl Fn(&mut S, [u64; 4]) + Sync),
+    ) -> Result<Vec<S>, InputError> {
+        let all_blank = || region.iter().all(u8::is_ascii_whitespace);
+        if self.trailing || self.gap.is_some() {
+            if let Some(gap) = self.gap
+                && !all_blank()
+            {
+                return Err(InputError::EndOfLine {
+                    line: gap,
+                    expected: self.expected_case(),
+                });
+            }
+            Scanner::new(region)
+                .end_of_input(&self.after_last())
+                .map_err(|e| e.shifted(self.line - 1))?;
+            self.line += newlines(region);
+            return Ok(Vec::new());
+        }
+        let ranges = line_ranges(region);
+        let chunks: Vec<Chunk<S>> = ranges
+            .par_iter()
+            .map(|&range| scan_chunk(region, range, new_sink(), visit))
+            .collect();
+        let first_line = self.line;
+        let line_of = |offset: usize| first_line + newlines(&region[..offset]);
+        let after_last = self.after_last();
+        let trailing = |offset: usize| {
+            Scanner::new(&region[offset..])
+                .end_of_input(&after_last)
+                .map_err(|e| e.shifted(line_of(offset) - 1))
+        };
+        let mut sinks = Vec::with_capacity(chunks.len());
+        let mut cases_here = 0u64;
+        for (chunk, &(start, _)) in chunks.into_iter().zip(&ranges) {
+            if self.seen + chunk.cases > self.t {
+                // More case lines than T: the first one past T is left over.
+                trailing(skip_lines(region, start, self.t - self.seen))?;
+            }
+            self.seen += chunk.cases;
+            cases_here += chunk.cases;
+            sinks.push(chunk.sink);
+            match chunk.stop {
+                None => continue,
+                Some((offset, Some(err))) if self.seen < self.t => {
+                    return Err(err.shifted(line_of(offset) - 1));
+                }
+                Some((offset, None)) if self.seen < self.t => {
+                    if region[offset..].iter().all(u8::is_ascii_whitespace) {
+                        // Only whitespace follows here: the end of the input, or a gap.
+                        self.gap = Some(line_of(offset));
+                        self.line = line_of(region.len());
+                        return Ok(sinks);
+                    }
+                    return Err(InputError::EndOfLine {
+                        line: line_of(offset),
+                        expected: self.expected_case(),
+                    });
+                }
+                Some((offset, _)) => {
+                    trailing(offset)?;
+                    self.trailing = true;
+                    self.line = line_of(region.len());
+                    return Ok(sinks);
+                }
+            }
+        }
+        // Every line of the region was a case line.
+        let unterminated = u64::from(!region.is_empty() && !region.ends_with(b"\n"));
+        self.line += (cases_here - unterminated) as usize;
+        if self.seen == self.t {
+            self.trailing = true;
+        }
+        Ok(sinks)
+    }
+
+    /// Checks, at the end of the input, that all T cases were read.
+    pub(super) fn finish(&self) -> Result<(), InputError> {
+        if self.seen < self.t {
+            return Err(InputError::EndOfInput {
+                line: self.line,
+                expected: self.expected_case(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Returns T and the line after it from the start of an input, with the offset where
+/// the case lines begin.
+pub(super) fn header(input: &[u8]) -> Result<(u64, usize, usize), InputError> {
+    let mut scan = Scanner::new(input);
+    let t = scan.u64_anywhere("the number of cases T")?;
+    scan.end_line("the number of cases T")?;
+    Ok((t, scan.line(), input.len() - scan.rest().len()))
+}
+
 /// Parses contest input, calling `visit` on each case in parallel chunks; returns the
 /// sinks in input order.
 fn for_each_case<S: Send>(
@@ -153,61 +303,10 @@ fn for_each_case<S: Send>(
     new_sink: impl Fn() -> S + Sync,
     visit: impl Fn(&mut S, [u64; 4]) + Sync,
 ) -> Result<Vec<S>, InputError> {
-    let mut scan = Scanner::new(input);
-    let t = scan.u64_anywhere("the number of cases T")?;
-    scan.end_line("the number of cases T")?;
-    let first_line = scan.line();
-    let body = scan.rest();
-    let ranges = line_ranges(body);
-    let chunks: Vec<Chunk<S>> = ranges
-        .par_iter()
-        .map(|&range| scan_chunk(body, range, new_sink(), &visit))
-        .collect();
-    let line_of = |offset: usize| first_line + body[..offset].iter().filter(|&&b| b == b'\n').count();
-    let after_last = format!("the last of the {t} cases");
-    let trailing = |offset: usize| {
-        Scanner::new(&body[offset..])
-            .end_of_input(&after_last)
-            .map_err(|e| e.shifted(line_of(offset) - 1))
-    };
-    let mut seen = 0u64;
-    let mut sinks = Vec::with_capacity(chunks.len());
-    for (chunk, &(start, _)) in chunks.into_iter().zip(&ranges) {
-        if seen + chunk.cases > t {
-            // More case lines than T: the first one past T is left over.
-            trailing(skip_lines(body, start, t - seen))?;
-        }
-        seen += chunk.cases;
-        sinks.push(chunk.sink);
-        match chunk.stop {
-            None => continue,
-            Some((offset, err)) if seen < t => {
-                let expected = format!("case {} of {t} (`a c b d`)", seen + 1);
-                return Err(match err {
-                    Some(err) => err.shifted(line_of(offset) - 1),
-                    None if body[offset..].iter().all(u8::is_ascii_whitespace) => InputError::EndOfInput {
-                        line: line_of(body.len()),
-                        expected,
-                    },
-                    None => InputError::EndOfLine {
-                        line: line_of(offset),
-                        expected,
-                    },
-                });
-            }
-            Some((offset, _)) => {
-                trailing(offset)?;
-                return Ok(sinks);
-            }
-        }
-    }
-    if seen < t {
-        let expected = format!("case {} of {t} (`a c b d`)", seen + 1);
-        return Err(InputError::EndOfInput {
-            line: line_of(body.len()),
-            expected,
-        });
-    }
+    let (t, first_line, offset) = header(input)?;
+    let mut body = Body::new(t, first_line);
+    let sinks = body.region(&input[offset..], new_sink, &visit)?;
+    body.finish()?;
     Ok(sinks)
 }
 

@@ -70,6 +70,20 @@ pub(super) fn brute_reach(c: &CountCase) -> bool {
     c.len <= 5 && top <= 7 && u32::try_from(c.len).is_ok_and(|l| n.checked_pow(l).is_some_and(|s| s <= 4096))
 }
 
+/// The largest transform the baseline and the stored transform are asked for: 7^8.
+const PLAIN_REACH: u64 = 5_764_801;
+
+/// (k+1)^B for B the bit length of the largest of `values`, saturating.
+fn size_of(values: &[u64], k: u32) -> u64 {
+    let top = values.iter().copied().max().unwrap_or(0);
+    (u64::from(k) + 1).saturating_pow(64 - top.leading_zeros())
+}
+
+/// (k+1)^B for the values' distinct bit columns, as the stored transform has them.
+fn merged_size(c: &CountCase) -> u64 {
+    size_of(&super::merge_columns(&c.values), c.k)
+}
+
 /// Whether the DP over (Z/(k+1))^B is cheap: (k+1)^B · K · N ≤ `work`.
 pub(super) fn dp_reach(c: &CountCase, work: u64) -> bool {
     let top = c.values.iter().copied().max().unwrap_or(0);
@@ -119,17 +133,34 @@ impl Problem for MooreCount {
                 "out of reach (K > 5, a value > 7 or N^K > 4096)".into(),
             )
         };
+        // The baseline stores two u64 buffers of (k+1)^B words: asked only up to 7^8.
+        let plain = if size_of(&c.values, c.k) <= PLAIN_REACH {
+            shown("plain count", count_plain(&c.values, c.len, c.k))
+        } else {
+            Evaluation::out_of_reach("plain count", "out of reach ((k+1)^B > 7^8)".into())
+        };
         vec![
             shown("fast count", count(&c.values, c.len, c.k)),
-            shown("plain count", count_plain(&c.values, c.len, c.k)),
+            plain,
             dp,
             brute,
         ]
     }
 
     fn describe(&self, c: &CountCase) -> String {
-        let zeros = super::transform(&super::merge_columns(&c.values), c.k)
-            .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
+        // The stored transform is counted only where it is small.
+        let zeros = if merged_size(c) <= PLAIN_REACH {
+            super::transform(&super::merge_columns(&c.values), c.k)
+                .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count())
+        } else {
+            return format!(
+                "games: K = {}, k = {}, N = {}, values {:?}; transform coefficients equal to 0: not counted (more than 7^8)",
+                c.len,
+                c.k,
+                c.values.len(),
+                c.values
+            );
+        };
         format!(
             "games: K = {}, k = {}, N = {}, values {:?}; transform coefficients equal to 0: {}",
             c.len,
@@ -196,13 +227,27 @@ impl Order for MooreCount {
                 out.push(with(v, c.len));
             }
         }
+        // The count ignores the values' order: the sorted values come first in the order.
+        if !c.values.is_sorted() {
+            let mut v = c.values.clone();
+            v.sort_unstable();
+            out.push(with(v, c.len));
+        }
+        // Small values are lowered through every smaller value, so that no single value of
+        // a result can be lowered; large ones by halves and single steps.
+        let small = c
+            .values
+            .iter()
+            .try_fold(0u64, |s, &x| s.checked_add(x))
+            .is_some_and(|s| s <= 128);
         for (i, &x) in c.values.iter().enumerate() {
             let top = if x == 0 {
                 0
             } else {
                 x & !(1 << (63 - x.leading_zeros()))
             };
-            for y in [0, x / 2, x.saturating_sub(1), top] {
+            let every = if small { 0..x } else { 0..0 };
+            for y in [0, x / 2, x.saturating_sub(1), top].into_iter().chain(every) {
                 if y < x {
                     let mut v = c.values.clone();
                     v[i] = y;

@@ -8,6 +8,7 @@
 pub mod catalog_claims;
 mod claim_expr;
 mod claims;
+mod contest_format;
 mod moves;
 pub mod picture;
 mod problem;

@@ -1,0 +1,330 @@
+//! A streaming scanner of contest input: whitespace-separated unsigned integers read
+//! from any [`BufRead`], with the same errors as [`Scanner`](crate::input::Scanner).
+//!
+//! It holds one token at a time and stops at the first invalid one, so an endless or
+//! hostile stream (`/dev/zero`, `yes`) costs bounded memory: a token is known invalid
+//! after its first byte that is not a digit, and too large after its 21st significant
+//! digit, whatever follows.
+
+use std::io::{self, BufRead};
+
+use crate::input::InputError;
+
+/// Bytes of a token kept for an error message.
+const SHOWN: usize = 40;
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r'
+}
+
+/// A streaming scanner: reads tokens from a [`BufRead`], tracking lines.
+pub struct Tokens<'a> {
+    reader: Box<dyn BufRead + 'a>,
+    line: usize,
+    io_error: Option<io::Error>,
+}
+
+/// What the scanner kept of one token.
+struct Token {
+    /// The first bytes as written, for messages.
+    shown: Vec<u8>,
+    /// Whether more bytes followed the ones in `shown`.
+    cut: bool,
+    negative: bool,
+    /// The value, or `None` once it passed u64::MAX.
+    value: Option<u64>,
+    /// A byte that is not a digit (after an optional leading sign) was seen.
+    not_a_number: bool,
+    digits: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// Returns a scanner at the start of `reader`, on line 1.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"7 8\n"[..]);
+    /// assert_eq!(t.u64_on_line("x"), Ok(7));
+    /// assert_eq!(t.u64_on_line("y"), Ok(8));
+    /// ```
+    pub fn new(reader: impl BufRead + 'a) -> Tokens<'a> {
+        Tokens {
+            reader: Box::new(reader),
+            line: 1,
+            io_error: None,
+        }
+    }
+
+    /// Returns the current 1-based line.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Returns the read error that ended the input early, if one did. A read error is
+    /// seen by the parser as the end of the input; callers check this first.
+    pub fn take_io_error(&mut self) -> Option<io::Error> {
+        self.io_error.take()
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        if self.io_error.is_some() {
+            return None;
+        }
+        loop {
+            match self.reader.fill_buf() {
+                Ok(buf) => return buf.first().copied(),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.io_error = Some(e);
+                    return None;
+                }
+            }
+        }
+    }
+
+    fn bump(&mut self) {
+        self.reader.consume(1);
+    }
+
+    fn skip_blanks(&mut self) {
+        while self.peek().is_some_and(is_blank) {
+            self.bump();
+        }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b'\n' => self.line += 1,
+                b if is_blank(b) => {}
+                _ => break,
+            }
+            self.bump();
+        }
+    }
+
+    /// Reads a token, stopping early once it cannot be a number.
+    fn token(&mut self) -> Token {
+        let mut t = Token {
+            shown: Vec::new(),
+            cut: false,
+            negative: false,
+            value: Some(0),
+            not_a_number: false,
+            digits: 0,
+        };
+        let mut first = true;
+        while let Some(b) = self.peek() {
+            if is_blank(b) || b == b'\n' {
+                break;
+            }
+            if t.shown.len() == SHOWN {
+                t.cut = true;
+                if t.not_a_number || t.value.is_none() {
+                    break;
+                }
+            } else {
+                t.shown.push(b);
+            }
+            self.bump();
+            if first && (b == b'-' || b == b'+') {
+                t.negative = b == b'-';
+                first = false;
+                continue;
+            }
+            first = false;
+            match b.checked_sub(b'0').filter(|&d| d <= 9) {
+                Some(d) => {
+                    t.digits += 1;
+                    t.value = t.value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
+                }
+                None => t.not_a_number = true,
+            }
+            if t.not_a_number && t.shown.len() == SHOWN {
+                // Known invalid and shown in full: the rest is never read.
+                t.cut = self.peek().is_some_and(|b| !is_blank(b) && b != b'\n');
+                break;
+            }
+        }
+        t
+    }
+
+    fn number(&mut self, expected: &str) -> Result<u64, InputError> {
+        let line = self.line;
+        let t = self.token();
+        let mut shown = crate::shown::escaped(&t.shown, SHOWN);
+        if t.cut && !shown.ends_with('…') {
+            shown.push('…');
+        }
+        let expected = expected.to_owned();
+        if t.not_a_number || t.digits == 0 {
+            return Err(InputError::NotANumber {
+                line,
+                token: shown,
+                expected,
+            });
+        }
+        match (t.negative, t.value) {
+            (true, Some(0)) => Ok(0),
+            (true, _) => Err(InputError::Negative {
+                line,
+                token: shown,
+                expected,
+            }),
+            (false, Some(v)) => Ok(v),
+            (false, None) => Err(InputError::TooLarge {
+                line,
+                token: shown,
+                expected,
+            }),
+        }
+    }
+
+    /// Returns the next number on the current line; `expected` names it in errors.
+    ///
+    /// # Constraints
+    /// The token is a decimal integer in `0..=u64::MAX` (a leading `+` is allowed).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::InputError;
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"5\n6"[..]);
+    /// assert_eq!(t.u64_on_line("a"), Ok(5));
+    /// assert!(matches!(t.u64_on_line("c"), Err(InputError::EndOfLine { line: 1, .. })));
+    /// ```
+    pub fn u64_on_line(&mut self, expected: &str) -> Result<u64, InputError> {
+        self.skip_blanks();
+        match self.peek() {
+            None => Err(InputError::EndOfInput {
+                line: self.line,
+                expected: expected.to_owned(),
+            }),
+            Some(b'\n') => Err(InputError::EndOfLine {
+                line: self.line,
+                expected: expected.to_owned(),
+            }),
+            Some(_) => self.number(expected),
+        }
+    }
+
+    /// Returns the next number on the current line, refusing values above `max` with
+    /// [`InputError::OutOfRange`] naming the line, the token and `why`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::InputError;
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"3 300"[..]);
+    /// assert_eq!(t.u64_on_line_at_most("v", 255, "too big"), Ok(3));
+    /// assert!(matches!(t.u64_on_line_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 1, .. })));
+    /// ```
+    pub fn u64_on_line_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
+        let line = self.line;
+        let value = self.u64_on_line(expected)?;
+        at_most(line, value, max, why)
+    }
+
+    /// Returns the next number, on this line or a later one.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"1\n\n 2"[..]);
+    /// assert_eq!((t.u64_anywhere("x"), t.u64_anywhere("y")), (Ok(1), Ok(2)));
+    /// assert_eq!(t.line(), 3);
+    /// ```
+    pub fn u64_anywhere(&mut self, expected: &str) -> Result<u64, InputError> {
+        self.skip_whitespace();
+        if self.peek().is_none() {
+            return Err(InputError::EndOfInput {
+                line: self.line,
+                expected: expected.to_owned(),
+            });
+        }
+        self.number(expected)
+    }
+
+    /// Returns the next number, on this line or a later one, refusing values above `max`
+    /// with [`InputError::OutOfRange`] naming the line, the token and `why`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::input::InputError;
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"3\n300"[..]);
+    /// assert_eq!(t.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
+    /// assert!(matches!(t.u64_anywhere_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 2, .. })));
+    /// ```
+    pub fn u64_anywhere_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
+        self.skip_whitespace();
+        let line = self.line;
+        let value = self.u64_anywhere(expected)?;
+        at_most(line, value, max, why)
+    }
+
+    /// Consumes the end of the current line; errs if a token is left on it.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"1 2\n"[..]);
+    /// t.u64_on_line("x").ok();
+    /// assert!(t.end_line("case 1").is_err());
+    /// ```
+    pub fn end_line(&mut self, after: &str) -> Result<(), InputError> {
+        self.skip_blanks();
+        match self.peek() {
+            None => Ok(()),
+            Some(b'\n') => {
+                self.bump();
+                self.line += 1;
+                Ok(())
+            }
+            Some(_) => Err(self.unexpected(after)),
+        }
+    }
+
+    /// Succeeds when only whitespace is left.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"1 \n\n"[..]);
+    /// t.u64_anywhere("x").ok();
+    /// assert!(t.end_of_input("the last case").is_ok());
+    /// ```
+    pub fn end_of_input(&mut self, after: &str) -> Result<(), InputError> {
+        self.skip_whitespace();
+        if self.peek().is_none() {
+            return Ok(());
+        }
+        Err(self.unexpected(after))
+    }
+
+    fn unexpected(&mut self, after: &str) -> InputError {
+        let line = self.line;
+        let t = self.token();
+        let mut token = crate::shown::escaped(&t.shown, SHOWN);
+        if t.cut && !token.ends_with('…') {
+            token.push('…');
+        }
+        InputError::Unexpected {
+            line,
+            token,
+            after: after.to_owned(),
+        }
+    }
+}
+
+fn at_most(line: usize, value: u64, max: u64, why: &str) -> Result<u64, InputError> {
+    if value > max {
+        return Err(InputError::OutOfRange {
+            line,
+            token: value.to_string(),
+            why: why.to_owned(),
+        });
+    }
+    Ok(value)
+}

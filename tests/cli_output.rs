@@ -1,0 +1,265 @@
+//! The binary's edges: a closed or full stdout, a full stderr, endless or hostile stdin,
+//! stdin truncated under `solve`, and memory that stays bounded whatever the input.
+
+#![cfg(target_os = "linux")]
+
+use std::io::{Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
+
+/// Waits for `child` at most `limit`; returns its status and peak RSS in KiB.
+fn wait_measured(child: Child, limit: Duration) -> (ExitStatus, i64) {
+    let pid = child.id() as libc::pid_t;
+    let start = Instant::now();
+    loop {
+        let mut status = 0;
+        // SAFETY: wait4 writes only the status and the rusage we own; `pid` is our child.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let rc = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if rc == pid {
+            return (ExitStatus::from_raw(status), usage.ru_maxrss);
+        }
+        if start.elapsed() > limit {
+            // SAFETY: kills our own child by pid.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            panic!("gamecheck did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A pipe whose read end is already closed: writing to it gives EPIPE.
+fn closed_pipe() -> OwnedFd {
+    let mut fds = [0; 2];
+    // SAFETY: pipe fills the two descriptors; we own both and close the read end.
+    unsafe {
+        assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+        libc::close(fds[0]);
+        OwnedFd::from_raw_fd(fds[1])
+    }
+}
+
+fn dev(path: &str, write: bool) -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .read(!write)
+        .write(write)
+        .open(path)
+        .expect("open a device")
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let mut input = String::from("100000\n");
+    input.push_str(&"1 0 1 1\n".repeat(100_000));
+    for args in [
+        &["claims", "--id", "seed-three-bullets"][..],
+        &["solve", "chopsticks"][..],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::from(closed_pipe()))
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(input.as_bytes());
+        drop(stdin);
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("error"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
+    let out = Command::new(BIN)
+        .args(["claims", "--id", "seed-three-bullets"])
+        .stdout(dev("/dev/full", true))
+        .output()
+        .expect("run gamecheck");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("writing stdout") && !err.contains("panicked"),
+        "{err}"
+    );
+    // Nowhere to report to: still no panic (101), the usage error's exit code.
+    let mut child = Command::new(BIN)
+        .args(["solve", "games"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(dev("/dev/full", true))
+        .spawn()
+        .expect("run gamecheck");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1 x\n")
+        .expect("write stdin");
+    assert_eq!(child.wait().expect("gamecheck exits").code(), Some(2));
+}
+
+#[test]
+fn endless_stdin_stops_at_the_first_bad_token_in_bounded_memory() {
+    for problem in ["chopsticks", "games", "moore"] {
+        let mut child = Command::new(BIN)
+            .args(["solve", problem])
+            .stdin(dev("/dev/zero", false))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        let mut stderr = child.stderr.take().expect("stderr");
+        let (status, rss) = wait_measured(child, Duration::from_secs(20));
+        let mut err = String::new();
+        stderr.read_to_string(&mut err).expect("read stderr");
+        assert_eq!(status.code(), Some(2), "{problem}: {err}");
+        assert!(
+            err.contains("line 1: token `\\0\\0") && err.contains("not a number"),
+            "{problem}: {err}"
+        );
+        assert!(rss < 64 * 1024, "{problem}: {rss} KiB");
+    }
+}
+
+#[test]
+fn explaining_millions_of_cases_streams_in_bounded_memory() {
+    const T: usize = 3_000_000;
+    let mut child = Command::new(BIN)
+        .args(["solve", "chopsticks", "--explain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamecheck");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let line = b"18446744073709551615 1 18446744073709551614 3\n";
+        let block = line.repeat(10_000);
+        stdin.write_all(format!("{T}\n").as_bytes())?;
+        for _ in 0..T / 10_000 {
+            stdin.write_all(&block)?;
+        }
+        Ok::<(), std::io::Error>(())
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let (mut lines, mut buf) = (0usize, vec![0u8; 1 << 16]);
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        }
+        lines
+    });
+    let (status, rss) = wait_measured(child, Duration::from_secs(120));
+    writer.join().expect("writer").expect("stdin accepts the input");
+    assert!(status.success(), "{status:?}");
+    assert_eq!(reader.join().expect("reader"), T);
+    // The input alone is 138 MB and the explanations 400 MB.
+    assert!(rss < 150 * 1024, "peak RSS {rss} KiB");
+}
+
+#[test]
+fn stdin_truncated_during_solve_is_not_a_crash() {
+    let path = std::env::temp_dir().join(format!("gamecheck-truncate-{}.txt", std::process::id()));
+    let mut text = String::from("2000000\n");
+    text.push_str(&"18446744073709551615 1 18446744073709551614 3\n".repeat(2_000_000));
+    std::fs::write(&path, &text).expect("write input");
+    let child = Command::new(BIN)
+        .args(["solve", "chopsticks", "--explain"])
+        .stdin(std::fs::File::open(&path).expect("open input"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run gamecheck");
+    std::thread::sleep(Duration::from_millis(30));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_len(1000))
+        .expect("truncate the input");
+    let (status, _) = wait_measured(child, Duration::from_secs(60));
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(status.signal(), None, "killed by a signal: {status:?}");
+    assert!(matches!(status.code(), Some(0 | 2)), "{status:?}");
+}
+
+#[test]
+fn work_beyond_the_judged_range_is_refused_up_front() {
+    let start = Instant::now();
+    let mut child = Command::new(BIN)
+        .args(["solve", "games", "--k", "62390271"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamecheck");
+    // gamecheck refuses k before reading: the write may meet a closed pipe.
+    let _ = child.stdin.take().expect("stdin").write_all(b"1 5\n1\n");
+    let out = child.wait_with_output().expect("gamecheck exits");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("must be at most 262144"), "{err}");
+    let out = Command::new(BIN)
+        .args(["repro", "games", "--k", "1", "5", "67108863", "1", "2"])
+        .output()
+        .expect("run gamecheck");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("A_i = 67108863 is beyond what gamecheck can judge"),
+        "{err}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn control_characters_in_a_bad_token_are_shown_escaped() {
+    for (input, shown) in [
+        ("1\n\x0c 1 1 1\n", "`\\x0c`"),
+        ("1\n1 \x1b[2J 1 1\n", "`\\x1b[2J`"),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(["solve", "chopsticks"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("line 2: token {shown} is not a number")),
+            "{err}"
+        );
+        assert!(
+            !out.stderr.contains(&0x1b) && !out.stderr.contains(&0x0c),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,176 @@
+//! The contest formats of every registered problem: parsers fuzzed (never a panic, every
+//! error's line within the input), inputs round-tripped, generated inputs distinct and
+//! growing, answers read strictly.
+
+use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::input::InputError;
+use gamecheck::problem::{Range, SolveError};
+use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
+
+fn line_of(e: &InputError) -> usize {
+    match e {
+        InputError::EndOfInput { line, .. }
+        | InputError::EndOfLine { line, .. }
+        | InputError::NotANumber { line, .. }
+        | InputError::Negative { line, .. }
+        | InputError::TooLarge { line, .. }
+        | InputError::Unexpected { line, .. }
+        | InputError::OutOfRange { line, .. } => *line,
+    }
+}
+
+/// Inputs built from the tokens parsers meet: numbers small and huge, signs, zeros,
+/// separators, form feeds, NULs, ESC and letters.
+fn input() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        (0u64..5).prop_map(|n| n.to_string().into_bytes()),
+        any::<u64>().prop_map(|n| n.to_string().into_bytes()),
+        Just(b"18446744073709551616".to_vec()),
+        Just(b"-1".to_vec()),
+        Just(b"+7".to_vec()),
+        Just(b"-0".to_vec()),
+        Just(b"007".to_vec()),
+        Just(b" ".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"\t".to_vec()),
+        Just(b"\x0c".to_vec()),
+        Just(b"\0".to_vec()),
+        Just(b"\x1b[2J".to_vec()),
+        Just(b"x".to_vec()),
+        Just(vec![b'9'; 70]),
+    ];
+    prop::collection::vec(token, 0..40).prop_map(|parts| parts.concat())
+}
+
+struct Fuzz;
+
+impl Visit for Fuzz {
+    type Output = ();
+    fn visit<P: Registered>(self, problem: &P) {
+        let mut runner = TestRunner::new(Config {
+            cases: 2000,
+            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+                "proptest-regressions/contest_format.txt",
+            ))),
+            ..Config::default()
+        });
+        let result = runner.run(&input(), |bytes| {
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+            // The replay parser.
+            if let Err(e) = problem.read_input(&bytes) {
+                prop_assert!(line_of(&e) >= 1 && line_of(&e) <= lines, "{e} in {lines} lines");
+            }
+            // solve, through the problem's stream (chopsticks' parallel fast path).
+            let mut out = Vec::new();
+            match problem.solve_stream(&mut &bytes[..], &mut out, false) {
+                Err(SolveError::Input(e)) => {
+                    prop_assert!(line_of(&e) >= 1 && line_of(&e) <= lines, "{e} in {lines} lines")
+                }
+                Err(e) => prop_assert!(false, "solve failed outside the input: {e}"),
+                Ok(()) => {
+                    // Accepted input: the replay parser agrees, answer for answer.
+                    let cases = problem.read_input(&bytes);
+                    prop_assert!(cases.is_ok(), "solve accepted what read_input refuses: {cases:?}");
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{}: {e}", problem.name());
+        }
+    }
+}
+
+#[test]
+fn parsers_never_panic_and_errors_name_a_line_of_the_input() {
+    for name in problem_names() {
+        visit(name, Params::default(), Fuzz).expect("a registered problem");
+    }
+}
+
+struct RoundTrip;
+
+impl Visit for RoundTrip {
+    type Output = ();
+    fn visit<P: Registered>(self, problem: &P) {
+        let constraints = problem.constraints().expect("k = 6 is judged");
+        let bounds = constraints
+            .bounds(problem.name(), Range::Contest, &[])
+            .expect("contest bounds");
+        let inputs = generate(problem, 5, 2000, &bounds);
+        assert_eq!(inputs.len(), 2000, "{}", problem.name());
+        let distinct: std::collections::HashSet<&String> = inputs.iter().map(|g| &g.text).collect();
+        assert_eq!(distinct.len(), 2000, "{}: repeated inputs", problem.name());
+        for (i, g) in inputs.iter().enumerate() {
+            assert_eq!(
+                problem.read_input(g.text.as_bytes()).as_ref(),
+                Ok(&g.cases),
+                "{}",
+                g.text
+            );
+            let extent = problem.extent(&g.cases);
+            assert!(
+                g.size.admits(&extent),
+                "input {i} {extent:?} beyond its size {}",
+                g.size
+            );
+            assert!(bounds.admits(&extent), "input {i} {extent:?} beyond the bounds");
+            let mut out = Vec::new();
+            problem
+                .solve_stream(&mut g.text.as_bytes(), &mut out, false)
+                .expect("generated input solves");
+            assert_eq!(String::from_utf8_lossy(&out).lines().count(), g.cases.len());
+        }
+        // Sizes start tiny and reach the bounds.
+        assert!(
+            inputs[0].cases.len() == 1,
+            "{}: {}",
+            problem.name(),
+            inputs[0].text
+        );
+        assert!(
+            inputs[0]
+                .size
+                .pairs()
+                .iter()
+                .all(|&(flag, max)| max <= 3 || flag == "never")
+        );
+        assert_eq!(inputs[150].size, bounds, "{}", problem.name());
+    }
+}
+
+#[test]
+fn generated_inputs_round_trip_are_distinct_and_grow_within_the_bounds() {
+    for name in problem_names() {
+        visit(name, Params::default(), RoundTrip).expect("a registered problem");
+    }
+}
+
+#[test]
+fn counts_are_read_only_in_canonical_form() {
+    use gamecheck::moore::{CountCase, MooreCount};
+    let p = MooreCount::with_k(6);
+    // A single 1 seven times: exactly one losing sequence.
+    let case = CountCase {
+        k: 6,
+        len: 7,
+        values: vec![1],
+    };
+    let run = |stdout: &str| RunOutcome {
+        termination: Termination::Exited(0),
+        stdout: stdout.as_bytes().to_vec(),
+        stderr: Vec::new(),
+        elapsed: std::time::Duration::ZERO,
+    };
+    let verdict = |stdout| judge(&p, std::slice::from_ref(&case), &run(stdout)).expect("judged");
+    assert_eq!(verdict(" 1 \n\n").verdict, Verdict::Ok);
+    assert_eq!(verdict("2\n").verdict, Verdict::WrongAnswer);
+    for token in ["+1", "01", "1.0", "998244354", "-1"] {
+        let j = verdict(token);
+        assert_eq!(j.verdict, Verdict::PresentationError, "{token}: {}", j.detail);
+    }
+    assert!(verdict("01").detail.contains("leading zeros"));
+}
