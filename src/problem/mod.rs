@@ -23,10 +23,12 @@
 mod evaluation;
 mod least;
 mod property;
+mod provable;
 
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use least::{Below, Least, least};
 pub use property::{Property, Share};
+pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
 // The claims engine (crate::claims::check_claim).
 mod claims;
