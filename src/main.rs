@@ -242,6 +242,8 @@ enum ReproGame {
         k: u32,
         piles: Vec<u64>,
     },
+    /// A Wythoff position `x y`.
+    Wythoff { x: u64, y: u64 },
 }
 
 #[derive(Subcommand)]
@@ -276,6 +278,17 @@ enum ProveGame {
         /// Print the same statement as an SMT-LIB 2 script (unsat = the rule is right).
         #[arg(long, conflicts_with_all = ["max_count", "shard", "shard_index", "shard_count", "json"])]
         smt2: bool,
+        #[command(flatten)]
+        shard: ShardArgs,
+        /// Write the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Wythoff's exact P-test against the mex table on every pair of piles below L.
+    Wythoff {
+        /// L: both piles run over 0..L.
+        #[arg(long, default_value_t = 4096)]
+        max_pile: u64,
         #[command(flatten)]
         shard: ShardArgs,
         /// Write the summary as JSON.
@@ -514,6 +527,14 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
                 json,
             )
         }
+        ProveGame::Wythoff {
+            max_pile,
+            shard,
+            json,
+        } => {
+            let domain = gamecheck::wythoff::WythoffDomain { max_pile };
+            prove_shard(&gamecheck::wythoff::Wythoff::default(), &domain, shard, json)
+        }
         ProveGame::Merge { files, json: as_json } => {
             let whole = gamecheck::prove::merge_files(&files).context("merging shards")?;
             for m in &whole.mismatches {
@@ -577,6 +598,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             gamecheck::moore::Position { k, piles },
         )
         .context("repro moore"),
+        Command::Repro {
+            game: ReproGame::Wythoff { x, y },
+        } => repro_checked(
+            &gamecheck::wythoff::Wythoff::default(),
+            gamecheck::wythoff::Piles { x, y },
+        )
+        .context("repro wythoff"),
         Command::Prove { game } => prove(game),
         Command::Repro {
             game: ReproGame::Chopsticks { a, c, b, d },
