@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use gamecheck::chopsticks::State;
 use gamecheck::games::{Params, Registered, Visit, visit};
 use gamecheck::problem::ContestFormat;
 use gamecheck::prove::Shard;
@@ -88,9 +87,17 @@ enum Command {
         json: bool,
     },
     /// Evaluate one case under every implementation, side by side.
+    ///
+    /// chopsticks a c b d; moore [--k K] PILES…; games (moore-count) [--k K] K VALUES…;
+    /// wythoff x y. Exit code: 0 all agree, 1 a disagreement, 2 usage or input error.
     Repro {
-        #[command(subcommand)]
-        game: ReproGame,
+        /// The problem: chopsticks, moore, games (moore-count) or wythoff.
+        problem: String,
+        /// The most piles a move may take from (moore, games).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+        k: u32,
+        /// The case, as numbers.
+        numbers: Vec<u64>,
     },
     /// Bounded exhaustive proofs, in parallel and splittable in shards (docs/distributed.md).
     Prove {
@@ -219,31 +226,6 @@ enum ClaimGame {
 enum Game {
     Chopsticks,
     Games,
-}
-
-#[derive(Subcommand)]
-enum ReproGame {
-    /// A Chopsticks position `a c b d`.
-    Chopsticks { a: u64, c: u64, b: u64, d: u64 },
-    /// A counting case: the length K, then the values A.
-    Games {
-        /// Piles per move.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        /// The sequence length K.
-        len: u64,
-        /// The values A_1 … A_N.
-        values: Vec<u64>,
-    },
-    /// A Moore's Nim position: its pile sizes.
-    Moore {
-        /// Piles per move.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        piles: Vec<u64>,
-    },
-    /// A Wythoff position `x y`.
-    Wythoff { x: u64, y: u64 },
 }
 
 #[derive(Subcommand)]
@@ -583,38 +565,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             k,
             json,
         } => claim(game, &expr, cases, seed, k, json),
-        Command::Repro {
-            game: ReproGame::Games { k, len, values },
-        } => {
-            // An unsupported k or a value beyond the judged range is a usage error, not a
-            // disagreement: the same range as solve and stress.
-            let case = gamecheck::moore::CountCase { k, len, values };
-            repro_checked(&gamecheck::moore::MooreCount::with_k(k), case).context("repro games")
-        }
-        Command::Repro {
-            game: ReproGame::Moore { k, piles },
-        } => repro_checked(
-            &gamecheck::moore::MoorePosition::with_k(k),
-            gamecheck::moore::Position { k, piles },
-        )
-        .context("repro moore"),
-        Command::Repro {
-            game: ReproGame::Wythoff { x, y },
-        } => repro_checked(
-            &gamecheck::wythoff::Wythoff::default(),
-            gamecheck::wythoff::Piles { x, y },
-        )
-        .context("repro wythoff"),
         Command::Prove { game } => prove(game),
-        Command::Repro {
-            game: ReproGame::Chopsticks { a, c, b, d },
-        } => {
-            let s = State::new(a, c, b, d);
-            // The table is built just large enough for the position, and not at all
-            // beyond its reach.
-            let largest = [a, c, b, d].into_iter().max().unwrap_or(0);
-            let limit = largest.saturating_add(1).clamp(1, 128);
-            repro_case(&gamecheck::chopsticks::Chopsticks::with_table_limit(limit), s)
+        Command::Repro { problem, k, numbers } => {
+            visit(&problem, Params { k }, Repro { numbers })?.with_context(|| format!("repro {problem}"))
         }
         Command::Solve { problem, explain, k } => visit(&problem, Params { k }, Solve { explain })?,
         Command::Stress {
@@ -857,6 +810,21 @@ impl Visit for Stress {
         };
         write_stdout(text.as_bytes())?;
         Ok(ExitCode::from(report.exit_code()))
+    }
+}
+
+/// `repro <problem> NUMBERS…`: one case under every implementation.
+struct Repro {
+    numbers: Vec<u64>,
+}
+
+impl Visit for Repro {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let case = problem
+            .case_from_numbers(&self.numbers)
+            .map_err(anyhow::Error::msg)?;
+        repro_checked(problem, case)
     }
 }
 
