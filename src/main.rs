@@ -136,6 +136,12 @@ enum Command {
         /// Print the report as JSON: verdict, input, expected, actual, cases, seed.
         #[arg(long)]
         json: bool,
+        /// games: piles per move.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+        k: u32,
+        /// games: P, the prime modulus of the count.
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
     },
 }
 
@@ -148,11 +154,14 @@ enum SolveGame {
         explain: bool,
     },
     /// Games (Moore's Nim_k): `N K`, then N values; prints the number of losing length-K
-    /// sequences mod 998244353.
+    /// sequences mod P (998244353 by default).
     Games {
-        /// The most piles a move may take from; k + 1 must divide 998244352.
+        /// The most piles a move may take from (any k ≥ 1).
         #[arg(long, default_value_t = 6)]
         k: u32,
+        /// P: the prime modulus of the count.
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
     },
 }
 
@@ -171,6 +180,9 @@ enum ReproGame {
         /// Piles per move.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
+        /// P: the prime modulus of the count.
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
         /// The sequence length K.
         len: u64,
         /// The values A_1 … A_N.
@@ -360,9 +372,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         } => claim(game, &expr, cases, seed, k, json),
         Command::Repro {
-            game: ReproGame::Games { k, len, values },
+            game:
+                ReproGame::Games {
+                    k,
+                    modulus,
+                    len,
+                    values,
+                },
         } => {
-            let (text, agree) = gamecheck::check::repro_games(&values, len, k).context("repro games")?;
+            let (text, agree) =
+                gamecheck::check::repro_games_mod(&values, len, k, modulus).context("repro games")?;
             write_stdout(text.as_bytes())?;
             Ok(exit(agree))
         }
@@ -423,11 +442,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Solve {
-            game: SolveGame::Games { k },
+            game: SolveGame::Games { k, modulus },
         } => {
             let input = read_stdin()?;
-            let out = gamecheck::moore::solve(&input, k)
-                .with_context(|| format!("solve games (Moore's Nim_k, k = {k}) on stdin"))?;
+            let out = gamecheck::moore::solve_mod(&input, k, modulus)
+                .with_context(|| format!("solve games (Moore's Nim_k, k = {k}, mod {modulus}) on stdin"))?;
             write_stdout(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -444,6 +463,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out_dir,
             replay,
             json,
+            k,
+            modulus,
         } => {
             let config = stress::Config {
                 game: match game {
@@ -467,6 +488,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 out_dir,
                 replay,
                 progress: true,
+                games: stress::GamesParams::new(k, modulus).context("invalid --k or --modulus")?,
             };
             eprintln!("{}", config.banner());
             let report = stress::stress(&config).context("stress run failed")?;

@@ -5,16 +5,18 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use gamecheck_oracles::moore_brute_count::brute_count_with;
-use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_brute_count::brute_count_mod;
+use gamecheck_oracles::moore_dp_count::dp_count_mod;
 use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::prelude::*;
 
 use super::least::{Least, least_counting};
 use super::property::{Source, run_property};
 use super::report::{Answer, Failure, Row};
-use crate::moore::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, small_position, value_set};
-use crate::moore::{MODULUS, count, count_plain, is_p_position, winning_move};
+use crate::moore::strategy::{
+    SUPPORTED_K, brute_case_mod, dp_case_mod, huge_len, instance_mod, small_position, value_set,
+};
+use crate::moore::{MODULUS, count, count_mod, count_plain, is_p_position, winning_move};
 
 /// Where found Moore counterexamples are kept, replayed first by the next run.
 pub const MOORE_REGRESSIONS: &str = "proptest-regressions/moore.txt";
@@ -32,9 +34,12 @@ impl MooreOracles {
     }
 }
 
-fn pow_exact(base: u64, exp: u64) -> u64 {
-    u64::from(crate::moore::pow_mod((base % u64::from(MODULUS)) as u32, exp))
+/// `base^exp mod p`, the exponent never reduced (0^0 = 1).
+fn pow_exact(base: u64, exp: u64, p: u64) -> u64 {
+    crate::moore::strategy::pow_mod_exact(base, exp, p)
 }
+
+const P: u64 = MODULUS as u64;
 
 fn answer(implementation: &str, answer: String) -> Answer {
     Answer {
@@ -59,27 +64,53 @@ fn answer(implementation: &str, answer: String) -> Answer {
 /// assert!(answers.iter().all(|a| a.answer == "0"));
 /// ```
 pub fn counting_answers(values: &[u64], len: u64, k: u32) -> Vec<Answer> {
-    let show = |r: Result<u32, crate::moore::MooreError>| {
+    counting_answers_mod(values, len, k, P)
+}
+
+/// Returns each implementation's count mod `modulus` for (values, K) with k piles per
+/// move: the fast count, the plain baseline (mod 998244353 only), and the DP and brute
+/// force where they are cheap.
+///
+/// # Constraints
+/// None; oracles out of reach say so.
+///
+/// # Complexity
+/// The fast and plain counts, plus at most about 10^7 oracle steps.
+///
+/// # Example
+/// ```
+/// let answers = gamecheck::check::counting_answers_mod(&[1, 2, 3], 3, 2, 2);
+/// assert_eq!(answers.len(), 4);
+/// assert_eq!(answers[0].answer, "1"); // 3 mod 2
+/// assert_eq!(answers[2].answer, "1");
+/// ```
+pub fn counting_answers_mod(values: &[u64], len: u64, k: u32, modulus: u64) -> Vec<Answer> {
+    let show = |r: Result<u64, crate::moore::MooreError>| {
         r.map_or_else(|e| format!("error: {e}"), |c| c.to_string())
     };
     let n = values.len() as u64;
     let top = values.iter().copied().max().unwrap_or(0);
     let states = (u64::from(k) + 1).saturating_pow(64 - top.leading_zeros());
     let dp = if states.saturating_mul(len.max(1)).saturating_mul(n.max(1)) <= 10_000_000 {
-        dp_count(values, len, k).to_string()
+        dp_count_mod(values, len, k, modulus).to_string()
     } else {
         "out of reach ((k+1)^B K N > 10^7)".into()
     };
     let small =
         len <= 5 && top <= 7 && u32::try_from(len).is_ok_and(|l| n.checked_pow(l).is_some_and(|s| s <= 4096));
     let brute = if small {
-        brute_count_with(&mut GameSearch::new(k), values, len as u32).to_string()
+        brute_count_mod(&mut GameSearch::new(k), values, len as u32, modulus).to_string()
     } else {
         "out of reach (K > 5, a value > 7 or N^K > 4096)".into()
     };
+    let plain = if modulus == P {
+        show(count_plain(values, len, k).map(u64::from))
+    } else {
+        "not applicable (mod 998244353 only)".into()
+    };
     vec![
-        answer("fast count", show(count(values, len, k))),
-        answer("plain count", show(count_plain(values, len, k))),
+        answer("fast count", show(count_mod(values, len, k, modulus))),
+        answer("plain count", plain),
         answer("dp", dp),
         answer("brute force", brute),
     ]
@@ -98,10 +129,37 @@ pub fn counting_answers(values: &[u64], len: u64, k: u32) -> Vec<Answer> {
 /// assert_eq!(gamecheck::check::counting_repro(&[1, 2], 7, 6), "gamecheck repro games --k 6 7 1 2");
 /// ```
 pub fn counting_repro(values: &[u64], len: u64, k: u32) -> String {
+    counting_repro_mod(values, len, k, P)
+}
+
+/// Returns the command that replays a counting case mod `modulus`.
+///
+/// # Constraints
+/// None.
+///
+/// # Complexity
+/// O(N).
+///
+/// # Example
+/// ```
+/// assert_eq!(
+///     gamecheck::check::counting_repro_mod(&[1, 2], 7, 2, 5),
+///     "gamecheck repro games --k 2 --modulus 5 7 1 2"
+/// );
+/// ```
+pub fn counting_repro_mod(values: &[u64], len: u64, k: u32, modulus: u64) -> String {
     let values: Vec<String> = values.iter().map(u64::to_string).collect();
-    format!("gamecheck repro games --k {k} {len} {}", values.join(" "))
-        .trim_end()
-        .to_owned()
+    let modulus = if modulus == P {
+        String::new()
+    } else {
+        format!(" --modulus {modulus}")
+    };
+    format!(
+        "gamecheck repro games --k {k}{modulus} {len} {}",
+        values.join(" ")
+    )
+    .trim_end()
+    .to_owned()
 }
 
 /// Returns each implementation's verdict on a position: the P-test with its winning
@@ -179,9 +237,10 @@ fn position_failure(k: u32, piles: Vec<u64>, message: String) -> Failure {
     }
 }
 
-/// A failing counting case, reduced to the least (K, N, values) for its k.
+/// A failing counting case, reduced to the least (K, N, values) for its k and modulus p.
 fn counting_failure(
     k: u32,
+    p: u64,
     values: Vec<u64>,
     len: u64,
     fails: &dyn Fn(&[u64], u64) -> Option<String>,
@@ -189,30 +248,38 @@ fn counting_failure(
     let ((least, least_len), proof) =
         least_counting(&|v, l| fails(v, l).is_some(), (values.clone(), len), false, 2_000);
     Failure {
-        counterexample: serde_json::json!({ "values": least, "K": least_len, "k": k }),
+        counterexample: serde_json::json!({ "values": least, "K": least_len, "k": k, "modulus": p }),
         least: proof,
-        shrunk: serde_json::json!({ "values": values, "K": len, "k": k }),
-        answers: counting_answers(&least, least_len, k),
+        shrunk: serde_json::json!({ "values": values, "K": len, "k": k, "modulus": p }),
+        answers: counting_answers_mod(&least, least_len, k, p),
         message: fails(&least, least_len).unwrap_or_else(|| "fails".into()),
-        repro: counting_repro(&least, least_len, k),
+        repro: counting_repro_mod(&least, least_len, k, p),
     }
 }
 
-type CountCheck<'a> = dyn Fn(u32, &[u64], u64) -> Option<String> + Sync + 'a;
+/// A counting check: (k, p, values, K) to the reason it fails, if it does.
+type CountCheck<'a> = dyn Fn(u32, u64, &[u64], u64) -> Option<String> + Sync + 'a;
+
+/// Counting cases: (k, p, K, values).
+type CountCase = (u32, u64, u64, Vec<u64>);
 
 fn counting_property(
     name: &'static str,
-    strategy: impl Strategy<Value = (u32, u64, Vec<u64>)>,
+    strategy: impl Strategy<Value = CountCase>,
     fails: &CountCheck<'_>,
     source: &Source<'_>,
 ) -> Row {
-    let check = |(k, len, values): &(u32, u64, Vec<u64>)| fails(*k, values, *len).map_or(Ok(()), Err);
+    let check = |(k, p, len, values): &CountCase| fails(*k, *p, values, *len).map_or(Ok(()), Err);
     let reduce =
-        |(k, len, values): (u32, u64, Vec<u64>)| counting_failure(k, values, len, &|v, l| fails(k, v, l));
+        |(k, p, len, values): CountCase| counting_failure(k, p, values, len, &|v, l| fails(k, p, v, l));
     run_property(name, strategy, &check, source, &reduce)
 }
 
-fn differs(what: &str, got: Result<u32, crate::moore::MooreError>, want: u32) -> Option<String> {
+fn differs<T: PartialEq + std::fmt::Debug + std::fmt::Display>(
+    what: &str,
+    got: Result<T, crate::moore::MooreError>,
+    want: T,
+) -> Option<String> {
     match got {
         Ok(c) if c == want => None,
         other => Some(format!("{what} says {other:?}, the reference {want}")),
@@ -230,7 +297,7 @@ pub const MOORE_PROPERTIES: [(&str, u32); 10] = [
     ("count_is_invariant_under_permutation", 1),
     ("count_is_invariant_under_doubling", 1),
     ("count_of_copies_is_a_power_or_zero", 1),
-    ("count_is_invariant_under_complement_when_7_divides_k", 1),
+    ("count_is_invariant_under_complement_when_k_plus_1_divides_len", 1),
 ];
 
 /// Returns the report rows of every Moore property under `seed`, each run on `cases`
@@ -340,32 +407,39 @@ pub fn check_moore(oracles: &MooreOracles, seed: u64, cases: u32, tick: &(dyn Fn
         &reduce_large,
     ));
 
-    let brute = |k: u32, values: &[u64], len: u64| {
-        let want = oracles.with_search(k, |s| brute_count_with(s, values, len as u32));
-        differs("the fast count", count(values, len, k), want)
+    // The count for every k in 1..=10 and a random prime (small ones, where p ≤ k + 1
+    // and p may divide k + 1, the two contest primes, primes near 2^61).
+    let brute = |k: u32, p: u64, values: &[u64], len: u64| {
+        let want = oracles.with_search(k, |s| brute_count_mod(s, values, len as u32, p));
+        differs("the fast count", count_mod(values, len, k, p), want)
     };
-    let brute_cases = brute_case().prop_map(|(k, len, values)| (k, u64::from(len), values));
+    let brute_cases = brute_case_mod().prop_map(|(k, p, len, values)| (k, p, u64::from(len), values));
     rows.push(counting_property(
         "count_matches_brute_force",
         brute_cases,
         &brute,
         &source("count_matches_brute_force"),
     ));
-    let dp = |k: u32, values: &[u64], len: u64| {
-        differs("the fast count", count(values, len, k), dp_count(values, len, k))
+    let dp = |k: u32, p: u64, values: &[u64], len: u64| {
+        differs(
+            "the fast count",
+            count_mod(values, len, k, p),
+            dp_count_mod(values, len, k, p),
+        )
     };
     rows.push(counting_property(
         "count_matches_dp",
-        dp_case(),
+        dp_case_mod(),
         &dp,
         &source("count_matches_dp"),
     ));
-    let plain = |k: u32, values: &[u64], len: u64| match count_plain(values, len, k) {
+    // The plain baseline exists only for the root-of-unity case mod 998244353.
+    let plain = |k: u32, _: u64, values: &[u64], len: u64| match count_plain(values, len, k) {
         Ok(want) => differs("the fast count", count(values, len, k), want),
         Err(e) => Some(format!("the plain count fails: {e}")),
     };
-    let any_k =
-        prop::sample::select(&SUPPORTED_K[..]).prop_flat_map(|k| (Just(k), huge_len(), value_set(k, 4, 40)));
+    let any_k = prop::sample::select(&SUPPORTED_K[..])
+        .prop_flat_map(|k| (Just(k), Just(P), huge_len(), value_set(k, 4, 40)));
     rows.push(counting_property(
         "count_matches_plain",
         any_k,
@@ -373,44 +447,35 @@ pub fn check_moore(oracles: &MooreOracles, seed: u64, cases: u32, tick: &(dyn Fn
         &source("count_matches_plain"),
     ));
 
-    let contest = |bits: u32| {
-        prop::sample::select(&SUPPORTED_K[..4])
-            .prop_flat_map(move |k| (Just(k), huge_len(), value_set(k, bits, 40)))
-    };
-    let permuted = |k: u32, values: &[u64], len: u64| {
+    let permuted = |k: u32, p: u64, values: &[u64], len: u64| {
         let mut reversed = values.to_vec();
         reversed.reverse();
         let mut sorted = values.to_vec();
         sorted.sort_unstable();
-        let base = count(values, len, k);
-        (base != count(&reversed, len, k) || base != count(&sorted, len, k))
+        let base = count_mod(values, len, k, p);
+        (base != count_mod(&reversed, len, k, p) || base != count_mod(&sorted, len, k, p))
             .then(|| format!("the count changes when the values are reordered: {base:?}"))
     };
     rows.push(counting_property(
         "count_is_invariant_under_permutation",
-        contest(7),
+        instance_mod(3000, 40),
         &permuted,
         &source("count_is_invariant_under_permutation"),
     ));
-    let doubled = |k: u32, values: &[u64], len: u64| {
+    let doubled = |k: u32, p: u64, values: &[u64], len: u64| {
         let twice: Vec<u64> = values.iter().map(|v| 2 * v).collect();
-        let (a, b) = (count(values, len, k), count(&twice, len, k));
+        let (a, b) = (count_mod(values, len, k, p), count_mod(&twice, len, k, p));
         (a != b).then(|| format!("doubling every value changes the count from {a:?} to {b:?}"))
     };
     rows.push(counting_property(
         "count_is_invariant_under_doubling",
-        contest(6),
+        instance_mod(3000, 40),
         &doubled,
         &source("count_is_invariant_under_doubling"),
     ));
-    let copies_case = (
-        prop::sample::select(&SUPPORTED_K[..4]),
-        1u64..=255,
-        1usize..=60,
-        huge_len(),
-    )
-        .prop_map(|(k, v, n, len)| (k, len, vec![v; n]));
-    let copies = |k: u32, values: &[u64], len: u64| {
+    let copies_case = (instance_mod(10, 1), 1u64..=255, 1usize..=60)
+        .prop_map(|((k, p, len, _), v, n)| (k, p, len, vec![v; n]));
+    let copies = |k: u32, p: u64, values: &[u64], len: u64| {
         let n = values.len() as u64;
         let all_equal_nonzero = values
             .first()
@@ -419,11 +484,11 @@ pub fn check_moore(oracles: &MooreOracles, seed: u64, cases: u32, tick: &(dyn Fn
             return None;
         }
         let want = if len.is_multiple_of(u64::from(k) + 1) {
-            pow_exact(n, len) as u32
+            pow_exact(n, len, p)
         } else {
             0
         };
-        differs("the count of copies", count(values, len, k), want)
+        differs("the count of copies", count_mod(values, len, k, p), want)
     };
     rows.push(counting_property(
         "count_of_copies_is_a_power_or_zero",
@@ -431,21 +496,30 @@ pub fn check_moore(oracles: &MooreOracles, seed: u64, cases: u32, tick: &(dyn Fn
         &copies,
         &source("count_of_copies_is_a_power_or_zero"),
     ));
-    let complement_case =
-        (value_set(6, 7, 40), huge_len()).prop_map(|(values, len)| (6u32, len / 7 * 7, values));
-    let complement = |k: u32, values: &[u64], len: u64| {
-        if k != 6 || !len.is_multiple_of(7) || values.iter().any(|&v| v > 127) {
+    // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
+    let complement_case = instance_mod(3000, 40).prop_map(|(k, p, len, values)| {
+        let m = u64::from(k) + 1;
+        (k, p, len / m * m, values)
+    });
+    let complement = |k: u32, p: u64, values: &[u64], len: u64| {
+        if !len.is_multiple_of(u64::from(k) + 1) {
             return None;
         }
-        let flipped: Vec<u64> = values.iter().map(|v| 127 - v).collect();
-        let (a, b) = (count(values, len, k), count(&flipped, len, k));
-        (a != b).then(|| format!("v -> 127 - v changes the count from {a:?} to {b:?}"))
+        let width = 64 - values.iter().copied().max().unwrap_or(0).leading_zeros();
+        let top = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let flipped: Vec<u64> = values.iter().map(|v| top - v).collect();
+        let (a, b) = (count_mod(values, len, k, p), count_mod(&flipped, len, k, p));
+        (a != b).then(|| format!("v -> {top} - v changes the count from {a:?} to {b:?}"))
     };
     rows.push(counting_property(
-        "count_is_invariant_under_complement_when_7_divides_k",
+        "count_is_invariant_under_complement_when_k_plus_1_divides_len",
         complement_case,
         &complement,
-        &source("count_is_invariant_under_complement_when_7_divides_k"),
+        &source("count_is_invariant_under_complement_when_k_plus_1_divides_len"),
     ));
     rows
 }

@@ -76,7 +76,7 @@ fn differs_from_first(answers: &[Answer]) -> impl Fn(&Answer) -> bool {
 /// and whether the implementations that reach it agree.
 ///
 /// # Constraints
-/// k + 1 divides p − 1 (else the count's error); oracles out of reach say so.
+/// As [`repro_games_mod`] with the modulus 998244353.
 ///
 /// # Complexity
 /// As [`super::counting_answers`].
@@ -85,20 +85,50 @@ fn differs_from_first(answers: &[Answer]) -> impl Fn(&Answer) -> bool {
 /// ```
 /// let (text, agree) = gamecheck::check::repro_games(&[0, 1, 2, 3, 4, 5, 6], 998_244_352, 6)?;
 /// assert!(agree && text.contains("fast count"));
-/// assert!(gamecheck::check::repro_games(&[1], 3, 12).is_err());
+/// assert!(gamecheck::check::repro_games(&[1], 3, 0).is_err());
 /// # Ok::<(), gamecheck::moore::MooreError>(())
 /// ```
 pub fn repro_games(values: &[u64], len: u64, k: u32) -> Result<(String, bool), crate::moore::MooreError> {
-    // An unsupported k is a usage error, not a disagreement.
-    crate::moore::count(&[], 0, k)?;
+    repro_games_mod(values, len, k, u64::from(crate::moore::MODULUS))
+}
+
+/// Returns the side-by-side report for a counting case (values, K) with k piles per move,
+/// counted mod `modulus`, and whether the implementations that reach it agree.
+///
+/// # Constraints
+/// k ≥ 1 and `modulus` prime (else the count's error); oracles out of reach say so.
+///
+/// # Complexity
+/// As [`super::counting_answers_mod`].
+///
+/// # Example
+/// ```
+/// let (text, agree) = gamecheck::check::repro_games_mod(&[1, 2, 3], 6, 2, 1_000_000_007)?;
+/// assert!(agree && text.contains("p = 1000000007"));
+/// assert!(gamecheck::check::repro_games_mod(&[1], 3, 2, 9).is_err());
+/// # Ok::<(), gamecheck::moore::MooreError>(())
+/// ```
+pub fn repro_games_mod(
+    values: &[u64],
+    len: u64,
+    k: u32,
+    modulus: u64,
+) -> Result<(String, bool), crate::moore::MooreError> {
+    // k = 0 or a modulus that is not prime is a usage error, not a disagreement.
+    crate::moore::count_mod(&[], 0, k, modulus)?;
     let zeros = crate::moore::transform(&crate::moore::merge_columns(values), k)
         .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
+    let zeros = match zeros {
+        Ok(z) if modulus == u64::from(crate::moore::MODULUS) => {
+            format!("; transform coefficients equal to 0: {z}")
+        }
+        _ => String::new(),
+    };
     let title = format!(
-        "games: K = {len}, k = {k}, N = {}, values {values:?}; transform coefficients equal to 0: {}\n",
+        "games: K = {len}, k = {k}, p = {modulus}, N = {}, values {values:?}{zeros}\n",
         values.len(),
-        zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
     );
-    let answers = super::counting_answers(values, len, k);
+    let answers = super::counting_answers_mod(values, len, k, modulus);
     Ok(side_by_side(title, &answers, differs_from_first(&answers)))
 }
 

@@ -4,12 +4,14 @@ use super::chopsticks_claims::{
     corrected_rule, greedy_remove_two_first, seed_subtask2_everywhere, seed_three_bullets,
 };
 use super::chopsticks_engine::check_chopsticks_claim;
-use super::counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
+use super::counting_claims::{
+    P_1E9_7, exponent_mod_p_minus_1, exponent_mod_p_minus_1_1e9_7, independent_piles, seed_python, xor_nim,
+};
 use super::counting_engine::{CountingDomain, check_counting_claim};
 use super::seed_dict_convolution::seed_dict_convolution;
 use super::verdict::ClaimReport;
 use crate::chopsticks::State;
-use crate::moore::strategy::{huge_len, value_set};
+use crate::moore::strategy::{huge_len, huge_len_for, value_set};
 use proptest::strategy::Strategy;
 
 /// One claim of the catalog.
@@ -63,6 +65,7 @@ fn counting(entry: &Entry, seed: u64, cases: u32, claim: Count) -> ClaimReport {
 fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
     // Its cost is O(S² log K) per instance: keep to tiny inputs and few random cases.
     let domain = CountingDomain {
+        modulus: u64::from(crate::moore::MODULUS),
         lens: (0..=16).chain([21, 28, 49]).collect(),
         shapes: vec![(1, 127), (2, 31), (3, 7)],
         random: || (value_set(6, 2, 3), huge_len()).boxed(),
@@ -91,6 +94,51 @@ fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
     report.notes.push(format!(
         "outside the contest range it reads only bits 0..6: K = 1, A = [128] gives {truncated}, the truth is 0"
     ));
+    report
+}
+
+/// K reduced mod p − 1 with p = 10^9 + 7: lengths reach p − 1, 2(p − 1), 7(p − 1),
+/// p² − 1 and beyond.
+fn exponent_1e9_7_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
+    let p = P_1E9_7;
+    let mut lens: Vec<u64> = (0..=16)
+        .chain((3..=10).map(|i| 7 * i))
+        .chain([343, 2401])
+        .collect();
+    for base in [
+        p - 1,
+        2 * (p - 1),
+        7 * (p - 1),
+        p * p - 1,
+        1_000_000_000_000_000_000,
+        u64::MAX - 2,
+    ] {
+        lens.extend(base - 2..=base.saturating_add(2));
+    }
+    lens.sort_unstable();
+    lens.dedup();
+    let domain = CountingDomain {
+        modulus: p,
+        lens,
+        random: || (value_set(6, 7, 8), huge_len_for(6, P_1E9_7)).boxed(),
+        random_text: "N <= 8, values 0..=127, K at the boundaries (0..=8, multiples of 7, of p - 1 and of p^2 - 1 and their neighbours, 10^18, u64::MAX) or anywhere",
+        ..CountingDomain::standard()
+    };
+    let mut report = check_counting_claim(
+        entry.id,
+        entry.text,
+        &exponent_mod_p_minus_1_1e9_7,
+        &domain,
+        seed,
+        cases,
+    );
+    let least = serde_json::json!({ "values": [1], "K": p - 1 });
+    if report.counterexample == least {
+        report.notes.push(
+            "least counterexample: below K = p - 1 = 1000000006 nothing is reduced, so the claim is the count itself; at K = p - 1, A = [0] agrees (1 = 1), and A = [1] does not"
+                .into(),
+        );
+    }
     report
 }
 
@@ -150,6 +198,12 @@ pub fn catalog() -> Vec<Entry> {
             game: "games",
             text: "the fast count with K reduced modulo p - 1",
             check: |e, seed, cases| counting(e, seed, cases, exponent_mod_p_minus_1),
+        },
+        Entry {
+            id: "exponent-mod-p-minus-1-1e9+7",
+            game: "games",
+            text: "the count mod p = 10^9 + 7 (k = 6) with K reduced modulo p - 1, as if x^(p-1) = 1 for every transform value",
+            check: exponent_1e9_7_claim,
         },
         Entry {
             id: "seed-python-dict-convolution",

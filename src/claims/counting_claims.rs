@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::seed_dict_convolution::seed_dict_convolution;
-use crate::moore::{MODULUS, count, merge_columns, transform};
+use crate::moore::{MODULUS, count, count_mod, merge_columns, transform};
 
 const P: u64 = MODULUS as u64;
 
@@ -73,6 +73,36 @@ pub fn exponent_mod_p_minus_1(values: &[u64], len: u64) -> Result<u32, String> {
         .fold(0u64, |acc, &f| (acc + pow_mod(u64::from(f), e)) % P);
     let size = pow_mod(7, u64::from(t.bits()));
     Ok((sum * pow_mod(size, P - 2) % P) as u32)
+}
+
+/// 10^9 + 7, the other common contest prime.
+pub const P_1E9_7: u64 = 1_000_000_007;
+
+/// The count mod 10^9 + 7 (k = 6) with K reduced modulo p − 1 before the powers, as if
+/// Fermat applied: Σₜ F(t)^(K mod (p − 1)) / 7^B with 0^0 = 1.
+///
+/// That sum is exactly the count for length K mod (p − 1) (both 1 when the exponent is 0),
+/// so the claim is `count(K) = count(K mod (p − 1))`. It is wrong: 7 ∤ p − 1, so the F(t)
+/// live in F_{p²}, whose units have order dividing p² − 1, not p − 1. Below p − 1 nothing
+/// is reduced, so the least counterexample has K = p − 1 = 1000000006 ≡ 5 (mod 7): there
+/// one pile of 1 is never a loss (truth 0), while the claim gives count(0) = 1.
+///
+/// # Constraints
+/// As [`crate::moore::count_mod`] with k = 6.
+///
+/// # Complexity
+/// As [`crate::moore::count_mod`].
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::exponent_mod_p_minus_1_1e9_7;
+/// assert_eq!(exponent_mod_p_minus_1_1e9_7(&[1], 1_000_000_006), Ok(1));
+/// assert_eq!(gamecheck::moore::count_mod(&[1], 1_000_000_006, 6, 1_000_000_007), Ok(0));
+/// ```
+pub fn exponent_mod_p_minus_1_1e9_7(values: &[u64], len: u64) -> Result<u32, String> {
+    count_mod(values, len % (P_1E9_7 - 1), 6, P_1E9_7)
+        .map(|c| c as u32)
+        .map_err(|e| e.to_string())
 }
 
 /// The seed document's dictionary convolution, with a time budget per instance.

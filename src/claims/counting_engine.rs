@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use gamecheck_oracles::moore_brute_count::brute_count_with;
-use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_brute_count::brute_count_mod;
+use gamecheck_oracles::moore_dp_count::dp_count_mod;
 use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::strategy::{BoxedStrategy, Strategy};
 use proptest::test_runner::{TestCaseError, TestError};
@@ -35,21 +35,41 @@ const K_MOVE: u32 = 6;
 /// assert_eq!(reference_count(&[1], 7), (1, "dp"));
 /// ```
 pub fn reference_count(values: &[u64], len: u64) -> (u32, &'static str) {
+    let (count, by) = reference_count_mod(values, len, u64::from(crate::moore::MODULUS));
+    (count as u32, by)
+}
+
+/// Returns [`reference_count`] mod the prime `modulus` (k = 6), from the same
+/// implementations; beyond the oracles, the verified [`crate::moore::count_mod`].
+///
+/// # Constraints
+/// Values below 2^8; `modulus` prime.
+///
+/// # Complexity
+/// As [`reference_count`].
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::reference_count_mod;
+/// assert_eq!(reference_count_mod(&[1], 7, 1_000_000_007), (1, "dp"));
+/// assert_eq!(reference_count_mod(&[1], 1_000_000_006, 1_000_000_007), (0, "fast count"));
+/// ```
+pub fn reference_count_mod(values: &[u64], len: u64, modulus: u64) -> (u64, &'static str) {
     let n = values.len() as u64;
     let top = values.iter().copied().max().unwrap_or(0);
     if len <= 4 && top <= 7 && n.pow(len as u32) <= 4096 {
         thread_local! {
             static SEARCH: std::cell::RefCell<GameSearch> = std::cell::RefCell::new(GameSearch::new(K_MOVE));
         }
-        let count = SEARCH.with(|s| brute_count_with(&mut s.borrow_mut(), values, len as u32));
+        let count = SEARCH.with(|s| brute_count_mod(&mut s.borrow_mut(), values, len as u32, modulus));
         return (count, "brute force");
     }
     let states = 7u64.pow(64 - top.leading_zeros());
     if len <= 64 && states <= 2401 && states.saturating_mul(len.max(1)).saturating_mul(n) <= 1_000_000 {
-        return (dp_count(values, len, K_MOVE), "dp");
+        return (dp_count_mod(values, len, K_MOVE, modulus), "dp");
     }
     (
-        crate::moore::count(values, len, K_MOVE).unwrap_or(u32::MAX),
+        crate::moore::count_mod(values, len, K_MOVE, modulus).unwrap_or(u64::MAX),
         "fast count",
     )
 }
@@ -60,6 +80,8 @@ pub type CountClaim = dyn Fn(&[u64], u64) -> Result<u32, String> + Sync;
 /// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
 /// every sequence of n values up to max (only sorted ones when the claim is symmetric).
 pub struct CountingDomain {
+    /// The prime the counts are taken mod.
+    pub modulus: u64,
     pub lens: Vec<u64>,
     pub shapes: Vec<(usize, u64)>,
     /// The random instances tried after the exhaustive part.
@@ -86,6 +108,7 @@ impl CountingDomain {
     /// ```
     pub fn standard() -> CountingDomain {
         CountingDomain {
+            modulus: u64::from(crate::moore::MODULUS),
             lens: len_candidates(),
             shapes: vec![(1, 127), (2, 127), (3, 15), (4, 6), (5, 6), (6, 6), (7, 6)],
             random: || contest_instance().boxed(),
@@ -153,8 +176,9 @@ pub fn check_counting_claim(
     cases: u32,
 ) -> ClaimReport {
     let start = Instant::now();
+    let truth = |values: &[u64], len: u64| reference_count_mod(values, len, domain.modulus);
     let fails =
-        |values: &[u64], len: u64| claim(values, len).map_or(true, |c| c != reference_count(values, len).0);
+        |values: &[u64], len: u64| claim(values, len).map_or(true, |c| u64::from(c) != truth(values, len).0);
     let mut checked = 0u64;
     let mut refuted: Option<((Vec<u64>, u64), Least)> = None;
     let by_shape: Vec<Vec<Vec<u64>>> = domain
@@ -198,7 +222,7 @@ pub fn check_counting_claim(
         }
     }
     let refutation = refuted.map(|((values, len), least)| {
-        let (truth, by) = reference_count(&values, len);
+        let (truth, by) = truth(&values, len);
         Refutation {
             counterexample: serde_json::json!({ "values": values, "K": len }),
             least,

@@ -20,8 +20,12 @@ pub use chopsticks_claims::{
 };
 pub use chopsticks_engine::{EXHAUSTIVE_TOTAL, check_chopsticks_claim, reference_wins};
 pub use chopsticks_expr::{CHOPSTICKS_VARIABLES, ChopsticksExpr, check_chopsticks_expr};
-pub use counting_claims::{exponent_mod_p_minus_1, independent_piles, seed_python, xor_nim};
-pub use counting_engine::{CountClaim, CountingDomain, check_counting_claim, reference_count};
+pub use counting_claims::{
+    exponent_mod_p_minus_1, exponent_mod_p_minus_1_1e9_7, independent_piles, seed_python, xor_nim,
+};
+pub use counting_engine::{
+    CountClaim, CountingDomain, check_counting_claim, reference_count, reference_count_mod,
+};
 pub use expr::{
     ClaimValue, Expr, ExprError, MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH, Scope, check_size, int, syntax_column,
 };

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::StressError;
 use super::generate::{GamesCase, Input};
+use super::params::GamesParams;
 use super::run::{RunOutcome, Termination};
 use crate::chopsticks::{Outcome, State, outcome};
 
@@ -62,11 +63,13 @@ pub struct Judgement {
     pub expected: String,
 }
 
-/// The reference answer for games: the verified fast count (k = 6).
-fn games_answer(case: &GamesCase) -> Result<u32, StressError> {
-    crate::moore::count(&case.values, case.len, 6).map_err(|e| StressError::Reference {
-        why: format!("{e} (values {:?})", case.values),
-    })
+/// The reference answer for games: the verified count for the run's k and modulus.
+fn games_answer(case: &GamesCase, games: GamesParams) -> Result<u64, StressError> {
+    games
+        .count(&case.values, case.len)
+        .map_err(|e| StressError::Reference {
+            why: format!("{e} (values {:?})", case.values),
+        })
 }
 
 /// Returns the correct output for `input`, from the verified solvers.
@@ -86,6 +89,25 @@ fn games_answer(case: &GamesCase) -> Result<u32, StressError> {
 /// assert_eq!(expected_output(&games).unwrap(), "1\n");
 /// ```
 pub fn expected_output(input: &Input) -> Result<String, StressError> {
+    expected_output_with(input, GamesParams::default())
+}
+
+/// Returns the correct output for `input`, games judged with the given k and modulus.
+///
+/// # Constraints
+/// As [`expected_output`], and the limits of [`crate::moore::count_mod`].
+///
+/// # Complexity
+/// Chopsticks: O(T). Games: as [`crate::moore::count_mod`].
+///
+/// # Example
+/// ```
+/// use gamecheck::stress::{expected_output_with, GamesCase, GamesParams, Input};
+/// let games = Input::Games(GamesCase { values: vec![1, 2, 3], len: 3 });
+/// assert_eq!(expected_output_with(&games, GamesParams::new(2, 2)?).unwrap(), "1\n");
+/// # Ok::<(), gamecheck::moore::MooreError>(())
+/// ```
+pub fn expected_output_with(input: &Input, games: GamesParams) -> Result<String, StressError> {
     match input {
         Input::Chopsticks(cases) => Ok(cases
             .iter()
@@ -94,7 +116,7 @@ pub fn expected_output(input: &Input) -> Result<String, StressError> {
                 Outcome::Second => "Second\n",
             })
             .collect()),
-        Input::Games(case) => Ok(format!("{}\n", games_answer(case)?)),
+        Input::Games(case) => Ok(format!("{}\n", games_answer(case, games)?)),
     }
 }
 
@@ -116,7 +138,7 @@ fn shown(token: &str) -> String {
     }
 }
 
-fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
+fn compare(input: &Input, expected: &str, actual: &str, modulus: u64) -> (Verdict, String) {
     let want = lines(expected);
     let got = lines(actual);
     if got.len() != want.len() {
@@ -130,12 +152,12 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
         let well_formed = tokens.len() == 1
             && match input {
                 Input::Chopsticks(_) => tokens[0] == "First" || tokens[0] == "Second",
-                Input::Games(_) => tokens[0].parse::<u32>().is_ok_and(|v| v < crate::moore::MODULUS),
+                Input::Games(_) => tokens[0].parse::<u64>().is_ok_and(|v| v < modulus),
             };
         if !well_formed {
             let what = match input {
-                Input::Chopsticks(_) => "`First` or `Second`",
-                Input::Games(_) => "one integer in 0..998244353",
+                Input::Chopsticks(_) => "`First` or `Second`".to_owned(),
+                Input::Games(_) => format!("one integer in 0..{modulus}"),
             };
             return (
                 Verdict::PresentationError,
@@ -186,7 +208,34 @@ fn compare(input: &Input, expected: &str, actual: &str) -> (Verdict, String) {
 /// assert_eq!(judge(&input, &run).unwrap().verdict, Verdict::WrongAnswer);
 /// ```
 pub fn judge(input: &Input, run: &RunOutcome) -> Result<Judgement, StressError> {
-    let expected = expected_output(input)?;
+    judge_with(input, run, GamesParams::default())
+}
+
+/// Returns [`judge`]'s verdict, games judged with the given k and modulus.
+///
+/// # Constraints
+/// As [`expected_output_with`].
+///
+/// # Complexity
+/// O(output length) plus [`expected_output_with`].
+///
+/// # Example
+/// ```
+/// use gamecheck::stress::{judge_with, GamesCase, GamesParams, Input, RunOutcome, Termination, Verdict};
+/// use std::time::Duration;
+/// let input = Input::Games(GamesCase { values: vec![1, 2, 3], len: 3 });
+/// let run = RunOutcome {
+///     termination: Termination::Exited(0),
+///     stdout: b"3\n".to_vec(),
+///     stderr: Vec::new(),
+///     elapsed: Duration::ZERO,
+/// };
+/// assert_eq!(judge_with(&input, &run, GamesParams::new(2, 7)?).unwrap().verdict, Verdict::Ok);
+/// assert_eq!(judge_with(&input, &run, GamesParams::new(2, 3)?).unwrap().verdict, Verdict::PresentationError);
+/// # Ok::<(), gamecheck::moore::MooreError>(())
+/// ```
+pub fn judge_with(input: &Input, run: &RunOutcome, games: GamesParams) -> Result<Judgement, StressError> {
+    let expected = expected_output_with(input, games)?;
     let (verdict, detail) = match run.termination {
         Termination::TimedOut => (
             Verdict::Timeout,
@@ -198,7 +247,12 @@ pub fn judge(input: &Input, run: &RunOutcome) -> Result<Judgement, StressError> 
         ),
         Termination::Signaled(signal) => (Verdict::RuntimeError, format!("killed by signal {signal}")),
         Termination::Exited(code) if code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
-        Termination::Exited(_) => compare(input, &expected, &String::from_utf8_lossy(&run.stdout)),
+        Termination::Exited(_) => compare(
+            input,
+            &expected,
+            &String::from_utf8_lossy(&run.stdout),
+            games.modulus(),
+        ),
     };
     Ok(Judgement {
         verdict,

@@ -4,6 +4,7 @@
 
 mod generate;
 mod judge;
+mod params;
 mod report;
 mod run;
 mod shrink;
@@ -18,7 +19,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 pub use generate::{Game, GamesCase, Input, P_MINUS_ONE, Position, generate, is_real_play};
-pub use judge::{Judgement, Verdict, expected_output, judge};
+pub use judge::{Judgement, Verdict, expected_output, expected_output_with, judge, judge_with};
+pub use params::GamesParams;
 pub use report::{Failure, Report};
 pub use run::{Limits, RunOutcome, Solution, Termination, run};
 pub use shrink::{Least, ShrinkLimits, Shrunk, shrink};
@@ -78,6 +80,8 @@ pub struct Config {
     pub replay: Option<PathBuf>,
     /// Draw a progress bar on stderr when stderr is a terminal.
     pub progress: bool,
+    /// k and the modulus games inputs are judged with.
+    pub games: GamesParams,
 }
 
 impl Config {
@@ -104,21 +108,26 @@ impl Config {
     ///     out_dir: "out".into(),
     ///     replay: None,
     ///     progress: false,
+    ///     games: Default::default(),
     /// };
     /// assert!(config.banner().contains("seed 7"));
     /// ```
     pub fn banner(&self) -> String {
+        let game = match self.game {
+            Game::Games => format!("{}{}", self.game.name(), self.games.flags()),
+            Game::Chopsticks => self.game.name().to_owned(),
+        };
         match &self.replay {
             Some(path) => format!(
                 "gamecheck stress {}: replaying {} on `{}`, timeout {} ms",
-                self.game.name(),
+                game,
                 path.display(),
                 self.solution.display(),
                 self.limits.timeout.as_millis()
             ),
             None => format!(
                 "gamecheck stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`",
-                self.game.name(),
+                game,
                 self.seed,
                 self.cases,
                 self.jobs,
@@ -171,6 +180,7 @@ fn progress_bar(config: &Config, len: usize) -> ProgressBar {
 ///     out_dir: dir.clone(),
 ///     replay: None,
 ///     progress: false,
+///     games: Default::default(),
 /// };
 /// let report = stress(&config).unwrap();
 /// assert_eq!(report.verdict, Verdict::PresentationError);
@@ -186,7 +196,7 @@ pub fn stress(config: &Config) -> Result<Report, StressError> {
         .map_err(|source| StressError::Pool { jobs, source })?;
     let check = |input: &Input| -> Result<(Judgement, RunOutcome), StressError> {
         let run = run::run(&config.solution, input.to_text().as_bytes(), &config.limits)?;
-        Ok((judge::judge(input, &run)?, run))
+        Ok((judge::judge_with(input, &run, config.games)?, run))
     };
     if let Some(path) = &config.replay {
         let text = std::fs::read(path).map_err(|source| StressError::Io {
@@ -202,8 +212,16 @@ pub fn stress(config: &Config) -> Result<Report, StressError> {
         return Ok(Report::replayed(config, input, judgement, run));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let fit = config.games.value_bits();
     let inputs: Vec<Input> = (0..config.cases)
-        .map(|_| generate(config.game, &mut rng))
+        .map(|_| match generate(config.game, &mut rng) {
+            // Values of at most `fit` bits keep (k+1)^B within what k = 6 has at 0..=255.
+            Input::Games(mut case) if fit < 8 => {
+                case.values.iter_mut().for_each(|v| *v &= (1 << fit) - 1);
+                Input::Games(case)
+            }
+            input => input,
+        })
         .collect();
     let bar = progress_bar(config, inputs.len());
     let first = pool.install(|| {

@@ -109,8 +109,12 @@ impl Report {
         write_file(&files[3], &shrunk.run.stderr)?;
         let input_path = files[0].to_string_lossy();
         let replay = format!(
-            "gamecheck stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            "gamecheck stress {}{} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
             config.game.name(),
+            match config.game {
+                Game::Games => config.games.flags(),
+                Game::Chopsticks => String::new(),
+            },
             shell_words::quote(&config.solution.display()),
             config.limits.timeout.as_millis(),
             config.limits.max_output_bytes,
