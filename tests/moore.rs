@@ -677,3 +677,48 @@ proptest! {
         prop_assert_eq!(count_mod(&values, len, k, p), count_mod(&complement, len, k, p));
     }
 }
+
+#[test]
+fn count_mod_handles_a_huge_k_with_one_bit() {
+    // k + 1 = 65537 and one bit column: 65537 points, their twiddles made slice by slice; in
+    // F_p (65537 | p − 1) and in F_{p²} (p ≡ −1 mod 65537, orbits {t, −t}). With a values
+    // having the bit and b not, the count is Σ_{j ≡ 0 (mod k+1)} C(K, j)·a^j·b^(K−j).
+    let k = 65_536u64;
+    let binomial_count = |a: u64, b: u64, len: u64, p: u64| {
+        let mul = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(p)) as u64;
+        let fact: Vec<u64> = (0..=len)
+            .scan(1u64, |f, i| {
+                let cur = *f;
+                *f = mul(*f, (i + 1) % p);
+                Some(cur)
+            })
+            .collect();
+        let inv = |x: u64| pow_mod_any(x, p - 2, p);
+        (0..=len)
+            .step_by(k as usize + 1)
+            .map(|j| {
+                let c = mul(
+                    fact[len as usize],
+                    mul(inv(fact[j as usize]), inv(fact[(len - j) as usize])),
+                );
+                mul(c, mul(pow_mod_any(a, j, p), pow_mod_any(b, len - j, p)))
+            })
+            .fold(0, |s, t| (s + t) % p)
+    };
+    for p in [917_519, 262_147] {
+        for (values, len) in [
+            (&[1u64, 1, 0][..], 65_537u64),
+            (&[1, 0], 131_074),
+            (&[1, 1, 1], 65_538),
+            (&[1], 5),
+        ] {
+            let a = values.iter().filter(|&&v| v == 1).count() as u64;
+            let want = binomial_count(a, values.len() as u64 - a, len, p);
+            assert_eq!(
+                count_mod(values, len, k as u32, p),
+                Ok(want),
+                "values {values:?}, K {len}, p {p}"
+            );
+        }
+    }
+}

@@ -677,6 +677,7 @@ fn last_dimension_body<A: Arith>(
         .collect();
     let mut same = vec![false; powers.len()];
     let mut made;
+    let mut power: Option<(usize, Vec<A::W>)> = None;
     let mut flat = lo;
     while flat < hi {
         let c = flat / s;
@@ -694,7 +695,12 @@ fn last_dimension_body<A: Arith>(
         let mat: &[A::W] = match twiddles {
             Twiddles::All(all) => &all[c],
             Twiddles::PerSlice => {
-                made = ring.matrix(&ring.pow(plan.zeta, c as u128));
+                // Slices come in order: ζ^c from ζ^(c−1) by one product.
+                power = match power.take() {
+                    Some((last, z)) if last + 1 == c => Some((c, ring.mul(&z, plan.zeta))),
+                    _ => Some((c, ring.pow(plan.zeta, c as u128))),
+                };
+                made = ring.matrix(power.as_ref().map_or(&[][..], |(_, z)| &z[..]));
                 &made
             }
         };
