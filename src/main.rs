@@ -96,6 +96,9 @@ enum Command {
         /// The most piles a move may take from (moore, games).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
         /// The case, as numbers.
         numbers: Vec<u64>,
     },
@@ -116,10 +119,12 @@ enum Command {
         /// Also print why: the deciding case of the rule and a winning move.
         #[arg(long)]
         explain: bool,
-        /// The most piles a move may take from (games, moore); k + 1 must divide 998244352
-        /// for games.
+        /// The most piles a move may take from (games, moore).
         #[arg(long, default_value_t = 6)]
         k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
     },
     /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
     /// verified solvers, and shrink the first failure to the least failing input.
@@ -163,6 +168,9 @@ enum Command {
         /// The most piles a move may take from (games, moore).
         #[arg(long, default_value_t = 6)]
         k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
         /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
         /// 1000) instead of the contest's; the --max-* flags refine either.
         #[arg(long)]
@@ -566,10 +574,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         } => claim(game, &expr, cases, seed, k, json),
         Command::Prove { game } => prove(game),
-        Command::Repro { problem, k, numbers } => {
-            visit(&problem, Params { k }, Repro { numbers })?.with_context(|| format!("repro {problem}"))
-        }
-        Command::Solve { problem, explain, k } => visit(&problem, Params { k }, Solve { explain })?,
+        Command::Repro {
+            problem,
+            k,
+            modulus,
+            numbers,
+        } => visit(&problem, Params { k, modulus }, Repro { numbers })?
+            .with_context(|| format!("repro {problem}")),
+        Command::Solve {
+            problem,
+            explain,
+            k,
+            modulus,
+        } => visit(&problem, Params { k, modulus }, Solve { explain })?,
         Command::Stress {
             problem,
             solution,
@@ -583,6 +600,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_shrink_seconds,
             out_dir,
             k,
+            modulus,
             extended,
             max_n,
             max_value,
@@ -603,10 +621,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             .filter_map(|(flag, v)| v.map(|v| (flag, v)))
             .collect();
             let config = stress::Config {
-                problem_args: if k == Params::default().k {
-                    problem.clone()
-                } else {
-                    format!("{problem} --k {k}")
+                problem_args: {
+                    let mut args = problem.clone();
+                    if k != Params::default().k {
+                        args.push_str(&format!(" --k {k}"));
+                    }
+                    if modulus != Params::default().modulus {
+                        args.push_str(&format!(" --modulus {modulus}"));
+                    }
+                    args
                 },
                 solution: stress::Solution::parse(&solution).context("invalid --solution")?,
                 seed,
@@ -634,7 +657,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 progress: true,
                 reap: true,
             };
-            visit(&problem, Params { k }, Stress { config, json })?
+            visit(&problem, Params { k, modulus }, Stress { config, json })?
         }
         Command::Plot { game } => plot(game),
         Command::BenchReport {

@@ -158,6 +158,7 @@ fn counts_are_read_only_in_canonical_form() {
         k: 6,
         len: 7,
         values: vec![1],
+        modulus: 998_244_353,
     };
     let run = |stdout: &str| RunOutcome {
         termination: Termination::Exited(0),
