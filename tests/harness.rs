@@ -381,7 +381,9 @@ fn repro_and_stress_games_take_k_and_modulus() {
     let me = env!("CARGO_BIN_EXE_gamecheck");
     let dir = std::env::temp_dir().join(format!("gamecheck-stress-mod-{}", std::process::id()));
     let solution = format!("{me} solve games --k 4 --modulus 13");
-    let run = |solution: &str| {
+    // The first inputs are tiny (their counts agree mod 11 and mod 13): enough of them
+    // reach counts of 13 and more.
+    let run = |solution: &str, cases: &str| {
         gamecheck(&[
             "stress",
             "games",
@@ -390,7 +392,7 @@ fn repro_and_stress_games_take_k_and_modulus() {
             "--modulus",
             "13",
             "--cases",
-            "6",
+            cases,
             "--solution",
             solution,
             "--out-dir",
@@ -399,7 +401,7 @@ fn repro_and_stress_games_take_k_and_modulus() {
             "40",
         ])
     };
-    let out = run(&solution);
+    let out = run(&solution, "6");
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -407,7 +409,7 @@ fn repro_and_stress_games_take_k_and_modulus() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("games --k 4 --modulus 13"));
-    let out = run(&format!("{me} solve games --k 4 --modulus 11"));
+    let out = run(&format!("{me} solve games --k 4 --modulus 11"), "60");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("--k 4 --modulus 13 --solution"), "{text}");

@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use gamecheck::input::InputError;
-use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::strategy::TEST_PRIMES;
+use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
     MODULUS, MooreCount, MooreError, MoorePosition, count, count_mod, count_plain, is_p_position, solve,
     solve_mod, transform,

@@ -40,7 +40,7 @@ fn max_bits(m: u64) -> u32 {
 impl MooreCount {
     fn value_limit(&self) -> Result<u64, String> {
         if !super::is_prime(self.modulus()) {
-            return Err(format!("the modulus {} is not prime", self.modulus()));
+            return Err(format!("the modulus {} is not a prime", self.modulus()));
         }
         if self.k() == 0 {
             return Err(super::MooreError::ZeroK.to_string());

@@ -174,7 +174,7 @@ impl Problem for MooreCount {
         let modulus = if c.modulus == P {
             String::new()
         } else {
-            format!(", modulus {}", c.modulus)
+            format!(", p = {}", c.modulus)
         };
         let zeros = if c.modulus != P {
             return format!(
