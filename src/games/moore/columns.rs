@@ -5,9 +5,6 @@
 /// the set of values having bit j), in the order of the lowest bit of each column. Every
 /// count of losing sequences, for every k and K, is the same for both.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(N · B / 64 · 64) word operations for B distinct columns, each column a bitset.
 ///

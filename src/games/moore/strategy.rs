@@ -200,9 +200,6 @@ pub fn dp_case() -> impl Strategy<Value = (u32, u64, Vec<u64>)> {
 /// Returns contest instances (values, K): k = 6, values 0..=127, N ≤ 8, K from
 /// [`huge_len`] or a multiple of 7.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(N) per value.
 ///
