@@ -13,6 +13,7 @@ mod moves;
 pub mod picture;
 mod problem;
 mod rule;
+mod solve;
 
 pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};
