@@ -196,6 +196,17 @@ impl ContestFormat for MooreCount {
         }])
     }
 
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<CountCase, String> {
+        match numbers.split_first() {
+            Some((&len, values)) => Ok(CountCase {
+                k: self.k(),
+                len,
+                values: values.to_vec(),
+            }),
+            None => Err("a counting case is the length K, then the values A_1 … A_N".into()),
+        }
+    }
+
     fn write_input(&self, cases: &[CountCase]) -> String {
         cases.iter().map(|c| self.write_case(c) + "\n").collect()
     }

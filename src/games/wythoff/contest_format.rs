@@ -103,6 +103,16 @@ impl ContestFormat for Wythoff {
         Ok(cases)
     }
 
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<Piles, String> {
+        match *numbers {
+            [x, y] => Ok(Piles { x, y }),
+            _ => Err(format!(
+                "a Wythoff position is two piles `x y`, not {} numbers",
+                numbers.len()
+            )),
+        }
+    }
+
     fn write_input(&self, cases: &[Piles]) -> String {
         let mut out = format!("{}\n", cases.len());
         for p in cases {
