@@ -14,6 +14,7 @@ pub mod picture;
 mod problem;
 mod provable;
 mod rule;
+mod solve;
 
 pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};
