@@ -1,5 +1,6 @@
 //! Moore's Nim counts: the fast count against the plain `u64 %` baseline at growing
-//! transform sizes, and the DP and brute-force oracles at the sizes they reach.
+//! transform sizes, the count for any k and prime modulus (extension fields, the exact
+//! cyclotomic ring), and the DP and brute-force oracles at the sizes they reach.
 //!
 //! Ids are `group/function/NAME=size` so that `gamecheck bench-report` can chart cost
 //! against size; a function named `fast…` is the fast solution, `plain…` the baseline,
@@ -9,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamecheck::moore::{count, count_plain};
+use gamecheck::moore::{count, count_mod, count_plain};
 use gamecheck_oracles::moore_brute_count::brute_count;
 use gamecheck_oracles::moore_dp_count::dp_count;
 
@@ -92,5 +93,36 @@ fn oracles(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fast_against_plain, oracles);
+/// The contest case N = 100, A = 1..=100, K = 10^18 for other k and moduli: the ring is
+/// F_p when (k + 1) | p − 1, else F_{p^d} with d = ord_{k+1}(p), or (Z/p^e)[y]/Φ_{k+1}
+/// when p | k + 1.
+fn any_k_and_prime(c: &mut Criterion) {
+    let mut group = c.benchmark_group("moore_count_mod_K1e18_A1..100");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1));
+    let contest: Vec<u64> = (1..=100).collect();
+    let cases: [(&str, u32, u64); 6] = [
+        ("k6_p998244353_root_of_unity", 6, 998_244_353),
+        ("k2_p998244353_F_p^2", 2, 998_244_353),
+        ("k6_p1e9+7_F_p^2", 6, 1_000_000_007),
+        ("k4_p1e9+7_F_p^4", 4, 1_000_000_007),
+        ("k6_p2^61-1_F_p^2", 6, (1 << 61) - 1),
+        ("k1_p1e9+7_F_p", 1, 1_000_000_007),
+    ];
+    for (label, k, p) in cases {
+        group.bench_function(label, |b| {
+            b.iter(|| count_mod(black_box(&contest), black_box(HUGE), k, p))
+        });
+    }
+    // p | k + 1: exact in (Z/7^6)[y]/Φ_7, K never reduced; A = 1..=31 (7^5 points).
+    let small: Vec<u64> = (1..=31).collect();
+    group.bench_function("k6_p7_exact_A1..31", |b| {
+        b.iter(|| count_mod(black_box(&small), black_box(HUGE), 6, 7))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, fast_against_plain, any_k_and_prime, oracles);
 criterion_main!(benches);

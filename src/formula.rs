@@ -336,9 +336,9 @@ where
 /// }
 /// let config = FormulaCheck::default();
 /// assert!(check_formula(Subtraction, |&n| n % 7 != 0 && n % 7 != 2, &config).is_ok());
-/// // "Odd positions win" is wrong first at n = 2.
+/// // "Odd positions win" is wrong first at n = 4, which the move 4 -> 0 wins.
 /// match check_formula(Subtraction, |&n| n % 2 == 1, &config) {
-///     Err(FormulaError::Refuted(r)) => assert_eq!((r.position, r.least), (2, Least::Proven)),
+///     Err(FormulaError::Refuted(r)) => assert_eq!((r.position, r.least), (4, Least::Proven)),
 ///     other => panic!("{other:?}"),
 /// }
 /// ```

@@ -58,12 +58,6 @@ fn shown(token: &[u8]) -> String {
 impl<'a> Scanner<'a> {
     /// Returns a scanner at the start of `buf`, on line 1.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::input::Scanner;
@@ -75,12 +69,6 @@ impl<'a> Scanner<'a> {
     }
 
     /// Returns the current 1-based line.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -95,12 +83,6 @@ impl<'a> Scanner<'a> {
     }
 
     /// Returns the input not yet consumed.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -284,9 +266,6 @@ impl<'a> Scanner<'a> {
 
     /// Consumes the end of the current line; errs if a token is left on it.
     ///
-    /// # Constraints
-    /// None.
-    ///
     /// # Complexity
     /// O(blanks skipped).
     ///
@@ -320,9 +299,6 @@ impl<'a> Scanner<'a> {
 
     /// Succeeds when only whitespace is left.
     ///
-    /// # Constraints
-    /// None.
-    ///
     /// # Complexity
     /// O(whitespace left).
     ///
@@ -351,12 +327,6 @@ impl<'a> Scanner<'a> {
 impl InputError {
     /// Returns the error with its line moved down by `lines`: for errors found while
     /// scanning a slice that starts `lines` lines into the input.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 /// The version of the JSON reports' schema. It is raised when a field is removed, renamed
 /// or changes meaning; adding a field keeps it.
-pub const FORMAT_VERSION: u64 = 1;
+pub const FORMAT_VERSION: u32 = 1;
 
 /// Why a report could not be written as JSON.
 #[derive(Debug, Error)]

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use gamecheck::chopsticks::State;
 use gamecheck::games::{Params, Registered, Visit, visit};
 use gamecheck::problem::ContestFormat;
 use gamecheck::prove::Shard;
@@ -95,11 +94,22 @@ enum Command {
         json: bool,
     },
     /// Evaluate one case under every implementation, side by side.
+    ///
+    /// chopsticks a c b d; moore [--k K] PILES…; games (moore-count) [--k K] K VALUES…;
+    /// wythoff x y. Exit code: 0 all agree, 1 a disagreement, 2 usage or input error.
     Repro {
-        #[command(subcommand)]
-        game: ReproGame,
+        /// The problem: chopsticks, moore, games (moore-count) or wythoff.
+        problem: String,
+        /// The most piles a move may take from (moore, games).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+        k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
+        /// The case, as numbers.
+        numbers: Vec<u64>,
     },
-    /// Bounded exhaustive proofs, in parallel and splittable with --shard.
+    /// Bounded exhaustive proofs, in parallel and splittable in shards (docs/distributed.md).
     Prove {
         #[command(subcommand)]
         game: ProveGame,
@@ -116,10 +126,12 @@ enum Command {
         /// Also print why: the deciding case of the rule and a winning move.
         #[arg(long)]
         explain: bool,
-        /// The most piles a move may take from (games, moore); k + 1 must divide 998244352
-        /// for games.
+        /// The most piles a move may take from (games, moore).
         #[arg(long, default_value_t = 6)]
         k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
     },
     /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
     /// verified solvers, and shrink the first failure to the least failing input.
@@ -163,6 +175,9 @@ enum Command {
         /// The most piles a move may take from (games, moore).
         #[arg(long, default_value_t = 6)]
         k: u32,
+        /// The prime counts are taken modulo (games).
+        #[arg(long, default_value_t = 998_244_353)]
+        modulus: u64,
         /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
         /// 1000) instead of the contest's; the --max-* flags refine either.
         #[arg(long)]
@@ -242,29 +257,6 @@ enum Game {
 }
 
 #[derive(Subcommand)]
-enum ReproGame {
-    /// A Chopsticks position `a c b d`.
-    Chopsticks { a: u64, c: u64, b: u64, d: u64 },
-    /// A counting case: the length K, then the values A.
-    Games {
-        /// Piles per move.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        /// The sequence length K.
-        len: u64,
-        /// The values A_1 … A_N.
-        values: Vec<u64>,
-    },
-    /// A Moore's Nim position: its pile sizes.
-    Moore {
-        /// Piles per move.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        piles: Vec<u64>,
-    },
-}
-
-#[derive(Subcommand)]
 enum ProveGame {
     /// Moore's P-test against the explicit game search on every multiset in range.
     Moore {
@@ -277,9 +269,8 @@ enum ProveGame {
         /// The largest pile size.
         #[arg(long, default_value_t = 3)]
         max_size: u64,
-        /// Prove only part i of n (1-based), e.g. 2/4.
-        #[arg(long, default_value = "1/1")]
-        shard: Shard,
+        #[command(flatten)]
+        shard: ShardArgs,
         /// Write the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -292,18 +283,57 @@ enum ProveGame {
         max_count: u64,
         /// Prove the rule for every (a, c, b, d) in N^4; exit 1 with the least
         /// counterexample if it is wrong.
-        #[arg(long, conflicts_with_all = ["smt2", "max_count", "shard"])]
+        #[arg(long, conflicts_with_all = ["smt2", "max_count", "shard", "shard_index", "shard_count"])]
         all: bool,
         /// Print the same statement as an SMT-LIB 2 script (unsat = the rule is right).
-        #[arg(long, conflicts_with_all = ["max_count", "shard", "json"])]
+        #[arg(long, conflicts_with_all = ["max_count", "shard", "shard_index", "shard_count", "json"])]
         smt2: bool,
-        /// Prove only part i of n (1-based), e.g. 2/4.
-        #[arg(long, default_value = "1/1")]
-        shard: Shard,
+        #[command(flatten)]
+        shard: ShardArgs,
         /// Write the summary as JSON.
         #[arg(long)]
         json: bool,
     },
+    /// Wythoff's exact P-test against the mex table on every pair of piles below L.
+    Wythoff {
+        /// L: both piles run over 0..L.
+        #[arg(long, default_value_t = 4096)]
+        max_pile: u64,
+        #[command(flatten)]
+        shard: ShardArgs,
+        /// Write the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check that shard reports (`prove … --json`) make one whole proof, and print its
+    /// verdict.
+    ///
+    /// Exit code: 0 proved, 1 mismatches, 2 missing, duplicate or inconsistent shards.
+    Merge {
+        /// The shard reports, one per shard.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the whole proof as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Which shard to prove. Without `--shard` or `--shard-index`, the index comes from
+/// JOB_COMPLETION_INDEX (Kubernetes Indexed Job, with --shard-count) or from
+/// SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (Slurm job array); else the whole proof.
+#[derive(clap::Args)]
+struct ShardArgs {
+    /// Prove only part i of n (1-based), e.g. 2/4.
+    #[arg(long)]
+    shard: Option<Shard>,
+    /// Prove only the shard of this 0-based index, with --shard-count. Without it (and
+    /// --shard), JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN.
+    #[arg(long)]
+    shard_index: Option<u64>,
+    /// The number of shards (with --shard-index or JOB_COMPLETION_INDEX).
+    #[arg(long)]
+    shard_count: Option<u64>,
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<()> {
@@ -456,6 +486,79 @@ fn report_proof(summary: &gamecheck::prove::ProofSummary, as_json: bool) -> Resu
     Ok(exit(summary.mismatch_count == 0))
 }
 
+/// Runs the shard of `problem`'s proof over `domain` that the flags or the job runner's
+/// environment name.
+fn prove_shard<P: gamecheck::problem::Provable>(
+    problem: &P,
+    domain: &P::Domain,
+    shard: ShardArgs,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let context = || format!("proving {}", problem.name());
+    let request = gamecheck::prove::ShardRequest {
+        shard: shard.shard,
+        index: shard.shard_index,
+        count: shard.shard_count,
+    };
+    let env = |var: &str| std::env::var_os(var).map(|v| v.to_string_lossy().into_owned());
+    let shard = request.resolve(env).with_context(context)?;
+    let cases = shard.range(problem.domain_size(domain).with_context(context)?);
+    let bar = cli::bars::bar(cases.end - cases.start, "prove");
+    let summary = gamecheck::prove::prove(problem, domain, shard, &|n| bar.inc(n)).with_context(context)?;
+    bar.finish_and_clear();
+    report_proof(&summary, as_json)
+}
+
+fn prove(game: ProveGame) -> Result<ExitCode> {
+    match game {
+        ProveGame::Moore {
+            k,
+            max_piles,
+            max_size,
+            shard,
+            json,
+        } => {
+            let domain = gamecheck::moore::MooreDomain { max_piles, max_size };
+            prove_shard(&gamecheck::moore::MoorePosition::with_k(k), &domain, shard, json)
+        }
+        ProveGame::Chopsticks {
+            max_count,
+            all,
+            smt2,
+            shard,
+            json,
+        } => {
+            if all || smt2 {
+                return prove_chopsticks_all(smt2, json);
+            }
+            let domain = gamecheck::chopsticks::ChopsticksDomain { max_count };
+            prove_shard(
+                &gamecheck::chopsticks::Chopsticks::default(),
+                &domain,
+                shard,
+                json,
+            )
+        }
+        ProveGame::Wythoff {
+            max_pile,
+            shard,
+            json,
+        } => {
+            let domain = gamecheck::wythoff::WythoffDomain { max_pile };
+            prove_shard(&gamecheck::wythoff::Wythoff::default(), &domain, shard, json)
+        }
+        ProveGame::Merge { files, json: as_json } => {
+            let whole = gamecheck::prove::merge_files(&files).context("merging shards")?;
+            for m in &whole.mismatches {
+                eprintln!("mismatch: {m}");
+            }
+            let text = if as_json { json(&whole)? } else { whole.line() };
+            write_stdout(format!("{text}\n").as_bytes())?;
+            Ok(exit(whole.mismatch_count == 0))
+        }
+    }
+}
+
 /// `prove chopsticks --all` and `--smt2`: the fast rule for every state (docs/proof.md).
 fn prove_chopsticks_all(smt2: bool, as_json: bool) -> Result<ExitCode> {
     use gamecheck::chopsticks::{Outcome, outcome, proof, spec::RuleSpec};
@@ -492,69 +595,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             k,
             json,
         } => claim(game, &expr, cases, seed, k, json),
+        Command::Prove { game } => prove(game),
         Command::Repro {
-            game: ReproGame::Games { k, len, values },
-        } => {
-            // An unsupported k or a value beyond the judged range is a usage error, not a
-            // disagreement: the same range as solve and stress.
-            let case = gamecheck::moore::CountCase { k, len, values };
-            repro_checked(&gamecheck::moore::MooreCount::with_k(k), case).context("repro games")
-        }
-        Command::Repro {
-            game: ReproGame::Moore { k, piles },
-        } => repro_checked(
-            &gamecheck::moore::MoorePosition::with_k(k),
-            gamecheck::moore::Position { k, piles },
-        )
-        .context("repro moore"),
-        Command::Prove {
-            game:
-                ProveGame::Moore {
-                    k,
-                    max_piles,
-                    max_size,
-                    shard,
-                    json: as_json,
-                },
-        } => {
-            let total = shard.range(gamecheck::prove::moore_positions(max_piles, max_size).unwrap_or(0));
-            let bar = cli::bars::bar(total.end - total.start, "prove");
-            let summary = gamecheck::prove::prove_moore(k, max_piles, max_size, shard, &|n| bar.inc(n))
-                .context("proving moore")?;
-            bar.finish_and_clear();
-            report_proof(&summary, as_json)
-        }
-        Command::Repro {
-            game: ReproGame::Chopsticks { a, c, b, d },
-        } => {
-            let s = State::new(a, c, b, d);
-            // The table is built just large enough for the position, and not at all
-            // beyond its reach.
-            let largest = [a, c, b, d].into_iter().max().unwrap_or(0);
-            let limit = largest.saturating_add(1).clamp(1, 128);
-            repro_case(&gamecheck::chopsticks::Chopsticks::with_table_limit(limit), s)
-        }
-        Command::Prove {
-            game:
-                ProveGame::Chopsticks {
-                    max_count,
-                    shard,
-                    json: as_json,
-                    all,
-                    smt2,
-                },
-        } => {
-            if all || smt2 {
-                return prove_chopsticks_all(smt2, as_json);
-            }
-            let states = shard.range(max_count.saturating_pow(4));
-            let bar = cli::bars::bar(states.end - states.start, "prove");
-            let summary = gamecheck::prove::prove_chopsticks(max_count, shard, &|n| bar.inc(n))
-                .context("proving chopsticks")?;
-            bar.finish_and_clear();
-            report_proof(&summary, as_json)
-        }
-        Command::Solve { problem, explain, k } => visit(&problem, Params { k }, Solve { explain })?,
+            problem,
+            k,
+            modulus,
+            numbers,
+        } => visit(&problem, Params { k, modulus }, Repro { numbers })?
+            .with_context(|| format!("repro {problem}")),
+        Command::Solve {
+            problem,
+            explain,
+            k,
+            modulus,
+        } => visit(&problem, Params { k, modulus }, Solve { explain })?,
         Command::Stress {
             problem,
             solution,
@@ -568,6 +622,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_shrink_seconds,
             out_dir,
             k,
+            modulus,
             extended,
             max_n,
             max_value,
@@ -588,10 +643,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             .filter_map(|(flag, v)| v.map(|v| (flag, v)))
             .collect();
             let config = stress::Config {
-                problem_args: if k == Params::default().k {
-                    problem.clone()
-                } else {
-                    format!("{problem} --k {k}")
+                problem_args: {
+                    let mut args = problem.clone();
+                    if k != Params::default().k {
+                        args.push_str(&format!(" --k {k}"));
+                    }
+                    if modulus != Params::default().modulus {
+                        args.push_str(&format!(" --modulus {modulus}"));
+                    }
+                    args
                 },
                 solution: stress::Solution::parse(&solution).context("invalid --solution")?,
                 seed,
@@ -618,7 +678,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 replay,
                 reap: true,
             };
-            visit(&problem, Params { k }, Stress { config, json })?
+            visit(&problem, Params { k, modulus }, Stress { config, json })?
         }
         Command::Plot { game } => plot(game),
         Command::BenchReport {
@@ -811,6 +871,21 @@ impl Visit for Stress {
         };
         write_stdout(text.as_bytes())?;
         Ok(ExitCode::from(report.exit_code()))
+    }
+}
+
+/// `repro <problem> NUMBERS…`: one case under every implementation.
+struct Repro {
+    numbers: Vec<u64>,
+}
+
+impl Visit for Repro {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let case = problem
+            .case_from_numbers(&self.numbers)
+            .map_err(anyhow::Error::msg)?;
+        repro_checked(problem, case)
     }
 }
 

@@ -1,23 +1,44 @@
-//! Bounded exhaustive proofs: every state in a range, in parallel, splittable in shards.
+//! Bounded exhaustive proofs, written once over [`Provable`]: every case of a finite
+//! domain, in parallel, splittable in shards that a job runner (a Kubernetes Indexed Job,
+//! a Slurm array) runs apart and [`merge`] puts back together.
 
+mod merge;
+mod shard_source;
+
+use std::ops::Range;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gamecheck_oracles::chopsticks_table::{Table, TableError};
-use rayon::prelude::*;
+use gamecheck_oracles::chopsticks_table::TableError;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::games::chopsticks::{Outcome, State, outcome};
+use crate::problem::{Provable, Tally};
+
+pub use merge::{MergeError, MergedProof, merge, merge_files};
+pub use shard_source::ShardRequest;
+
+/// The version of the shard JSON this gamecheck writes and [`merge`] reads: that of every
+/// JSON report.
+pub use crate::json::FORMAT_VERSION;
 
 /// Why a proof could not run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ProveError {
     #[error("shard `{0}` is not of the form i/n with 1 <= i <= n (for example 2/4)")]
     Shard(String),
+    /// The shard flags or the job runner's environment are missing, malformed or
+    /// contradict each other.
+    #[error("{0}")]
+    ShardSource(String),
     #[error(transparent)]
     Table(#[from] TableError),
     #[error("{0}")]
     Range(String),
+    /// The work a shard would do (memory or time) is over the limit.
+    #[error("{0}")]
+    TooMuchWork(String),
 }
 
 /// Part `index` (1-based) of `count` equal parts of a proof, as `--shard i/n` reads.
@@ -31,13 +52,41 @@ impl Shard {
     /// The whole proof in one shard.
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
 
-    /// Returns this shard's part of `0..total`.
+    /// Returns the shard of 0-based `index` among `count`, as `--shard-index`,
+    /// `JOB_COMPLETION_INDEX` and Slurm array tasks number them.
+    ///
+    /// # Constraints
+    /// `index < count`; otherwise [`ProveError::ShardSource`].
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::prove::Shard;
+    /// assert_eq!(Shard::from_zero_based(0, 4), Ok(Shard { index: 1, count: 4 }));
+    /// assert!(Shard::from_zero_based(4, 4).is_err());
+    /// ```
+    pub fn from_zero_based(index: u64, count: u64) -> Result<Shard, ProveError> {
+        if index >= count {
+            return Err(ProveError::ShardSource(format!(
+                "shard index {index} is out of range: the index of one of {count} shards runs from 0 to {}",
+                count.saturating_sub(1)
+            )));
+        }
+        Ok(Shard {
+            index: index + 1,
+            count,
+        })
+    }
+
+    /// Returns this shard's 0-based index.
+    pub fn zero_based(&self) -> u64 {
+        self.index - 1
+    }
+
+    /// Returns this shard's part of `0..total`. The parts of `count` shards are disjoint,
+    /// cover `0..total`, and differ in size by at most one.
     ///
     /// # Constraints
     /// `1 <= index <= count`.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -46,7 +95,7 @@ impl Shard {
     /// assert_eq!(s.range(10), 3..6);
     /// # Ok::<(), gamecheck::prove::ProveError>(())
     /// ```
-    pub fn range(&self, total: u64) -> std::ops::Range<u64> {
+    pub fn range(&self, total: u64) -> Range<u64> {
         let at = |i: u64| (u128::from(total) * u128::from(i) / u128::from(self.count)) as u64;
         at(self.index - 1)..at(self.index)
     }
@@ -75,241 +124,199 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// The result of a bounded proof.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// A mismatch as a report shows it: the case as JSON, both answers, and its replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counterexample {
+    /// The case's index in the domain.
+    pub index: u64,
+    pub case: serde_json::Value,
+    /// The fast answer, or `error: …` when the fast solution could not answer.
+    pub fast: String,
+    /// The oracle's answer, or `error: …`.
+    pub oracle: String,
+    /// The `gamecheck repro` command that shows the case under every implementation.
+    pub repro: String,
+}
+
+/// The result of one shard of a bounded proof: what [`prove`] returns and `prove --json`
+/// writes, versioned so that [`merge`] can check a set of shards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProofSummary {
+    /// [`FORMAT_VERSION`] when written.
+    pub format_version: u32,
+    /// The problem's name, as [`crate::problem::Problem::name`].
+    pub problem: String,
+    /// The problem's and the domain's parameters.
+    pub parameters: serde_json::Value,
+    /// The version of the gamecheck that ran the shard.
+    pub gamecheck_version: String,
     pub what: String,
+    /// The shard as `--shard` reads it, 1-based: `3/4`.
     pub shard: String,
+    /// The shard's 0-based index, as `--shard-index` reads it.
+    pub shard_index: u64,
+    pub shard_count: u64,
+    /// The indices of the cases this shard covers.
+    pub range: Range<u64>,
+    /// The number of cases of the whole domain.
+    pub total: u64,
     /// What was counted: states (Chopsticks) or positions (Moore).
-    pub unit: &'static str,
+    pub unit: String,
     pub checked: u64,
-    /// The first disagreements found, in order (at most 10).
+    /// The first disagreements found, in index order (at most 10), as text.
     pub mismatches: Vec<String>,
     pub mismatch_count: u64,
-    #[serde(serialize_with = "crate::check::millis", rename = "time_ms")]
+    /// The same disagreements, with each case as JSON.
+    pub counterexamples: Vec<Counterexample>,
+    #[serde(with = "millis", rename = "time_ms")]
     pub elapsed: Duration,
+}
+
+mod millis {
+    use std::time::Duration;
+
+    pub(super) fn serialize<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        crate::check::millis(d, s)
+    }
+
+    pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        <u64 as serde::Deserialize>::deserialize(d).map(Duration::from_millis)
+    }
+}
+
+/// Returns the summary line: `proved` or `REFUTED`, what, how many were checked.
+fn verdict_line(what: &str, checked: u64, unit: &str, mismatches: u64, tail: &str) -> String {
+    let verdict = if mismatches == 0 { "proved" } else { "REFUTED" };
+    format!("{verdict}: {what}: {checked} {unit} checked, {mismatches} mismatches, {tail}")
 }
 
 impl ProofSummary {
     /// Returns the one-line summary printed at the end of a proof.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
-    /// use gamecheck::prove::{prove_chopsticks, Shard};
-    /// let s = prove_chopsticks(4, Shard::WHOLE, &|_| {})?;
-    /// assert!(s.line().starts_with("proved"));
+    /// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+    /// use gamecheck::prove::{prove, Shard};
+    /// let s = prove(&Chopsticks::default(), &ChopsticksDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
+    /// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 states"));
     /// # Ok::<(), gamecheck::prove::ProveError>(())
     /// ```
     pub fn line(&self) -> String {
-        let verdict = if self.mismatch_count == 0 {
-            "proved"
-        } else {
-            "REFUTED"
-        };
-        format!(
-            "{verdict}: {}: {} {} checked, {} mismatches, shard {}, {:.2} s",
-            self.what,
-            self.checked,
-            self.unit,
-            self.mismatch_count,
-            self.shard,
-            self.elapsed.as_secs_f64()
-        )
+        let tail = format!("shard {}, {:.2} s", self.shard, self.elapsed.as_secs_f64());
+        verdict_line(&self.what, self.checked, &self.unit, self.mismatch_count, &tail)
     }
 }
 
-/// States handed to one parallel task.
-const BLOCK: u64 = 1 << 16;
-
-/// Returns the proof that the fast rule equals the dense table on every state with each
-/// of a, c, b, d below `limit` (this shard's part of them, in index order
-/// ((a·L + c)·L + b)·L + d). `tick` gets the number of states done, in blocks.
+/// Returns the proof that `problem`'s fast answer equals its oracle on every case of
+/// `shard`'s part of `domain`. `tick` gets the number of cases done, chunk by chunk.
+///
+/// The cases are split in chunks that the rayon pool's threads take in turn, each thread
+/// with one worker; mismatches are put back in index order, so a shard gives the same
+/// counts and the same first mismatches on every run.
 ///
 /// # Constraints
-/// 1 ≤ `limit` ≤ 256.
+/// What [`Provable::domain_size`] and [`Provable::prepare`] accept; their errors are
+/// returned before any case is checked.
 ///
 /// # Complexity
-/// O(L^4) time over the rayon pool, L^4 / 8 bytes for the table (32 MiB at L = 128).
+/// One [`Provable::prepare`], then one [`Provable::prove_range`] per chunk, over the pool.
 ///
 /// # Example
 /// ```
-/// use gamecheck::prove::{prove_chopsticks, Shard};
-/// let whole = prove_chopsticks(8, Shard::WHOLE, &|_| {})?;
+/// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+/// use gamecheck::prove::{prove, Shard};
+/// let (problem, domain) = (Chopsticks::default(), ChopsticksDomain { max_count: 8 });
+/// let whole = prove(&problem, &domain, Shard::WHOLE, &|_| {})?;
 /// assert_eq!((whole.checked, whole.mismatch_count), (4096, 0));
-/// let half = prove_chopsticks(8, "2/2".parse()?, &|_| {})?;
-/// assert_eq!(half.checked, 2048);
+/// let half = prove(&problem, &domain, "2/2".parse()?, &|_| {})?;
+/// assert_eq!((half.checked, half.range), (2048, 2048..4096));
 /// # Ok::<(), gamecheck::prove::ProveError>(())
 /// ```
-pub fn prove_chopsticks(
-    limit: u64,
+pub fn prove<P: Provable>(
+    problem: &P,
+    domain: &P::Domain,
     shard: Shard,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<ProofSummary, ProveError> {
     let start = Instant::now();
-    let table = Table::build(limit)?;
-    let l = limit;
-    let range = shard.range(l.pow(4));
-    let blocks: Vec<u64> = (range.start..range.end).step_by(BLOCK as usize).collect();
-    let found: Vec<(u64, Vec<String>)> = blocks
-        .par_iter()
-        .map(|&lo| {
-            let hi = (lo + BLOCK).min(range.end);
-            let mut bad = (0u64, Vec::new());
-            for i in lo..hi {
-                let (a, c, b, d) = (i / (l * l * l), i / (l * l) % l, i / l % l, i % l);
-                let rule = outcome(State::new(a, c, b, d)) == Outcome::First;
-                if table.wins(a, c, b, d) != Some(rule) {
-                    bad.0 += 1;
-                    if bad.1.len() < 10 {
-                        bad.1.push(format!(
-                            "({a}, {c}, {b}, {d}): rule {}",
-                            if rule { "First" } else { "Second" }
-                        ));
-                    }
-                }
+    let total = problem.domain_size(domain)?;
+    let range = shard.range(total);
+    let oracle = problem.prepare(domain, &range)?;
+    let len = range.end - range.start;
+    let threads = rayon::current_num_threads().max(1) as u64;
+    // Many chunks per thread balance uneven cases (large Moore positions come last);
+    // the cap keeps the progress bar moving.
+    let chunk = (len / (threads * 256)).clamp(1, 1 << 16);
+    let chunks = len.div_ceil(chunk);
+    let next = AtomicU64::new(0);
+    let found = rayon::broadcast(|_| {
+        let mut worker = problem.worker(&oracle);
+        let mut found = Vec::new();
+        loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                return found;
             }
+            let lo = range.start + c * chunk;
+            let hi = (lo + chunk).min(range.end);
+            let mut tally = Tally::default();
+            problem.prove_range(domain, &oracle, &mut worker, lo..hi, &mut tally);
             tick(hi - lo);
-            bad
+            if tally.count() > 0 {
+                found.push((c, tally));
+            }
+        }
+    });
+    let mut found: Vec<_> = found.into_iter().flatten().collect();
+    found.sort_by_key(|(c, _)| *c);
+    let mut tally = Tally::default();
+    for (_, t) in found {
+        tally.extend(t);
+    }
+    let answer = |a: &Result<P::Answer, String>| match a {
+        Ok(a) => a.to_string(),
+        Err(e) => format!("error: {e}"),
+    };
+    let counterexamples: Vec<Counterexample> = tally
+        .first()
+        .iter()
+        .map(|m| Counterexample {
+            index: m.index,
+            case: problem.to_json(&m.case),
+            fast: answer(&m.fast),
+            oracle: answer(&m.oracle),
+            repro: problem.repro_command(&m.case),
         })
         .collect();
-    let mismatch_count = found.iter().map(|f| f.0).sum();
-    let mismatches = found.into_iter().flat_map(|f| f.1).take(10).collect();
-    Ok(ProofSummary {
-        what: format!("chopsticks fast rule = dense table, every count below {limit}"),
-        shard: shard.to_string(),
-        unit: "states",
-        checked: range.end - range.start,
-        mismatches,
-        mismatch_count,
-        elapsed: start.elapsed(),
-    })
-}
-
-/// Every multiset of at most `max_piles` piles with sizes in 0..=`max_size`, as sorted
-/// lists, fewest piles first, then lexicographically.
-fn multisets(max_piles: usize, max_size: u64) -> Vec<Vec<u64>> {
-    let mut out = vec![Vec::new()];
-    let mut layer: Vec<Vec<u64>> = vec![Vec::new()];
-    for _ in 0..max_piles {
-        layer = layer
-            .iter()
-            .flat_map(|m| {
-                let from = m.last().copied().unwrap_or(0);
-                (from..=max_size).map(move |v| {
-                    let mut next = m.clone();
-                    next.push(v);
-                    next
-                })
-            })
-            .collect();
-        out.extend(layer.iter().cloned());
-    }
-    out
-}
-
-/// The most positions `prove moore` enumerates, to keep memory bounded.
-pub const MAX_POSITIONS: u64 = 2_000_000;
-/// The most piles `prove moore` takes.
-pub const MAX_PILES: usize = 32;
-
-/// Returns the proof that Moore's P-test equals the explicit game search (Grundy value 0)
-/// on every multiset of at most `max_piles` piles of sizes 0..=`max_size`, for k piles per
-/// move (this shard's part of them). `tick` gets the number of positions done.
-///
-/// # Constraints
-/// k ≥ 1; at most [`MAX_PILES`] piles and [`MAX_POSITIONS`] positions. The game search's cost grows steeply with
-/// the sizes: see the README's coverage table.
-///
-/// # Complexity
-/// O(positions · moves) over the rayon pool, one memo per worker.
-///
-/// # Example
-/// ```
-/// use gamecheck::prove::{prove_moore, Shard};
-/// let s = prove_moore(6, 4, 3, Shard::WHOLE, &|_| {})?;
-/// assert_eq!((s.checked, s.mismatch_count), (70, 0));
-/// # Ok::<(), gamecheck::prove::ProveError>(())
-/// ```
-pub fn prove_moore(
-    k: u32,
-    max_piles: usize,
-    max_size: u64,
-    shard: Shard,
-    tick: &(dyn Fn(u64) + Sync),
-) -> Result<ProofSummary, ProveError> {
-    use gamecheck_oracles::moore_game_search::GameSearch;
-    let start = Instant::now();
-    if k == 0 {
-        return Err(ProveError::Range("k must be at least 1".into()));
-    }
-    if moore_positions(max_piles, max_size).is_none_or(|n| n > MAX_POSITIONS) {
-        return Err(ProveError::Range(format!(
-            "at most {MAX_PILES} piles and {MAX_POSITIONS} positions; {max_piles} piles of size at most {max_size} are more"
-        )));
-    }
-    let all = multisets(max_piles, max_size);
-    let range = shard.range(all.len() as u64);
-    let mine = &all[range.start as usize..range.end as usize];
-    let found: Vec<(u64, Vec<String>)> = mine
-        .par_chunks(64)
-        .map_init(
-            || GameSearch::new(k),
-            |search, chunk| {
-                let mut bad = (0u64, Vec::new());
-                for piles in chunk {
-                    let moore = crate::games::moore::is_p_position(piles, k);
-                    if search.is_p(piles) != moore {
-                        bad.0 += 1;
-                        if bad.1.len() < 10 {
-                            bad.1
-                                .push(format!("{piles:?}: P-test {moore}, game search {}", !moore));
-                        }
-                    }
-                }
-                tick(chunk.len() as u64);
-                bad
-            },
-        )
+    let mismatches = tally
+        .first()
+        .iter()
+        .map(|m| {
+            format!(
+                "{}: fast {}, {} {}",
+                problem.describe(&m.case),
+                answer(&m.fast),
+                problem.oracle_name(),
+                answer(&m.oracle)
+            )
+        })
         .collect();
     Ok(ProofSummary {
-        what: format!(
-            "moore P-test = game search, k = {k}, every multiset of at most {max_piles} piles of size at most {max_size}"
-        ),
+        format_version: FORMAT_VERSION,
+        problem: problem.name().to_owned(),
+        parameters: problem.parameters(domain),
+        gamecheck_version: env!("CARGO_PKG_VERSION").to_owned(),
+        what: problem.statement(domain),
         shard: shard.to_string(),
-        unit: "positions",
-        checked: mine.len() as u64,
-        mismatch_count: found.iter().map(|f| f.0).sum(),
-        mismatches: found.into_iter().flat_map(|f| f.1).take(10).collect(),
+        shard_index: shard.zero_based(),
+        shard_count: shard.count,
+        range: range.clone(),
+        total,
+        unit: problem.unit().to_owned(),
+        checked: len,
+        mismatches,
+        mismatch_count: tally.count(),
+        counterexamples,
         elapsed: start.elapsed(),
     })
-}
-
-/// Returns how many positions [`prove_moore`] checks in total: C(S + 1 + P, P) multisets
-/// of at most P piles of sizes 0..=S. `None` beyond [`MAX_PILES`] piles or `u64`.
-///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(min(max_piles, MAX_PILES)).
-///
-/// # Example
-/// ```
-/// assert_eq!(gamecheck::prove::moore_positions(4, 3), Some(70));
-/// assert_eq!(gamecheck::prove::moore_positions(usize::MAX, 1), None);
-/// ```
-pub fn moore_positions(max_piles: usize, max_size: u64) -> Option<u64> {
-    if max_piles > MAX_PILES {
-        return None;
-    }
-    let s = u128::from(max_size) + 1;
-    let total = (1..=max_piles as u128)
-        .try_fold(1u128, |acc, i| acc.checked_mul(s.checked_add(i)?).map(|x| x / i))?;
-    u64::try_from(total).ok()
 }

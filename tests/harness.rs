@@ -318,3 +318,103 @@ fn counting_claims_are_refuted_where_the_oracles_say_and_the_seed_holds() {
     let notes = seed["notes"].to_string();
     assert!(notes.contains("did not finish"), "{notes}");
 }
+
+#[test]
+fn exponent_mod_p_minus_1_for_1e9_7_is_refuted_at_its_least_counterexample() {
+    const P: u64 = 1_000_000_007;
+    let out = gamecheck(&[
+        "claims",
+        "--json",
+        "--cases",
+        "50",
+        "--id",
+        "exponent-mod-p-minus-1-1e9+7",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let claim = json_of(&out)["claims"][0].clone();
+    assert_eq!(claim["verdict"], "refuted");
+    assert_eq!(
+        claim["counterexample"],
+        serde_json::json!({ "values": [1], "K": P - 1 })
+    );
+    // Why it is the least: below K = p − 1 the reduction is the identity, and at K = p − 1
+    // the only smaller instance, A = [0], agrees.
+    let claim_says = gamecheck::moore::catalog_claims::exponent_mod_p_minus_1_1e9_7;
+    for len in (0..=30).chain([P - 3, P - 2]) {
+        for values in [&[0u64][..], &[1], &[1, 2, 3]] {
+            assert_eq!(
+                claim_says(values, len),
+                gamecheck::moore::count_mod(values, len, 6, P).map_err(|e| e.to_string()),
+                "K {len}"
+            );
+        }
+    }
+    assert_eq!(claim_says(&[0], P - 1), Ok(1));
+    assert_eq!(gamecheck::moore::count_mod(&[0], P - 1, 6, P), Ok(1));
+    // One pile of 1 repeated K times is a loss exactly when 7 | K; p − 1 ≡ 5 (mod 7).
+    assert_eq!((P - 1) % 7, 5);
+    assert_eq!(claim_says(&[1], P - 1), Ok(1));
+    assert_eq!(gamecheck::moore::count_mod(&[1], P - 1, 6, P), Ok(0));
+    assert!(claim["notes"].to_string().contains("least counterexample"));
+}
+
+#[test]
+fn repro_and_stress_games_take_k_and_modulus() {
+    let out = gamecheck(&[
+        "repro",
+        "games",
+        "--k",
+        "2",
+        "--modulus",
+        "1000000007",
+        "6",
+        "1",
+        "2",
+        "3",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("p = 1000000007") && text.contains("dp"), "{text}");
+    let dp = gamecheck_oracles::moore_dp_count::dp_count_mod(&[1, 2, 3], 6, 2, 1_000_000_007);
+    assert!(text.contains(&format!("fast count   {dp}")), "{text}");
+    let out = gamecheck(&["repro", "games", "--modulus", "91", "6", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("91 is not a prime"));
+    // stress: gamecheck itself as the solution passes; a wrong modulus fails.
+    let me = env!("CARGO_BIN_EXE_gamecheck");
+    let dir = std::env::temp_dir().join(format!("gamecheck-stress-mod-{}", std::process::id()));
+    let solution = format!("{me} solve games --k 4 --modulus 13");
+    // The first inputs are tiny (their counts agree mod 11 and mod 13): enough of them
+    // reach counts of 13 and more.
+    let run = |solution: &str, cases: &str| {
+        gamecheck(&[
+            "stress",
+            "games",
+            "--k",
+            "4",
+            "--modulus",
+            "13",
+            "--cases",
+            cases,
+            "--solution",
+            solution,
+            "--out-dir",
+            &dir.to_string_lossy(),
+            "--max-shrink-runs",
+            "40",
+        ])
+    };
+    let out = run(&solution, "6");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("games --k 4 --modulus 13"));
+    let out = run(&format!("{me} solve games --k 4 --modulus 11"), "60");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("--k 4 --modulus 13 --solution"), "{text}");
+    std::fs::remove_dir_all(dir).ok();
+}

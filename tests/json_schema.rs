@@ -203,6 +203,8 @@ fn every_json_report_matches_docs_json() {
     assert!(checker.schemas.len() >= 15, "{:?}", checker.schemas.keys());
     let dir = std::env::temp_dir().join(format!("gamecheck-json-schema-{}", std::process::id()));
     let out_dir = dir.join("out");
+    let shard_dir = dir.join("shards");
+    std::fs::create_dir_all(&shard_dir).expect("a temp dir");
     let out = out_dir.to_str().expect("utf-8 temp dir");
     let solve = format!("{BIN} solve chopsticks");
     let replay = out_dir.join("input.txt");
@@ -223,18 +225,32 @@ fn every_json_report_matches_docs_json() {
         s.spawn(|| checker.report(&run(&["check", "--cases", "1", "--json"], 0), "check"));
         s.spawn(|| checker.report(&run(&claims, 0), "claims"));
         s.spawn(|| {
-            let prove = [
-                "prove",
-                "chopsticks",
-                "--max-count",
-                "4",
-                "--shard",
-                "2/3",
-                "--json",
-            ];
-            checker.report(&run(&prove, 0), "prove");
+            let shards: Vec<String> = (1..=3)
+                .map(|i| {
+                    let shard = format!("{i}/3");
+                    let prove = [
+                        "prove",
+                        "chopsticks",
+                        "--max-count",
+                        "4",
+                        "--shard",
+                        &shard,
+                        "--json",
+                    ];
+                    let text = run(&prove, 0);
+                    checker.report(&text, "prove");
+                    let file = shard_dir.join(format!("shard-{i}.json"));
+                    std::fs::write(&file, text).expect("a shard file");
+                    file.to_str().expect("utf-8 temp dir").to_owned()
+                })
+                .collect();
+            let mut merge = vec!["prove", "merge", "--json"];
+            merge.extend(shards.iter().map(String::as_str));
+            checker.report(&run(&merge, 0), "prove-merge");
             let moore = ["prove", "moore", "--max-piles", "3", "--max-size", "2", "--json"];
             checker.report(&run(&moore, 0), "prove");
+            let wythoff = ["prove", "wythoff", "--max-pile", "8", "--json"];
+            checker.report(&run(&wythoff, 0), "prove");
             let all = ["prove", "chopsticks", "--all", "--json"];
             checker.report(&run(&all, 0), "prove-all");
         });
@@ -289,12 +305,13 @@ fn every_json_report_matches_docs_json() {
     use gamecheck::chopsticks::{proof::prove_everywhere, spec::RuleSpec};
     use gamecheck::moore::{CountCase, MooreCount, MoorePosition, Position};
     use gamecheck::problem::{Least, Problem};
-    let count = MooreCount::with_k(6);
+    let count = MooreCount::new(6, 1_000_000_007);
     let failure = Failure {
         counterexample: count.to_json(&CountCase {
             k: 6,
             len: 3,
             values: vec![1, 2],
+            modulus: 1_000_000_007,
         }),
         least: Least::LocalMinimum {
             checked_below: 5,
@@ -313,6 +330,7 @@ fn every_json_report_matches_docs_json() {
             k: 6,
             len: 3,
             values: vec![1, 2],
+            modulus: 1_000_000_007,
         }),
     };
     let report = Report {
@@ -327,6 +345,21 @@ fn every_json_report_matches_docs_json() {
         }],
     };
     checker.report(&json(&report), "check");
+    let mut summary = gamecheck::prove::prove(
+        &gamecheck::chopsticks::Chopsticks::default(),
+        &gamecheck::chopsticks::ChopsticksDomain { max_count: 2 },
+        gamecheck::prove::Shard::WHOLE,
+        &|_| {},
+    )
+    .expect("the proof runs");
+    summary.counterexamples.push(gamecheck::prove::Counterexample {
+        index: 3,
+        case: serde_json::json!([0, 0, 1, 1]),
+        fast: "First".into(),
+        oracle: "Second".into(),
+        repro: "gamecheck repro chopsticks 0 0 1 1".into(),
+    });
+    checker.report(&json(&summary), "prove");
     let mut broken = RuleSpec::fast_rule();
     broken.branches[0].wins = true;
     let refuted = prove_everywhere(&broken, &|s| broken.wins(s)).expect("the proof runs");

@@ -4,13 +4,19 @@
 use std::time::Instant;
 
 use gamecheck::input::InputError;
+use gamecheck::moore::strategy::TEST_PRIMES;
 use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
-    MODULUS, MooreCount, MooreError, MoorePosition, count, count_plain, is_p_position, solve, transform,
+    MODULUS, MooreCount, MooreError, MoorePosition, count, count_mod, count_plain, is_p_position, solve,
+    solve_mod, transform,
 };
+use gamecheck_oracles::moore_brute_count::brute_count_mod;
+use gamecheck_oracles::moore_dp_count::{dp_count, dp_count_mod};
 use gamecheck_oracles::moore_game_search::GameSearch;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 const P: u64 = MODULUS as u64;
 
@@ -261,17 +267,29 @@ fn solve_rejects_malformed_input() {
         solve(b"18446744073709551615 1\n1\n", 6),
         Err(MooreError::Input(InputError::EndOfInput { .. }))
     ));
-    // Unsupported k are refused before the input is read.
-    for k in [0, 2, 4, 5, 8, u32::MAX] {
-        assert!(
-            matches!(
-                solve(b"1 1\n1\n", k),
-                Err(MooreError::ZeroK | MooreError::UnsupportedK { .. })
-            ),
+    // k = 0 and a modulus that is not prime are refused before the input is read.
+    assert_eq!(solve(b"garbage", 0), Err(MooreError::ZeroK));
+    for modulus in [0, 1, 4, 91, 998_244_353 * 3, u64::MAX] {
+        assert_eq!(
+            solve_mod(b"garbage", 6, modulus),
+            Err(MooreError::NotPrime { modulus }),
+            "modulus {modulus}"
+        );
+    }
+    assert!(solve_mod(b"1 1\n1\n", 6, 91).is_err_and(|e| e.to_string().contains("91 is not a prime")));
+    // Every k ≥ 1 is supported; k + 1 = 2^32 holds only the value 0.
+    for k in [2, 4, 5, 8] {
+        assert_eq!(
+            solve(b"2 6\n1 3\n", k),
+            Ok(format!("{}\n", dp_count(&[1, 3], 6, k))),
             "k = {k}"
         );
     }
-    assert!(solve(b"1 1\n1\n", 5).is_err_and(|e| e.to_string().contains("k + 1 = 6 must divide")));
+    assert_eq!(solve(b"2 3\n0 0\n", u32::MAX), Ok("8\n".to_owned()));
+    assert!(matches!(
+        solve(b"1 3\n1\n", u32::MAX),
+        Err(MooreError::Input(InputError::OutOfRange { line: 2, .. }))
+    ));
 }
 
 /// Runs the `gamecheck` binary on `input`; returns the exit code, stdout and stderr.
@@ -305,6 +323,20 @@ fn cli_solves_games_and_refuses_malformed_input() {
         (Some(0), "1\n".to_owned(), String::new())
     );
     assert_eq!(run_cli(&["solve", "games", "--k", "1"], "2 2\n1 1\n").1, "4\n");
+    assert_eq!(
+        run_cli(&["solve", "games", "--k", "1", "--modulus", "3"], "2 2\n1 1\n").1,
+        "1\n"
+    );
+    // k = 2 has no cube root of unity mod 998244353 (nor k = 6 mod 10^9 + 7).
+    let dp = |k, p| format!("{}\n", dp_count_mod(&[1, 2, 3, 5], 9, k, p));
+    assert_eq!(
+        run_cli(&["solve", "games", "--k", "2"], "4 9\n1 2 3 5\n").1,
+        dp(2, 998_244_353)
+    );
+    assert_eq!(
+        run_cli(&["solve", "games", "--modulus", "1000000007"], "4 9\n1 2 3 5\n").1,
+        dp(6, 1_000_000_007)
+    );
     for (args, input, needle) in [
         (
             &["solve", "games"][..],
@@ -332,9 +364,14 @@ fn cli_solves_games_and_refuses_malformed_input() {
             "line 2: token `4096` is out of range",
         ),
         (
-            &["solve", "games", "--k", "5"][..],
+            &["solve", "games", "--modulus", "91"][..],
             "1 5\n1\n",
-            "k + 1 = 6 must divide",
+            "the modulus 91 is not a prime",
+        ),
+        (
+            &["solve", "games", "--k", "2", "--modulus", "1"][..],
+            "1 5\n1\n",
+            "the modulus 1 is not a prime",
         ),
         (
             &["solve", "games", "--k", "0"][..],
@@ -417,5 +454,142 @@ fn game_search_confirms_moore_theorem_exhaustively() {
 fn game_search_confirms_moore_theorem_exhaustively_large() {
     for (k, piles, size) in EXHAUSTIVE_LARGE {
         check_theorem(k, piles, size);
+    }
+}
+
+/// `base^exp mod p` with `u128` remainders, the exponent never reduced.
+fn pow_mod_any(base: u64, mut exp: u64, p: u64) -> u64 {
+    let p = u128::from(p);
+    let (mut b, mut r) = (u128::from(base) % p, 1 % p);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            r = r * b % p;
+        }
+        b = b * b % p;
+        exp >>= 1;
+    }
+    r as u64
+}
+
+/// A prime near 2^61 drawn from `rng`.
+fn prime_near_2_61(rng: &mut ChaCha8Rng) -> u64 {
+    let start = (1u64 << 61) - (1 << 30) + rng.random_range(0..1u64 << 31);
+    (start..)
+        .find(|&p| gamecheck::moore::is_prime(p))
+        .expect("a prime above")
+}
+
+#[test]
+fn count_mod_matches_oracles_for_every_k_and_prime() {
+    let seed = 20_260_611;
+    eprintln!("seed {seed}");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut primes = TEST_PRIMES.to_vec();
+    primes.push(prime_near_2_61(&mut rng));
+    for k in 1..=10u32 {
+        let m = u64::from(k) + 1;
+        let bits = (1..=4).rev().find(|&b| m.pow(b) <= 1500).unwrap_or(1);
+        let mut search = GameSearch::new(k);
+        for &p in &primes {
+            for case in 0..8 {
+                let n = rng.random_range(1..=6usize);
+                let values: Vec<u64> = (0..n).map(|_| rng.random_range(0..1u64 << bits)).collect();
+                let len = match case % 3 {
+                    0 => rng.random_range(0..=12),
+                    1 => rng.random_range(0..=6) * m,
+                    _ => rng.random_range(0..=60),
+                };
+                assert_eq!(
+                    count_mod(&values, len, k, p),
+                    Ok(dp_count_mod(&values, len, k, p)),
+                    "values {values:?}, K {len}, k {k}, p {p}"
+                );
+            }
+            // The brute force: every sequence classified by the game search.
+            for _ in 0..3 {
+                let n = rng.random_range(1..=3usize);
+                let values: Vec<u64> = (0..n).map(|_| rng.random_range(0..4)).collect();
+                let len = rng.random_range(0..=4u32);
+                assert_eq!(
+                    count_mod(&values, u64::from(len), k, p),
+                    Ok(brute_count_mod(&mut search, &values, len, p)),
+                    "values {values:?}, K {len}, k {k}, p {p}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn count_mod_refuses_what_it_cannot_do_with_reasons() {
+    // Not prime.
+    assert_eq!(count_mod(&[1], 3, 2, 1), Err(MooreError::NotPrime { modulus: 1 }));
+    assert_eq!(count_mod(&[1], 3, 0, 7), Err(MooreError::ZeroK));
+    // ord_101(2) = 100: F_{2^100} is beyond the supported degree; values 0 need no ring.
+    let e = count_mod(&[1], 5, 100, 2);
+    assert!(
+        matches!(e, Err(MooreError::DegreeTooLarge { degree: 100, .. })),
+        "{e:?}"
+    );
+    assert_eq!(count_mod(&[0, 0, 0], 5, 100, 2), Ok(1)); // 3^5 mod 2
+    // k = 60, p = 2: F_{2^60}, and 61^4 points is far too much work.
+    let e = count_mod(&[1, 2, 4, 8], 5, 60, 2);
+    assert!(matches!(e, Err(MooreError::TooMuchWork { .. })), "{e:?}");
+    assert!(e.is_err_and(|e| e.to_string().contains("use smaller values")));
+    // Yet every k up to 63 works on small values, whatever p.
+    for k in 1..=63u32 {
+        for p in [2, 3, 1_000_000_007, (1u64 << 61) - 1] {
+            let got = count_mod(&[1, 2, 3], u64::from(k) + 1, k, p);
+            assert_eq!(
+                got,
+                Ok(dp_count_mod(&[1, 2, 3], u64::from(k) + 1, k, p)),
+                "k {k}, p {p}"
+            );
+        }
+    }
+}
+
+#[test]
+fn count_mod_handles_a_huge_k_with_one_bit() {
+    // k + 1 = 65537 and one bit column: 65537 points, their twiddles made slice by slice; in
+    // F_p (65537 | p − 1) and in F_{p²} (p ≡ −1 mod 65537, orbits {t, −t}). With a values
+    // having the bit and b not, the count is Σ_{j ≡ 0 (mod k+1)} C(K, j)·a^j·b^(K−j).
+    let k = 65_536u64;
+    let binomial_count = |a: u64, b: u64, len: u64, p: u64| {
+        let mul = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(p)) as u64;
+        let fact: Vec<u64> = (0..=len)
+            .scan(1u64, |f, i| {
+                let cur = *f;
+                *f = mul(*f, (i + 1) % p);
+                Some(cur)
+            })
+            .collect();
+        let inv = |x: u64| pow_mod_any(x, p - 2, p);
+        (0..=len)
+            .step_by(k as usize + 1)
+            .map(|j| {
+                let c = mul(
+                    fact[len as usize],
+                    mul(inv(fact[j as usize]), inv(fact[(len - j) as usize])),
+                );
+                mul(c, mul(pow_mod_any(a, j, p), pow_mod_any(b, len - j, p)))
+            })
+            .fold(0, |s, t| (s + t) % p)
+    };
+    for p in [917_519, 262_147] {
+        for (values, len) in [
+            (&[1u64, 1, 0][..], 65_537u64),
+            (&[1, 0], 131_074),
+            (&[1, 1, 1], 65_538),
+            (&[1], 5),
+        ] {
+            let a = values.iter().filter(|&&v| v == 1).count() as u64;
+            let want = binomial_count(a, values.len() as u64 - a, len, p);
+            assert_eq!(
+                count_mod(values, len, k as u32, p),
+                Ok(want),
+                "values {values:?}, K {len}, p {p}"
+            );
+        }
     }
 }

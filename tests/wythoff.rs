@@ -86,3 +86,19 @@ fn winning_moves_are_certified_at_the_largest_piles() {
         }
     }
 }
+
+#[test]
+fn prove_covers_every_position_below_the_bound_and_shards_partition_it() {
+    use gamecheck::prove::{Shard, prove};
+    use gamecheck::wythoff::WythoffDomain;
+    let domain = WythoffDomain { max_pile: 500 };
+    let whole = prove(&Wythoff::default(), &domain, Shard::WHOLE, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((whole.checked, whole.mismatch_count), (250_000, 0));
+    let parts: u64 = (1..=3)
+        .map(|index| {
+            let part = prove(&Wythoff::default(), &domain, Shard { index, count: 3 }, &|_| {});
+            part.unwrap_or_else(|e| panic!("{e}")).checked
+        })
+        .sum();
+    assert_eq!(parts, 250_000);
+}

@@ -10,9 +10,6 @@ pub type Position = (u64, u64, u64, u64);
 /// Returns the legal successors of `p`, each seen from the new player to move.
 /// A conversion (1 on 1) that would overflow `u64` is left out.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1); at most four successors.
 ///
@@ -52,12 +49,6 @@ pub struct Minimax {
 impl Minimax {
     /// Returns an empty solver.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck_oracles::chopsticks_minimax::Minimax;
@@ -68,12 +59,6 @@ impl Minimax {
     }
 
     /// Returns the number of positions solved so far.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```

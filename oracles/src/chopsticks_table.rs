@@ -157,12 +157,6 @@ impl Table {
 
     /// Returns L: the table covers every count below it.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck_oracles::chopsticks_table::Table;
@@ -174,12 +168,6 @@ impl Table {
 
     /// Returns the bytes the table holds: L^4 / 8, rounded up to a word.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck_oracles::chopsticks_table::Table;
@@ -190,12 +178,6 @@ impl Table {
     }
 
     /// Returns whether the player to move wins (a, c, b, d), or `None` outside the table.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -215,9 +197,6 @@ impl Table {
     }
 
     /// Returns the number of states the player to move wins.
-    ///
-    /// # Constraints
-    /// None.
     ///
     /// # Complexity
     /// O(L^4 / 64).

@@ -26,6 +26,25 @@ pub const MODULUS: u64 = 998_244_353;
 /// assert_eq!(dp_count(&[5], 0, 6), 1);
 /// ```
 pub fn dp_count(values: &[u64], len: u64, k: u32) -> u32 {
+    dp_count_mod(values, len, k, MODULUS) as u32
+}
+
+/// Returns [`dp_count`] mod any `modulus` ≥ 1 (prime or not: the DP only adds).
+///
+/// # Constraints
+/// As [`dp_count`].
+///
+/// # Complexity
+/// As [`dp_count`].
+///
+/// # Example
+/// ```
+/// use gamecheck_oracles::moore_dp_count::dp_count_mod;
+/// assert_eq!(dp_count_mod(&[1, 2, 3], 3, 2, 1_000_000_007), 3);
+/// assert_eq!(dp_count_mod(&[1, 2, 3], 6, 2, 7), 63 % 7);
+/// assert_eq!(dp_count_mod(&[0, 0], 64, 5, u64::MAX), 1); // 2^64 mod (2^64 − 1)
+/// ```
+pub fn dp_count_mod(values: &[u64], len: u64, k: u32, modulus: u64) -> u64 {
     let m = k as usize + 1;
     let bits = 64 - values.iter().copied().max().unwrap_or(0).leading_zeros() as usize;
     let states = m.pow(bits as u32);
@@ -48,7 +67,7 @@ pub fn dp_count(values: &[u64], len: u64, k: u32) -> u32 {
         })
         .collect();
     let mut ways = vec![0u64; states];
-    ways[0] = 1;
+    ways[0] = 1 % modulus;
     for _ in 0..len {
         let mut next = vec![0u64; states];
         for (s, &w) in ways.iter().enumerate() {
@@ -57,10 +76,16 @@ pub fn dp_count(values: &[u64], len: u64, k: u32) -> u32 {
             }
             for targets in &step {
                 let t = targets[s];
-                next[t] = (next[t] + w) % MODULUS;
+                // Both terms are below the modulus, which may exceed 2^63: add with carry.
+                let (sum, carry) = next[t].overflowing_add(w);
+                next[t] = if carry || sum >= modulus {
+                    sum.wrapping_sub(modulus)
+                } else {
+                    sum
+                };
             }
         }
         ways = next;
     }
-    ways[0] as u32
+    ways[0]
 }

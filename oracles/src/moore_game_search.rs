@@ -64,9 +64,6 @@ impl GameSearch {
     /// # Constraints
     /// None (k = 0 allows no move: every position has Grundy value 0).
     ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck_oracles::moore_game_search::GameSearch;
@@ -80,12 +77,6 @@ impl GameSearch {
     }
 
     /// Returns the number of positions solved so far.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```

@@ -66,9 +66,6 @@ pub struct Report {
 impl Report {
     /// Returns whether every property agreed.
     ///
-    /// # Constraints
-    /// None.
-    ///
     /// # Complexity
     /// O(rows).
     ///
@@ -82,9 +79,6 @@ impl Report {
     }
 
     /// Returns the report as a table, then each disagreement in full.
-    ///
-    /// # Constraints
-    /// None.
     ///
     /// # Complexity
     /// O(size of the report).

@@ -11,7 +11,8 @@ use crate::games::chopsticks::catalog_claims::{
 };
 use crate::games::chopsticks::{Chopsticks, Outcome, State};
 use crate::games::moore::catalog_claims::{
-    exponent_mod_p_minus_1, independent_piles, seed_python, seed_python_domains, seed_python_notes, xor_nim,
+    P_1E9_7, exponent_1e9_7_domains, exponent_mod_p_minus_1, exponent_mod_p_minus_1_1e9_7, independent_piles,
+    seed_python, seed_python_domains, seed_python_notes, xor_nim,
 };
 use crate::games::moore::{Count, CountCase, MooreCount};
 use crate::games::wythoff::catalog_claims::{exact_rule, float_formula, xor_rule};
@@ -67,6 +68,29 @@ fn as_count(claim: CountFn) -> impl Fn(&CountCase) -> Result<Count, String> + Sy
 fn moore_count() -> &'static MooreCount {
     static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
     PROBLEM.get_or_init(MooreCount::default)
+}
+
+/// K reduced mod p − 1 with p = 10^9 + 7, on lengths at that prime's boundaries.
+fn exponent_1e9_7_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
+    static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
+    let problem = PROBLEM.get_or_init(|| MooreCount::new(6, P_1E9_7));
+    let claim = |c: &CountCase| exponent_mod_p_minus_1_1e9_7(&c.values, c.len).map(Count);
+    let mut report = check_claim_in(
+        problem,
+        exponent_1e9_7_domains(),
+        entry.id,
+        entry.text,
+        &claim,
+        seed,
+        cases,
+    );
+    if report.counterexample == serde_json::json!({ "values": [1], "K": P_1E9_7 - 1 }) {
+        report.notes.push(
+            "least counterexample: below K = p - 1 = 1000000006 nothing is reduced, so the claim is the count itself; at K = p - 1, A = [0] agrees (1 = 1), and A = [1] does not"
+                .into(),
+        );
+    }
+    report
 }
 
 fn counting(entry: &Entry, seed: u64, cases: u32, claim: CountFn) -> ClaimReport {
@@ -177,6 +201,13 @@ pub fn catalog() -> Vec<Entry> {
             text: "the fast count with K reduced modulo p - 1",
             expected: Refuted,
             check: |e, seed, cases| counting(e, seed, cases, exponent_mod_p_minus_1),
+        },
+        Entry {
+            id: "exponent-mod-p-minus-1-1e9+7",
+            game: "moore-count",
+            text: "the fast count mod 10^9 + 7 with K reduced modulo p - 1 (Fermat), k = 6",
+            expected: Refuted,
+            check: exponent_1e9_7_claim,
         },
         Entry {
             id: "seed-python-dict-convolution",

@@ -16,11 +16,16 @@ impl<P: Properties + Claims + ContestFormat + 'static> Registered for P {}
 pub struct Params {
     /// k of Moore's Nim_k: a move takes from 1 to k piles.
     pub k: u32,
+    /// The prime counts are taken modulo (998244353 in the contest).
+    pub modulus: u64,
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params { k: 6 }
+        Params {
+            k: 6,
+            modulus: 998_244_353,
+        }
     }
 }
 
@@ -79,6 +84,6 @@ use super::wythoff::Wythoff;
 registry! {
     "chopsticks" => |_| Chopsticks::default(),
     "moore" => |p: Params| MoorePosition::with_k(p.k),
-    "moore-count" | "games" => |p: Params| MooreCount::with_k(p.k),
+    "moore-count" | "games" => |p: Params| MooreCount::new(p.k, p.modulus),
     "wythoff" => |_| Wythoff::default(),
 }

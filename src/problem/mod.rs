@@ -23,10 +23,12 @@
 mod evaluation;
 mod least;
 mod property;
+mod provable;
 
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use least::{Below, Least, least};
 pub use property::{Property, Share};
+pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
 // The claims engine (crate::claims::check_claim).
 mod claims;
@@ -142,6 +144,10 @@ pub trait ContestFormat: Problem {
     }
 
     /// Returns `cases` written as contest input.
+    /// Returns the case that the numbers after `gamecheck repro <problem>` describe, or
+    /// what they should be.
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<Self::Case, String>;
+
     fn write_input(&self, cases: &[Self::Case]) -> String;
 
     /// Returns one case as the input writes it, for reports (no newline at the end).

@@ -22,9 +22,6 @@ pub fn reference_wins(s: State) -> bool {
 /// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
 /// otherwise lose": the editorial's three bullets read literally.
 ///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::catalog_claims::seed_three_bullets;
@@ -45,9 +42,6 @@ pub fn seed_three_bullets(s: State) -> bool {
 /// "First player wins iff n > m, or n = m and n is even": the editorial's subtask 2
 /// formula, applied to every position.
 ///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::catalog_claims::seed_subtask2_everywhere;
@@ -61,9 +55,6 @@ pub fn seed_subtask2_everywhere(s: State) -> bool {
 
 /// Returns the greedy attack: remove an opposing two-finger hand when possible, else an
 /// opposing one-finger hand with a two-finger hand, else convert.
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```
@@ -102,9 +93,6 @@ pub fn greedy_remove_two_first(s: State) -> bool {
 }
 
 /// The verified fast rule, as a claim.
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```

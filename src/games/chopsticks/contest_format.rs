@@ -113,6 +113,16 @@ impl ContestFormat for Chopsticks {
         Ok(cases)
     }
 
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<State, String> {
+        match *numbers {
+            [a, c, b, d] => Ok(State::new(a, c, b, d)),
+            _ => Err(format!(
+                "a Chopsticks position is four counts `a c b d`, not {} numbers",
+                numbers.len()
+            )),
+        }
+    }
+
     fn write_input(&self, cases: &[State]) -> String {
         let mut out = format!("{}\n", cases.len());
         for s in cases {

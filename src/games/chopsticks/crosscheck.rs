@@ -78,9 +78,6 @@ pub fn rule_matches_minimax(s: State, minimax: &mut Minimax) -> Result<(), Disag
 /// # Constraints
 /// Every count of `s` below the table's L; otherwise a disagreement naming the range.
 ///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::{crosscheck::rule_matches_table, State};
@@ -121,9 +118,6 @@ fn win_name(first_wins: bool) -> &'static str {
 /// when the rule says `First` and the opponent has a hand, it is legal, and it leaves a
 /// position the new player to move loses. The loss is judged by the minimax when the
 /// position is small, else by the rule.
-///
-/// # Constraints
-/// None.
 ///
 /// # Complexity
 /// O(1) for large positions; as [`rule_matches_minimax`] when every count is at most 8.
@@ -179,9 +173,6 @@ pub fn winning_move_is_certified(s: State) -> Result<(), Disagreement> {
 /// # Constraints
 /// Counts below 2^127 (every `u64` position).
 ///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::{crosscheck::rule_is_bellman_consistent, State};
@@ -215,9 +206,6 @@ pub fn rule_is_bellman_consistent(s: State) -> Result<(), Disagreement> {
 ///
 /// # Constraints
 /// Counts of `s` fit in `u64`, and so do those of its successors.
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```

@@ -7,6 +7,7 @@ pub mod crosscheck;
 pub mod picture;
 mod problem;
 pub mod proof;
+mod provable;
 mod rule;
 pub mod smt2;
 mod solve;
@@ -16,6 +17,7 @@ pub mod strategy;
 
 pub use claims::EXHAUSTIVE_TOTAL;
 pub use problem::{Chopsticks, real_play_with_total};
+pub use provable::ChopsticksDomain;
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
 pub use solve::{describe, parse_cases, solve};
 pub use state::{Attack, Outcome, State};

@@ -1,7 +1,7 @@
 //! Chopsticks as a [`Problem`]: who wins a position, with the minimax and the dense
 //! table as oracles, ordered by total hands for least counterexamples.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use gamecheck_oracles::chopsticks_table::Table;
@@ -22,7 +22,9 @@ const MINIMAX_REACH: u128 = 48;
 /// and a memoized minimax for counts up to 48.
 pub struct Chopsticks {
     table_limit: u64,
-    table: OnceLock<Option<Table>>,
+    /// The table built so far: it grows, by powers of two up to `table_limit`, to the
+    /// counts asked about, so a small case never pays for the whole table.
+    table: RwLock<Option<Arc<Table>>>,
     minimax: Mutex<Minimax>,
 }
 
@@ -39,15 +41,32 @@ impl Chopsticks {
     pub fn with_table_limit(limit: u64) -> Chopsticks {
         Chopsticks {
             table_limit: limit.clamp(1, 128),
-            table: OnceLock::new(),
+            table: RwLock::new(None),
             minimax: Mutex::new(Minimax::new()),
         }
     }
 
-    fn table(&self) -> Option<&Table> {
-        self.table
-            .get_or_init(|| Table::build(self.table_limit).ok())
-            .as_ref()
+    /// Returns a table covering counts below `need` (at most `table_limit`), building a
+    /// larger one when the one built so far is too small.
+    fn table_for(&self, need: u64) -> Option<Arc<Table>> {
+        let need = need.clamp(1, self.table_limit);
+        if let Some(t) = self.table.read().unwrap_or_else(|p| p.into_inner()).as_ref()
+            && t.limit() >= need
+        {
+            return Some(Arc::clone(t));
+        }
+        let mut slot = self.table.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = slot.as_ref().filter(|t| t.limit() >= need) {
+            return Some(Arc::clone(t));
+        }
+        let limit = need.next_power_of_two().max(8).min(self.table_limit).max(need);
+        let table = Arc::new(Table::build(limit).ok()?);
+        *slot = Some(Arc::clone(&table));
+        Some(table)
+    }
+
+    fn table(&self) -> Option<Arc<Table>> {
+        self.table_for(self.table_limit)
     }
 
     /// Returns whether the player to move wins `s` by the minimax, if `s` is within its
@@ -69,7 +88,9 @@ impl Chopsticks {
         {
             return None;
         }
-        self.table()?.wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
+        let largest = [s.a, s.c, s.b, s.d].into_iter().max().unwrap_or(0) as u64;
+        self.table_for(largest + 1)?
+            .wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
     }
 
     /// Returns the limit of counts the table covers.
@@ -273,7 +294,7 @@ impl Properties for Chopsticks {
                 4,
                 small_state(self.table_limit.saturating_sub(1)),
                 |p, s| match p.table() {
-                    Some(t) => crosscheck::rule_matches_table(*s, t).map_err(|d| d.to_string()),
+                    Some(t) => crosscheck::rule_matches_table(*s, &t).map_err(|d| d.to_string()),
                     None => Err("the dense table could not be built".into()),
                 },
             ),

@@ -38,12 +38,6 @@ pub enum Case {
 impl Case {
     /// Returns the outcome this case gives.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::chopsticks::{Case, Outcome};
@@ -59,12 +53,6 @@ impl Case {
     }
 
     /// Returns the condition of this case, as a short formula over a, c, b, d, n, m.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -95,9 +83,6 @@ impl fmt::Display for Case {
 ///
 /// # Constraints
 /// Counts below 2^127 (every `u64` position and its successors).
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```
@@ -133,9 +118,6 @@ pub fn case(s: State) -> Case {
 /// # Constraints
 /// As for [`case`].
 ///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::{outcome, Outcome, State};
@@ -151,9 +133,6 @@ pub fn outcome(s: State) -> Outcome {
 ///
 /// # Constraints
 /// As for [`case`].
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```
@@ -217,9 +196,6 @@ pub struct Verdict {
 ///
 /// # Constraints
 /// As for [`case`].
-///
-/// # Complexity
-/// O(1).
 ///
 /// # Example
 /// ```

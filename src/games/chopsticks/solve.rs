@@ -365,12 +365,6 @@ pub fn solve(input: &[u8], explain_cases: bool) -> Result<Vec<u8>, InputError> {
 /// Returns one line describing `s`: outcome, deciding case and a winning move with the
 /// position it leaves.
 ///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(1).
-///
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::{describe, State};

@@ -77,9 +77,6 @@ impl State {
     /// # Constraints
     /// None: every `u64` count is accepted.
     ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::chopsticks::State;
@@ -100,9 +97,6 @@ impl State {
     /// # Constraints
     /// a + c fits in `u128` (always true for counts read as `u64`); saturates otherwise.
     ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::chopsticks::State;
@@ -116,9 +110,6 @@ impl State {
     ///
     /// # Constraints
     /// As for [`State::hands`].
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```
@@ -134,9 +125,6 @@ impl State {
     ///
     /// # Constraints
     /// `d < u128::MAX` for a conversion; `None` otherwise.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```

@@ -7,9 +7,6 @@ use super::state::State;
 /// Returns a strategy for one count: 0..=3 often, small values, values near 10^18 and
 /// near `u64::MAX`, and uniform `u64`.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1) per value.
 ///
@@ -53,9 +50,6 @@ fn states_from(counts: impl Strategy<Value = u64> + Clone) -> impl Strategy<Valu
 /// Returns a strategy over all `u64` positions, biased as [`count`] is and toward
 /// n − m ∈ {−2, …, 2}.
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(1) per value.
 ///
@@ -72,9 +66,6 @@ pub fn state() -> impl Strategy<Value = State> {
 
 /// Returns a strategy over positions with every count at most `max`, biased toward
 /// 0..=3 and n − m ∈ {−2, …, 2}.
-///
-/// # Constraints
-/// None.
 ///
 /// # Complexity
 /// O(1) per value.
@@ -93,9 +84,6 @@ pub fn small_state(max: u64) -> impl Strategy<Value = State> {
 }
 
 /// Returns a strategy over positions of real play (both players hold a hand).
-///
-/// # Constraints
-/// None.
 ///
 /// # Complexity
 /// O(1) per value, with rare rejections.

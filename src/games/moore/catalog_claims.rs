@@ -110,10 +110,15 @@ pub fn seed_python_domains(k: u32) -> Domains<'static, CountCase> {
         shapes: vec![(1, 127), (2, 31), (3, 7)],
     };
     Domains {
-        exhaustive: exhaustive.domain(k),
+        exhaustive: exhaustive.domain(k, u64::from(super::MODULUS)),
         random: Sample {
             cases: (value_set(k, 2, 3), huge_len())
-                .prop_map(move |(values, len)| CountCase { k, len, values })
+                .prop_map(move |(values, len)| CountCase {
+                    k,
+                    len,
+                    values,
+                    modulus: u64::from(super::MODULUS),
+                })
                 .boxed(),
             description: "instances: N <= 3, values 0..=3, K at the boundaries or anywhere (tiny inputs: the seed's cost is O(S^2 log K))".into(),
             separator: "; ",
@@ -143,6 +148,7 @@ pub fn seed_python_notes(budget: Duration) -> Vec<String> {
         k: 6,
         len: 1,
         values: vec![128],
+        modulus: u64::from(super::MODULUS),
     });
     vec![
         format!("full-size case N = 100, A = 1..100, K = 10^18: {verdict}"),
@@ -155,4 +161,68 @@ pub fn seed_python_notes(budget: Duration) -> Vec<String> {
             truth.0
         ),
     ]
+}
+
+/// 10^9 + 7, the other prime contests use most.
+pub const P_1E9_7: u64 = 1_000_000_007;
+
+/// The count mod 10^9 + 7 (k = 6) with K reduced modulo p − 1 before the powers, as if
+/// Fermat applied.
+///
+/// That is exactly the claim count(K) = count(K mod (p − 1)). It is wrong: 7 ∤ p − 1, so
+/// the transform's values live in F_{p²}, whose units have order dividing p² − 1, not
+/// p − 1. Below p − 1 nothing is reduced, so the least counterexample has
+/// K = p − 1 = 1000000006 ≡ 5 (mod 7): there one pile of 1 is never a loss (truth 0),
+/// while the claim gives count(0) = 1.
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::catalog_claims::exponent_mod_p_minus_1_1e9_7;
+/// assert_eq!(exponent_mod_p_minus_1_1e9_7(&[1], 1_000_000_006), Ok(1));
+/// assert_eq!(gamecheck::moore::count_mod(&[1], 1_000_000_006, 6, 1_000_000_007), Ok(0));
+/// ```
+pub fn exponent_mod_p_minus_1_1e9_7(values: &[u64], len: u64) -> Result<u64, String> {
+    super::count_mod(values, len % (P_1E9_7 - 1), 6, P_1E9_7).map_err(|e| e.to_string())
+}
+
+/// The domains of the 10^9 + 7 pitfall: the standard shapes, with lengths at the
+/// boundaries of this prime (multiples of p − 1 and of p² − 1 and their neighbours), and
+/// random instances whose K favours them.
+pub fn exponent_1e9_7_domains() -> Domains<'static, CountCase> {
+    let p = P_1E9_7;
+    let mut lens: Vec<u64> = (0..=16)
+        .chain((3..=10).map(|i| 7 * i))
+        .chain([343, 2401])
+        .collect();
+    for base in [
+        p - 1,
+        2 * (p - 1),
+        7 * (p - 1),
+        p * p - 1,
+        1_000_000_000_000_000_000,
+        u64::MAX - 2,
+    ] {
+        lens.extend(base - 2..=base.saturating_add(2));
+    }
+    lens.sort_unstable();
+    lens.dedup();
+    let exhaustive = super::CountingDomain {
+        lens,
+        ..super::CountingDomain::standard()
+    };
+    Domains {
+        exhaustive: exhaustive.domain(6, p),
+        random: Sample {
+            cases: (value_set(6, 7, 8), super::strategy::huge_len_for(6, p))
+                .prop_map(move |(values, len)| CountCase {
+                    k: 6,
+                    len,
+                    values,
+                    modulus: p,
+                })
+                .boxed(),
+            description: "instances: N <= 8, values 0..=127, K at the boundaries (0..=8, multiples of 7, of p - 1 and of p^2 - 1 and their neighbours, 10^18, u64::MAX) or anywhere".into(),
+            separator: "; ",
+        },
+    }
 }

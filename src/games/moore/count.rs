@@ -4,6 +4,7 @@ use rayon::prelude::*;
 
 use super::columns::merge_columns;
 use super::error::MooreError;
+use super::general::general;
 use super::kernels;
 use super::modular::{self, P};
 use super::transform::{convert, histogram, radix, scale, shape, transform, twiddles};
@@ -18,20 +19,22 @@ pub const MODULUS: u32 = modular::P;
 /// By Moore's theorem a sequence is a loss exactly when, for every bit, the number of its
 /// entries with that bit set is divisible by k + 1, so the count is the zero coefficient of
 /// the K-th power of the histogram in the group algebra of (Z/(k+1))^B, computed through the
-/// DFT as (k+1)^−B · Σₜ F(t)^K (see [`transform`]).
+/// DFT as (k+1)^−B · Σₜ F(t)^K (see [`transform`]). When (k + 1) | p − 1 (k ∈ {1, 3, 6, 7,
+/// 13, 15, 16, …}) the DFT is taken mod p with the kernels below; for every other k the
+/// count is [`count_mod`](super::count_mod)'s, in an extension field.
 ///
 /// # Constraints
-/// - k ≥ 1 and (k + 1) | 998244352 (k ∈ {1, 3, 6, 7, 13, 15, 16, …}), else
-///   [`MooreError::ZeroK`] or [`MooreError::UnsupportedK`];
+/// - k ≥ 1, else [`MooreError::ZeroK`];
 /// - (k+1)^B ≤ [`MAX_COEFFICIENTS`](super::MAX_COEFFICIENTS), where B is the bit length of
 ///   the largest value (k = 6: values below 512), else [`MooreError::TooManyCoefficients`];
+/// - for k + 1 ∤ p − 1, the limits of [`count_mod`](super::count_mod);
 /// - any `len` in `0..=u64::MAX`; `len = 0` counts the empty position, a loss: 1.
 ///
 /// # Complexity
-/// O(N + (k+1)^B · (B + log p)) modular multiplications, sixteen at a time with AVX-512
-/// (eight with AVX2), the last transform step and the powers split across the rayon pool;
-/// O(2·(k+1)^(B−1)) memory, because the last step's coefficients are raised as they are made
-/// and never stored.
+/// For (k + 1) | p − 1: O(N + (k+1)^B · (B + log p)) modular multiplications, sixteen at a
+/// time with AVX-512 (eight with AVX2), the last transform step and the powers split across
+/// the rayon pool; O(2·(k+1)^(B−1)) memory, because the last step's coefficients are raised
+/// as they are made and never stored. Otherwise as [`count_mod`](super::count_mod).
 ///
 /// # Example
 /// ```
@@ -40,10 +43,17 @@ pub const MODULUS: u32 = modular::P;
 /// assert_eq!(count(&[1], 1, 6), Ok(0));
 /// assert_eq!(count(&[1, 1], 2, 6), Ok(0)); // two piles of 1 is a first-player win
 /// assert_eq!(count(&[5, 9], 0, 6), Ok(1));
-/// assert!(count(&[1], 7, 2).is_err()); // 3 does not divide p − 1
+/// assert_eq!(count(&[1], 3, 2), Ok(1)); // 3 does not divide p − 1: an extension field
 /// ```
 pub fn count(values: &[u64], len: u64, k: u32) -> Result<u32, MooreError> {
-    let m = radix(k)?;
+    let m = match radix(k) {
+        Ok(m) => m,
+        // No (k+1)-th root of unity mod p: the general method, whose answer is below p.
+        Err(MooreError::UnsupportedK { .. }) => {
+            return general(values, len, k, u64::from(P)).map(|c| c as u32);
+        }
+        Err(e) => return Err(e),
+    };
     // Fewer bits, a smaller transform: (k + 1)^B shrinks by a factor k + 1 per bit saved.
     let merged;
     let values = if values.len() < 64 {

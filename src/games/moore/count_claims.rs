@@ -2,14 +2,14 @@
 //! values (sorted sequences only: every count is symmetric), random contest instances,
 //! and the brute force or the DP where they are cheap, the fast count beyond.
 
-use gamecheck_oracles::moore_brute_count::brute_count_with;
-use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_brute_count::brute_count_mod;
+use gamecheck_oracles::moore_dp_count::dp_count_mod;
 use itertools::Itertools;
 use proptest::prelude::*;
 
 use super::count_problem::{brute_reach, dp_reach};
 use super::strategy::{huge_len, value_set};
-use super::{Count, CountCase, MooreCount, count, len_candidates};
+use super::{Count, CountCase, MooreCount, count_mod, len_candidates};
 use crate::problem::{Claims, Domain, Least, Sample};
 
 /// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
@@ -62,17 +62,22 @@ impl CountingDomain {
     /// ```
     /// use gamecheck::moore::CountingDomain;
     /// let domain = CountingDomain { lens: vec![0, 1], shapes: vec![(1, 2), (2, 1)] };
-    /// let cases: Vec<_> = domain.domain(6).cases.map(|c| (c.len, c.values)).collect();
+    /// let cases: Vec<_> = domain.domain(6, 998_244_353).cases.map(|c| (c.len, c.values)).collect();
     /// assert_eq!(cases.len(), 2 * (3 + 3));
     /// assert_eq!(cases[3], (0, vec![0, 0]));
     /// ```
-    pub fn domain(&self, k: u32) -> Domain<'static, CountCase> {
+    pub fn domain(&self, k: u32, modulus: u64) -> Domain<'static, CountCase> {
         let shapes = self.shapes.clone();
         let cases = self.lens.clone().into_iter().flat_map(move |len| {
             shapes.clone().into_iter().flat_map(move |(n, max)| {
                 (0..=max)
                     .combinations_with_replacement(n)
-                    .map(move |values| CountCase { k, len, values })
+                    .map(move |values| CountCase {
+                        k,
+                        len,
+                        values,
+                        modulus,
+                    })
             })
         });
         Domain {
@@ -95,29 +100,34 @@ impl Claims for MooreCount {
         if c.len <= 4 && brute_reach(c) {
             let n = self
                 .searches
-                .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
-            return (Count(u64::from(n)), "brute force");
+                .with(c.k, |s| brute_count_mod(s, &c.values, c.len as u32, c.modulus));
+            return (Count(n), "brute force");
         }
         if c.len <= 64 && top < 16 && dp_reach(c, 1_000_000) {
-            return (Count(u64::from(dp_count(&c.values, c.len, c.k))), "dp");
+            return (Count(dp_count_mod(&c.values, c.len, c.k, c.modulus)), "dp");
         }
-        let fast = count(&c.values, c.len, c.k).map_or(u64::from(u32::MAX), u64::from);
+        let fast = count_mod(&c.values, c.len, c.k, c.modulus).unwrap_or(u64::MAX);
         (Count(fast), "fast count")
     }
 
     /// [`CountingDomain::standard`]; a claim too costly for it is given a smaller one.
     fn exhaustive(&self) -> Domain<'_, CountCase> {
-        CountingDomain::standard().domain(self.k())
+        CountingDomain::standard().domain(self.k(), self.modulus())
     }
 
     fn random(&self) -> Sample<CountCase> {
-        let (k, m) = (self.k(), u64::from(self.k()) + 1);
+        let (k, m, modulus) = (self.k(), u64::from(self.k()) + 1, self.modulus());
         Sample {
             cases: (
                 value_set(k, 7, 8),
                 prop_oneof![3 => huge_len(), 1 => huge_len().prop_map(move |len| len / m * m)],
             )
-                .prop_map(move |(values, len)| CountCase { k, len, values })
+                .prop_map(move |(values, len)| CountCase {
+                    k,
+                    len,
+                    values,
+                    modulus,
+                })
                 .boxed(),
             description: format!(
                 "instances: N <= 8, values 0..=127 sharing bits or with vanishing transforms, K at the boundaries (0..=8, multiples of {m} and of p - 1 and their neighbours, 10^18, u64::MAX) or anywhere"

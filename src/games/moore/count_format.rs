@@ -12,7 +12,6 @@ use rand_chacha::ChaCha8Rng;
 
 use super::count_problem::{Count, CountCase, MooreCount};
 use super::modular::P;
-use super::transform::radix;
 use crate::input::InputError;
 use crate::problem::{Bounds, Constraints, ContestFormat, Dimension};
 use crate::tokens::Tokens;
@@ -40,7 +39,13 @@ fn max_bits(m: u64) -> u32 {
 
 impl MooreCount {
     fn value_limit(&self) -> Result<u64, String> {
-        let m = radix(self.k()).map_err(|e| e.to_string())?;
+        if !super::is_prime(self.modulus()) {
+            return Err(format!("the modulus {} is not a prime", self.modulus()));
+        }
+        if self.k() == 0 {
+            return Err(super::MooreError::ZeroK.to_string());
+        }
+        let m = u64::from(self.k()) + 1;
         if m > MAX_RADIX {
             return Err(format!(
                 "k = {} is beyond what gamecheck judges: k + 1 = {m} must be at most {MAX_RADIX} \
@@ -193,7 +198,20 @@ impl ContestFormat for MooreCount {
             k: self.k(),
             len,
             values,
+            modulus: self.modulus(),
         }])
+    }
+
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<CountCase, String> {
+        match numbers.split_first() {
+            Some((&len, values)) => Ok(CountCase {
+                k: self.k(),
+                len,
+                values: values.to_vec(),
+                modulus: self.modulus(),
+            }),
+            None => Err("a counting case is the length K, then the values A_1 … A_N".into()),
+        }
     }
 
     fn write_input(&self, cases: &[CountCase]) -> String {
@@ -249,6 +267,7 @@ impl ContestFormat for MooreCount {
             k: self.k(),
             len,
             values,
+            modulus: self.modulus(),
         }]
     }
 

@@ -4,24 +4,30 @@
 
 use std::fmt;
 
-use gamecheck_oracles::moore_brute_count::brute_count_with;
-use gamecheck_oracles::moore_dp_count::dp_count;
+use gamecheck_oracles::moore_brute_count::brute_count_mod;
+use gamecheck_oracles::moore_dp_count::dp_count_mod;
 use itertools::Itertools;
 use proptest::prelude::*;
 
 use super::oracles::Searches;
-use super::strategy::{SUPPORTED_K, brute_case, dp_case, huge_len, value_set};
-use super::{MODULUS, count, count_plain, pow_mod};
+use super::strategy::{SUPPORTED_K, huge_len, value_set};
+use super::strategy::{brute_case_mod, dp_case_mod, instance_mod, pow_mod_exact};
+use super::{MODULUS, count_mod, count_plain};
 use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
 
 /// One counting instance: how many sequences of `len` (K) values drawn from `values`
-/// (the multiset A) are losing positions of Moore's Nim_k, modulo 998244353.
+/// (the multiset A) are losing positions of Moore's Nim_k, modulo the prime `modulus`
+/// (998244353 in the contest).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CountCase {
     pub k: u32,
     pub len: u64,
     pub values: Vec<u64>,
+    pub modulus: u64,
 }
+
+/// The contest's prime.
+const P: u64 = MODULUS as u64;
 
 /// A count modulo the problem's prime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,6 +43,8 @@ impl fmt::Display for Count {
 pub struct MooreCount {
     /// The k of the instances its contest input describes.
     k: u32,
+    /// The prime its contest input's counts are taken modulo.
+    modulus: u64,
     pub(crate) searches: Searches,
 }
 
@@ -50,10 +58,22 @@ impl Default for MooreCount {
 impl MooreCount {
     /// Returns the problem whose input instances are of Moore's Nim_k.
     pub fn with_k(k: u32) -> MooreCount {
+        MooreCount::new(k, P)
+    }
+
+    /// Returns the problem whose input instances are of Moore's Nim_k, counted modulo
+    /// `modulus` (checked to be prime by [`ContestFormat::constraints`](crate::problem::ContestFormat::constraints)).
+    pub fn new(k: u32, modulus: u64) -> MooreCount {
         MooreCount {
             k,
+            modulus,
             searches: Searches::default(),
         }
+    }
+
+    /// Returns the prime of input instances.
+    pub fn modulus(&self) -> u64 {
+        self.modulus
     }
 
     /// Returns the k of input instances.
@@ -107,26 +127,26 @@ impl Problem for MooreCount {
     }
 
     fn solve(&self, c: &CountCase) -> Result<Count, String> {
-        count(&c.values, c.len, c.k)
-            .map(|n| Count(u64::from(n)))
+        count_mod(&c.values, c.len, c.k, c.modulus)
+            .map(Count)
             .map_err(|e| e.to_string())
     }
 
     fn evaluate(&self, c: &CountCase) -> Vec<Evaluation<Count>> {
-        let shown = |name, r: Result<u32, super::MooreError>| match r {
-            Ok(n) => Evaluation::answer(name, Count(u64::from(n))),
+        let shown = |name, r: Result<u64, super::MooreError>| match r {
+            Ok(n) => Evaluation::answer(name, Count(n)),
             Err(e) => Evaluation::check(name, Err(format!("error: {e}"))),
         };
         let dp = if dp_reach(c, 10_000_000) {
-            Evaluation::answer("dp", Count(u64::from(dp_count(&c.values, c.len, c.k))))
+            Evaluation::answer("dp", Count(dp_count_mod(&c.values, c.len, c.k, c.modulus)))
         } else {
             Evaluation::out_of_reach("dp", "out of reach ((k+1)^B K N > 10^7)".into())
         };
         let brute = if brute_reach(c) {
             let n = self
                 .searches
-                .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
-            Evaluation::answer("brute force", Count(u64::from(n)))
+                .with(c.k, |s| brute_count_mod(s, &c.values, c.len as u32, c.modulus));
+            Evaluation::answer("brute force", Count(n))
         } else {
             Evaluation::out_of_reach(
                 "brute force",
@@ -134,13 +154,15 @@ impl Problem for MooreCount {
             )
         };
         // The baseline stores two u64 buffers of (k+1)^B words: asked only up to 7^8.
-        let plain = if size_of(&c.values, c.k) <= PLAIN_REACH {
-            shown("plain count", count_plain(&c.values, c.len, c.k))
+        let plain = if c.modulus != P {
+            Evaluation::out_of_reach("plain count", "only mod 998244353".into())
+        } else if size_of(&c.values, c.k) <= PLAIN_REACH {
+            shown("plain count", count_plain(&c.values, c.len, c.k).map(u64::from))
         } else {
             Evaluation::out_of_reach("plain count", "out of reach ((k+1)^B > 7^8)".into())
         };
         vec![
-            shown("fast count", count(&c.values, c.len, c.k)),
+            shown("fast count", count_mod(&c.values, c.len, c.k, c.modulus)),
             plain,
             dp,
             brute,
@@ -149,7 +171,20 @@ impl Problem for MooreCount {
 
     fn describe(&self, c: &CountCase) -> String {
         // The stored transform is counted only where it is small.
-        let zeros = if merged_size(c) <= PLAIN_REACH {
+        let modulus = if c.modulus == P {
+            String::new()
+        } else {
+            format!(", p = {}", c.modulus)
+        };
+        let zeros = if c.modulus != P {
+            return format!(
+                "games: K = {}, k = {}{modulus}, N = {}, values {:?}",
+                c.len,
+                c.k,
+                c.values.len(),
+                c.values
+            );
+        } else if merged_size(c) <= PLAIN_REACH {
             super::transform(&super::merge_columns(&c.values), c.k)
                 .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count())
         } else {
@@ -172,14 +207,28 @@ impl Problem for MooreCount {
     }
 
     fn to_json(&self, c: &CountCase) -> serde_json::Value {
-        serde_json::json!({ "values": c.values, "K": c.len, "k": c.k })
+        if c.modulus == P {
+            serde_json::json!({ "values": c.values, "K": c.len, "k": c.k })
+        } else {
+            serde_json::json!({ "values": c.values, "K": c.len, "k": c.k, "modulus": c.modulus })
+        }
     }
 
     fn repro_command(&self, c: &CountCase) -> String {
         let values: Vec<String> = c.values.iter().map(u64::to_string).collect();
-        format!("gamecheck repro games --k {} {} {}", c.k, c.len, values.join(" "))
-            .trim_end()
-            .to_owned()
+        let modulus = if c.modulus == P {
+            String::new()
+        } else {
+            format!(" --modulus {}", c.modulus)
+        };
+        format!(
+            "gamecheck repro games --k {}{modulus} {} {}",
+            c.k,
+            c.len,
+            values.join(" ")
+        )
+        .trim_end()
+        .to_owned()
     }
 }
 
@@ -214,7 +263,12 @@ impl Order for MooreCount {
     }
 
     fn smaller(&self, c: &CountCase) -> Vec<CountCase> {
-        let with = |values: Vec<u64>, len| CountCase { k: c.k, len, values };
+        let with = |values: Vec<u64>, len| CountCase {
+            k: c.k,
+            len,
+            values,
+            modulus: c.modulus,
+        };
         let mut out: Vec<CountCase> = len_candidates()
             .into_iter()
             .filter(|&k| k < c.len)
@@ -278,12 +332,17 @@ impl Order for MooreCount {
             "every K in the candidate list up to {}, every N up to {n_max}, every sequence with values up to at least {widest}",
             c.len
         );
-        let k = c.k;
+        let (k, modulus) = (c.k, c.modulus);
         let cases = lens.into_iter().flat_map(move |len| {
             (1..=n_max).flat_map(move |n| {
                 std::iter::repeat_n(0..=bound(n), n)
                     .multi_cartesian_product()
-                    .map(move |values| CountCase { k, len, values })
+                    .map(move |values| CountCase {
+                        k,
+                        len,
+                        values,
+                        modulus,
+                    })
             })
         });
         let found = searched.clone();
@@ -297,15 +356,25 @@ impl Order for MooreCount {
     }
 }
 
-fn differs(what: &str, got: Result<u32, super::MooreError>, want: u32) -> Result<(), String> {
+fn differs(what: &str, got: Result<u64, super::MooreError>, want: u64) -> Result<(), String> {
     match got {
         Ok(c) if c == want => Ok(()),
         other => Err(format!("{what} says {other:?}, the reference {want}")),
     }
 }
 
-fn case_of((k, len, values): (u32, u64, Vec<u64>)) -> CountCase {
-    CountCase { k, len, values }
+fn case_of((k, modulus, len, values): (u32, u64, u64, Vec<u64>)) -> CountCase {
+    CountCase {
+        k,
+        len,
+        values,
+        modulus,
+    }
+}
+
+/// The count of `c` with other values, by the fast method.
+fn count_with(c: &CountCase, values: &[u64]) -> Result<u64, super::MooreError> {
+    count_mod(values, c.len, c.k, c.modulus)
 }
 
 type Check = fn(&MooreCount, &CountCase) -> Result<(), String>;
@@ -319,81 +388,78 @@ fn property(name: &'static str, cases: BoxedStrategy<CountCase>, check: Check) -
     }
 }
 
+/// The properties draw k and the prime at random: small primes (P ≤ k + 1 and P | k + 1
+/// among them), 998244353, 10^9 + 7 and primes near 2^61.
 impl Properties for MooreCount {
     fn properties(&self) -> Vec<Property<MooreCount>> {
-        let contest = |bits: u32| {
-            prop::sample::select(&SUPPORTED_K[..4])
-                .prop_flat_map(move |k| (Just(k), huge_len(), value_set(k, bits, 40)))
-                .prop_map(case_of)
-                .boxed()
-        };
         vec![
             property(
                 "count_matches_brute_force",
-                brute_case()
-                    .prop_map(|(k, len, v)| case_of((k, u64::from(len), v)))
+                brute_case_mod()
+                    .prop_map(|(k, p, len, v)| case_of((k, p, u64::from(len), v)))
                     .boxed(),
-                |p, c| {
-                    let want = p
+                |problem, c| {
+                    let want = problem
                         .searches
-                        .with(c.k, |s| brute_count_with(s, &c.values, c.len as u32));
-                    differs("the fast count", count(&c.values, c.len, c.k), want)
+                        .with(c.k, |s| brute_count_mod(s, &c.values, c.len as u32, c.modulus));
+                    differs("the fast count", count_with(c, &c.values), want)
                 },
             ),
-            property("count_matches_dp", dp_case().prop_map(case_of).boxed(), |_, c| {
-                differs(
-                    "the fast count",
-                    count(&c.values, c.len, c.k),
-                    dp_count(&c.values, c.len, c.k),
-                )
-            }),
+            property(
+                "count_matches_dp",
+                dp_case_mod().prop_map(case_of).boxed(),
+                |_, c| {
+                    let want = dp_count_mod(&c.values, c.len, c.k, c.modulus);
+                    differs("the fast count", count_with(c, &c.values), want)
+                },
+            ),
+            // The plain baseline exists only for the root-of-unity case mod 998244353.
             property(
                 "count_matches_plain",
                 prop::sample::select(&SUPPORTED_K[..])
-                    .prop_flat_map(|k| (Just(k), huge_len(), value_set(k, 4, 40)))
+                    .prop_flat_map(|k| (Just(k), Just(P), huge_len(), value_set(k, 4, 40)))
                     .prop_map(case_of)
                     .boxed(),
                 |_, c| match count_plain(&c.values, c.len, c.k) {
-                    Ok(want) => differs("the fast count", count(&c.values, c.len, c.k), want),
+                    Ok(want) => differs("the fast count", count_with(c, &c.values), u64::from(want)),
                     Err(e) => Err(format!("the plain count fails: {e}")),
                 },
             ),
-            property("count_is_invariant_under_permutation", contest(7), |_, c| {
-                let mut reversed = c.values.clone();
-                reversed.reverse();
-                let mut sorted = c.values.clone();
-                sorted.sort_unstable();
-                let base = count(&c.values, c.len, c.k);
-                if base != count(&reversed, c.len, c.k) || base != count(&sorted, c.len, c.k) {
-                    return Err(format!(
-                        "the count changes when the values are reordered: {base:?}"
-                    ));
-                }
-                Ok(())
-            }),
-            property("count_is_invariant_under_doubling", contest(6), |_, c| {
-                let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
-                let (a, b) = (count(&c.values, c.len, c.k), count(&twice, c.len, c.k));
-                if a != b {
-                    return Err(format!(
-                        "doubling every value changes the count from {a:?} to {b:?}"
-                    ));
-                }
-                Ok(())
-            }),
+            property(
+                "count_is_invariant_under_permutation",
+                instance_mod(3000, 40).prop_map(case_of).boxed(),
+                |_, c| {
+                    let mut reversed = c.values.clone();
+                    reversed.reverse();
+                    let mut sorted = c.values.clone();
+                    sorted.sort_unstable();
+                    let base = count_with(c, &c.values);
+                    if base != count_with(c, &reversed) || base != count_with(c, &sorted) {
+                        return Err(format!(
+                            "the count changes when the values are reordered: {base:?}"
+                        ));
+                    }
+                    Ok(())
+                },
+            ),
+            property(
+                "count_is_invariant_under_doubling",
+                instance_mod(3000, 40).prop_map(case_of).boxed(),
+                |_, c| {
+                    let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
+                    let (a, b) = (count_with(c, &c.values), count_with(c, &twice));
+                    if a != b {
+                        return Err(format!(
+                            "doubling every value changes the count from {a:?} to {b:?}"
+                        ));
+                    }
+                    Ok(())
+                },
+            ),
             property(
                 "count_of_copies_is_a_power_or_zero",
-                (
-                    prop::sample::select(&SUPPORTED_K[..4]),
-                    1u64..=255,
-                    1usize..=60,
-                    huge_len(),
-                )
-                    .prop_map(|(k, v, n, len)| CountCase {
-                        k,
-                        len,
-                        values: vec![v; n],
-                    })
+                (instance_mod(10, 1), 1u64..=255, 1usize..=60)
+                    .prop_map(|((k, p, len, _), v, n)| case_of((k, p, len, vec![v; n])))
                     .boxed(),
                 |_, c| {
                     let n = c.values.len() as u64;
@@ -405,30 +471,36 @@ impl Properties for MooreCount {
                         return Ok(());
                     }
                     let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
-                        pow_mod((n % u64::from(MODULUS)) as u32, c.len)
+                        pow_mod_exact(n, c.len, c.modulus)
                     } else {
                         0
                     };
-                    differs("the count of copies", count(&c.values, c.len, c.k), want)
+                    differs("the count of copies", count_with(c, &c.values), want)
                 },
             ),
+            // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
             property(
-                "count_is_invariant_under_complement_when_7_divides_k",
-                (value_set(6, 7, 40), huge_len())
-                    .prop_map(|(values, len)| CountCase {
-                        k: 6,
-                        len: len / 7 * 7,
-                        values,
+                "count_is_invariant_under_complement",
+                instance_mod(3000, 40)
+                    .prop_map(|(k, p, len, values)| {
+                        let m = u64::from(k) + 1;
+                        case_of((k, p, len / m * m, values))
                     })
                     .boxed(),
                 |_, c| {
-                    if c.k != 6 || !c.len.is_multiple_of(7) || c.values.iter().any(|&v| v > 127) {
+                    if !c.len.is_multiple_of(u64::from(c.k) + 1) {
                         return Ok(());
                     }
-                    let flipped: Vec<u64> = c.values.iter().map(|v| 127 - v).collect();
-                    let (a, b) = (count(&c.values, c.len, c.k), count(&flipped, c.len, c.k));
+                    let width = 64 - c.values.iter().copied().max().unwrap_or(0).leading_zeros();
+                    let top = if width == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << width) - 1
+                    };
+                    let flipped: Vec<u64> = c.values.iter().map(|v| top - v).collect();
+                    let (a, b) = (count_with(c, &c.values), count_with(c, &flipped));
                     if a != b {
-                        return Err(format!("v -> 127 - v changes the count from {a:?} to {b:?}"));
+                        return Err(format!("v -> {top} - v changes the count from {a:?} to {b:?}"));
                     }
                     Ok(())
                 },

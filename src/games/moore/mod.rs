@@ -1,7 +1,9 @@
 //! Moore's Nim_k: a move takes at least one stone from each of between 1 and k non-empty
 //! piles; a player who cannot move loses. The P-test and winning moves for any k, and the
-//! count of losing starting sequences (XXI Open Cup GP of Tokyo, G "Games").
+//! count of losing starting sequences (XXI Open Cup GP of Tokyo, G "Games") for any k and
+//! any prime modulus.
 
+mod arith;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
@@ -13,6 +15,7 @@ mod count_claims;
 mod count_format;
 mod count_problem;
 mod error;
+mod general;
 mod kernels;
 mod modular;
 mod oracles;
@@ -22,6 +25,9 @@ mod plain;
 mod position_claims;
 mod position_format;
 mod position_problem;
+mod position_provable;
+mod prime;
+mod ring;
 mod seed_dict_convolution;
 mod solve;
 pub mod strategy;
@@ -32,10 +38,13 @@ pub use count::{MODULUS, count};
 pub use count_claims::CountingDomain;
 pub use count_problem::{Count, CountCase, MooreCount, len_candidates};
 pub use error::MooreError;
+pub use general::{MAX_BYTES, MAX_DEGREE, MAX_MULTIPLICATIONS, count_mod};
 pub use modular::pow_mod;
 pub use p_position::{is_p_position, winning_move};
 pub use plain::count_plain;
 pub use position_claims::exhaustive_bounds;
 pub use position_problem::{MoorePosition, Position, PositionOutcome};
-pub use solve::{Instance, parse_input, solve};
+pub use position_provable::MooreDomain;
+pub use prime::is_prime;
+pub use solve::{Instance, parse_input, solve, solve_mod};
 pub use transform::{MAX_COEFFICIENTS, Transform, transform};

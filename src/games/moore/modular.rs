@@ -61,9 +61,6 @@ pub(crate) const fn from_mont(a: u32) -> u32 {
 /// Returns `base^exp mod p` for a plain residue, with plain `u64` arithmetic and the
 /// exponent never reduced (so 0^0 = 1 and 0^e = 0 for e > 0).
 ///
-/// # Constraints
-/// None.
-///
 /// # Complexity
 /// O(log exp).
 ///

@@ -103,6 +103,13 @@ impl ContestFormat for MoorePosition {
         Ok(cases)
     }
 
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<Position, String> {
+        Ok(Position {
+            k: self.k(),
+            piles: numbers.to_vec(),
+        })
+    }
+
     fn write_input(&self, cases: &[Position]) -> String {
         let mut out = format!("{}\n", cases.len());
         for p in cases {

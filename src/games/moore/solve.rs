@@ -1,8 +1,9 @@
 //! `solve games`: the contest input in, the count out.
 
-use super::count::count;
+use super::count::MODULUS;
 use super::error::MooreError;
-use super::transform::{max_value, radix};
+use super::general::{check_modulus, count_mod};
+use super::transform::max_value;
 use crate::input::{InputError, Scanner};
 
 /// A contest instance: the values A₁ … A_N and the sequence length K.
@@ -49,15 +50,13 @@ fn parse_bounded(input: &[u8], max: u64, why: &str) -> Result<Instance, InputErr
 }
 
 /// Returns the output for contest input: the count of losing sequences mod 998244353 and a
-/// newline (see [`count`]).
+/// newline (see [`count`](super::count)).
 ///
 /// # Constraints
-/// - k as for [`count`], checked first;
-/// - the input as for [`parse_input`], and every value at most the largest the transform
-///   holds for k (511 for k = 6), else [`InputError::OutOfRange`] naming the line and token.
+/// As [`solve_mod`] with the modulus 998244353.
 ///
 /// # Complexity
-/// O(input length) plus [`count`].
+/// O(input length) plus [`count`](super::count).
 ///
 /// # Example
 /// ```
@@ -65,16 +64,43 @@ fn parse_bounded(input: &[u8], max: u64, why: &str) -> Result<Instance, InputErr
 /// assert_eq!(solve(b"1 7\n1\n", 6), Ok("1\n".to_owned()));
 /// assert_eq!(solve(b"2 2\n1 1\n", 6), Ok("0\n".to_owned()));
 /// assert!(solve(b"1 1\n1000\n", 6).is_err());
-/// assert!(solve(b"1 1\n1\n", 5).is_err());
+/// assert_eq!(solve(b"1 6\n1\n", 5), Ok("1\n".to_owned()));
 /// ```
 pub fn solve(input: &[u8], k: u32) -> Result<String, MooreError> {
-    let m = radix(k)?;
-    let max = max_value(m);
+    solve_mod(input, k, u64::from(MODULUS))
+}
+
+/// Returns the output for contest input: the count of losing sequences mod the prime
+/// `modulus` and a newline (see [`count_mod`]).
+///
+/// # Constraints
+/// - k ≥ 1 and `modulus` prime, checked first ([`MooreError::ZeroK`],
+///   [`MooreError::NotPrime`]);
+/// - the input as for [`parse_input`], and every value at most the largest the transform
+///   holds for k (511 for k = 6), else [`InputError::OutOfRange`] naming the line and token;
+/// - the limits of [`count_mod`] on the ring's degree and the work.
+///
+/// # Complexity
+/// O(input length) plus [`count_mod`].
+///
+/// # Example
+/// ```
+/// use gamecheck::moore::solve_mod;
+/// assert_eq!(solve_mod(b"3 3\n1 2 3\n", 2, 1_000_000_007), Ok("3\n".to_owned()));
+/// assert_eq!(solve_mod(b"2 2\n1 1\n", 1, 3), Ok("1\n".to_owned())); // 4 mod 3
+/// assert!(solve_mod(b"1 1\n1\n", 6, 91).is_err()); // 91 = 7 · 13
+/// ```
+pub fn solve_mod(input: &[u8], k: u32, modulus: u64) -> Result<String, MooreError> {
+    if k == 0 {
+        return Err(MooreError::ZeroK);
+    }
+    check_modulus(modulus)?;
+    let max = max_value(u64::from(k) + 1);
     let why = format!(
         "values above {max} need more bits than the transform holds for k = {k} \
          (at most 2^26 coefficients)"
     );
     let instance = parse_bounded(input, max, &why)?;
-    let answer = count(&instance.values, instance.len, k)?;
+    let answer = count_mod(&instance.values, instance.len, k, modulus)?;
     Ok(format!("{answer}\n"))
 }

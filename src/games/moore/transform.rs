@@ -169,12 +169,6 @@ pub(crate) fn convert(f: &mut [u32], m: u64, bits: u32, steps: u32) {
 impl Transform {
     /// Returns the coefficients F(t) as plain residues mod p, indexed by t = Σ tⱼ (k+1)^j.
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::moore::transform;
@@ -186,12 +180,6 @@ impl Transform {
 
     /// Returns B, the bit length of the largest value (0 when all values are 0).
     ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
     /// # Example
     /// ```
     /// use gamecheck::moore::transform;
@@ -202,12 +190,6 @@ impl Transform {
     }
 
     /// Returns k, the most piles a move may touch.
-    ///
-    /// # Constraints
-    /// None.
-    ///
-    /// # Complexity
-    /// O(1).
     ///
     /// # Example
     /// ```

@@ -2,8 +2,6 @@
 //! prefix of the order), then random positions biased to the P-positions and their
 //! neighbours, and the mex table, with the exact P-test beyond it.
 
-use proptest::strategy::Strategy;
-
 use super::claim_expr::WythoffExpr;
 use super::problem::{Piles, Wythoff, WythoffOutcome, piles};
 use super::rule::{floor_phi, is_p_position};
@@ -37,7 +35,7 @@ impl Claims for Wythoff {
 
     fn random(&self) -> Sample<Piles> {
         Sample {
-            cases: piles(u64::MAX / 3).boxed(),
+            cases: piles(u64::MAX),
             description: "positions over the full u64 range, half of them P-positions (⌊jφ⌋, ⌊jφ⌋ + j) or their neighbours".into(),
             separator: ", ",
         }

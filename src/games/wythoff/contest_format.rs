@@ -6,8 +6,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::problem::{Piles, Wythoff, WythoffOutcome};
 use super::rule::floor_phi;
+use super::solve::{Limits, stream};
 use crate::input::InputError;
-use crate::problem::{Bounds, Constraints, ContestFormat, Dimension};
+use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError};
 use crate::tokens::Tokens;
 
 /// A pile near a boundary of `0..=cap`: tiny, the cap and its neighbours, or uniform.
@@ -41,6 +42,29 @@ fn position(rng: &mut ChaCha8Rng, cap: u64) -> Piles {
     }
 }
 
+// The grammar, once: `read_cases` is these three in turn, and the fast `solve` asks them
+// whenever a line is not of the common shape, so both give the same errors.
+
+/// Reads the line of T.
+pub(super) fn read_header(tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
+    let t = tokens.u64_anywhere("the number of cases T")?;
+    tokens.end_line("the number of cases T")?;
+    Ok(t)
+}
+
+/// Reads one case line `x y`.
+pub(super) fn read_case(tokens: &mut Tokens<'_>) -> Result<Piles, InputError> {
+    let x = tokens.u64_on_line("x")?;
+    let y = tokens.u64_on_line("y")?;
+    tokens.end_line("the two piles `x y` of a case")?;
+    Ok(Piles { x, y })
+}
+
+/// Reads what follows the last of the `t` cases: only whitespace.
+pub(super) fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
+    tokens.end_of_input(&format!("the last of the {t} cases"))
+}
+
 impl ContestFormat for Wythoff {
     /// T ≤ 20 cases per generated input by default (`solve` takes any T), and piles in
     /// `0..=u64::MAX`.
@@ -70,17 +94,23 @@ impl ContestFormat for Wythoff {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<Piles>, InputError> {
-        let t = tokens.u64_anywhere("the number of cases T")?;
-        tokens.end_line("the number of cases T")?;
+        let t = read_header(tokens)?;
         let mut cases = Vec::new();
         for _ in 0..t {
-            let x = tokens.u64_on_line("x")?;
-            let y = tokens.u64_on_line("y")?;
-            tokens.end_line("the two piles `x y` of a case")?;
-            cases.push(Piles { x, y });
+            cases.push(read_case(tokens)?);
         }
-        tokens.end_of_input(&format!("the last of the {t} cases"))?;
+        read_end(tokens, t)?;
         Ok(cases)
+    }
+
+    fn case_from_numbers(&self, numbers: &[u64]) -> Result<Piles, String> {
+        match *numbers {
+            [x, y] => Ok(Piles { x, y }),
+            _ => Err(format!(
+                "a Wythoff position is two piles `x y`, not {} numbers",
+                numbers.len()
+            )),
+        }
     }
 
     fn write_input(&self, cases: &[Piles]) -> String {
@@ -122,5 +152,16 @@ impl ContestFormat for Wythoff {
             rng.random_range(1..=most)
         };
         (0..t).map(|_| position(rng, cap)).collect()
+    }
+
+    /// The fast path of [`super::solve`]: the same output and errors as the default,
+    /// in parallel and in bounded memory.
+    fn solve_stream(
+        &self,
+        input: &mut dyn std::io::Read,
+        output: &mut dyn std::io::Write,
+        explain: bool,
+    ) -> Result<(), SolveError> {
+        stream(self, input, output, explain, Limits::DEFAULT)
     }
 }

@@ -12,10 +12,13 @@ mod contest_format;
 mod moves;
 pub mod picture;
 mod problem;
+mod provable;
 mod rule;
+mod solve;
 
 pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};
 pub use moves::WythoffRules;
 pub use problem::{Piles, Wythoff, WythoffOutcome};
+pub use provable::WythoffDomain;
 pub use rule::{floor_phi, is_p_position, winning_move};

@@ -214,31 +214,44 @@ impl Order for Wythoff {
     }
 }
 
-/// One pile size: small, near 10^18, near `u64::MAX`, or anywhere.
-fn pile() -> impl Strategy<Value = u64> + Clone {
+/// One pile size in `0..=cap`: small, near 10^18 or the cap, or anywhere.
+fn pile(cap: u64) -> BoxedStrategy<u64> {
+    const E18: u64 = 1_000_000_000_000_000_000;
+    let near_e18 = if cap >= E18 + 2 {
+        (E18 - 2)..=(E18 + 2)
+    } else {
+        0..=cap.min(2)
+    };
     prop_oneof![
-        4 => 0u64..=12,
-        2 => 0u64..=5000,
-        1 => (1_000_000_000_000_000_000u64 - 2)..=(1_000_000_000_000_000_000 + 2),
-        1 => (u64::MAX - 3)..=u64::MAX,
-        2 => any::<u64>(),
+        4 => 0..=cap.min(12),
+        2 => 0..=cap.min(5000),
+        1 => near_e18,
+        1 => cap.saturating_sub(3)..=cap,
+        2 => 0..=cap,
     ]
+    .boxed()
 }
 
-/// Positions biased toward P-positions (⌊jφ⌋, ⌊jφ⌋ + j), their neighbours and mirrors.
-pub(super) fn piles(max_j: u64) -> BoxedStrategy<Piles> {
-    let near_p =
-        (0..=max_j, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map("in u64", |(j, dx, dy, swap)| {
+/// Positions with piles in `0..=cap`, half of them P-positions (⌊jφ⌋, ⌊jφ⌋ + j), their
+/// diagonal neighbours and mirrors.
+pub(super) fn piles(cap: u64) -> BoxedStrategy<Piles> {
+    let near_p = (0..=cap / 3, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map(
+        "within the cap",
+        move |(j, dx, dy, swap)| {
             let a = u64::try_from(floor_phi(j)).ok()?;
             let x = a.checked_add_signed(dx.into())?;
-            let y = a.checked_add(j)?.checked_add_signed(dy.into())?;
+            let y = a
+                .checked_add(j)?
+                .checked_add_signed(dy.into())
+                .filter(|&y| y <= cap)?;
             Some(if swap {
                 Piles { x: y, y: x }
             } else {
                 Piles { x, y }
             })
-        });
-    prop_oneof![(pile(), pile()).prop_map(|(x, y)| Piles { x, y }), near_p].boxed()
+        },
+    );
+    prop_oneof![(pile(cap), pile(cap)).prop_map(|(x, y)| Piles { x, y }), near_p].boxed()
 }
 
 type Check = fn(&Wythoff, &Piles) -> Result<(), String>;

@@ -40,7 +40,7 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 /// ```
 /// use gamecheck::wythoff::floor_phi;
 /// assert_eq!([0, 1, 2, 3, 4, 5].map(floor_phi), [0, 1, 3, 4, 6, 8]);
-/// assert_eq!(floor_phi(u64::MAX), 29_846_369_271_654_335_438);
+/// assert_eq!(floor_phi(u64::MAX), 29_847_458_893_032_750_100);
 /// ```
 pub fn floor_phi(j: u64) -> u128 {
     let j = u128::from(j);
@@ -70,18 +70,51 @@ pub fn floor_phi(j: u64) -> u128 {
     lo
 }
 
-/// Returns whether (x, y) is a P-position: the player to move loses.
+/// Returns whether (x, y) is a P-position: the player to move loses. Exact for all `u64`
+/// piles; it agrees with `floor_phi(y − x) == x` (for x ≤ y) at a fraction of the cost.
+///
+/// # Complexity
+/// O(1): a floating-point screen, then a few wrapping 128-bit products.
 ///
 /// # Example
 /// ```
 /// use gamecheck::wythoff::is_p_position;
 /// assert!(is_p_position(0, 0) && is_p_position(3, 5) && is_p_position(5, 3));
 /// assert!(!is_p_position(1, 1) && !is_p_position(2, 3));
+/// // j = F_40: the f64 formula fails here, the P-test does not.
+/// assert!(is_p_position(165_580_140, 267_914_295) && !is_p_position(165_580_141, 267_914_296));
 /// ```
 pub fn is_p_position(x: u64, y: u64) -> bool {
-    let (x, y) = (x.min(y), x.max(y));
-    floor_phi(y - x) == u128::from(x)
+    let (lo, hi) = (x.min(y), x.max(y));
+    let j = hi - lo;
+    if j == 0 {
+        return lo == 0;
+    }
+    // lo = ⌊jφ⌋ = j + ⌊j/φ⌋ exactly when k = lo − j is ⌊j/φ⌋.
+    let Some(k) = lo.checked_sub(j) else {
+        return false;
+    };
+    // j/φ in f64 is off by less than 2^13 (three roundings of a value below 2^64), and
+    // k in f64 by less than 2^11: a k this far from it is not ⌊j/φ⌋.
+    if (k as f64 - j as f64 * INV_PHI).abs() > SCREEN {
+        return false;
+    }
+    // With f(m) = m² + mj − j² = (m − j/φ)(m + jφ), k = ⌊j/φ⌋ exactly when f(k) < 0 <
+    // f(k + 1) (f has no integer root for j > 0: √5 is irrational). Past the screen
+    // |k − j/φ| < 2^21, so |f(k)| < 2^21 · 2^66 fits an i128 and the wrapping products,
+    // whose true sum fits, give it exactly.
+    let (k, j) = (i128::from(k), i128::from(j));
+    let f = k
+        .wrapping_mul(k)
+        .wrapping_add(k.wrapping_mul(j))
+        .wrapping_sub(j.wrapping_mul(j));
+    f < 0 && f + 2 * k + 1 + j > 0
 }
+
+/// 1/φ = φ − 1, the nearest `f64`.
+const INV_PHI: f64 = 0.618_033_988_749_894_8;
+/// How far k may be from the `f64` j/φ and still be ⌊j/φ⌋ after the rounding errors.
+const SCREEN: f64 = (1u64 << 20) as f64;
 
 /// Returns the index i with x = ⌊iφ⌋ (the lower pile of the i-th P-position), if any.
 fn lower_index(x: u64) -> Option<u64> {
@@ -182,6 +215,69 @@ mod tests {
                 let r = five.isqrt();
                 assert_eq!(floor_phi(j), (u128::from(j) + r) / 2, "j = {j}");
             }
+        }
+    }
+
+    /// The P-test as it was: through ⌊jφ⌋ from the square root of 5j².
+    fn p_by_floor_phi(x: u64, y: u64) -> bool {
+        let (lo, hi) = (x.min(y), x.max(y));
+        floor_phi(hi - lo) == u128::from(lo)
+    }
+
+    /// Differences j where an approximation of φ is tightest: Fibonacci and Lucas
+    /// numbers, their neighbours and small multiples, powers of two and the top of u64.
+    fn adversarial_j() -> Vec<u64> {
+        let mut seeds = Vec::new();
+        for (mut a, mut b) in [(0u64, 1u64), (2, 1)] {
+            while let Some(c) = a.checked_add(b) {
+                seeds.push(a);
+                (a, b) = (b, c);
+            }
+            seeds.extend([a, b]);
+        }
+        seeds.extend((0..64).map(|e| 1u64 << e));
+        seeds.extend([u64::MAX, u64::MAX / 2, u64::MAX / 3, 7_640_729_697_656_823_197]);
+        let mut out = Vec::new();
+        for s in seeds {
+            for m in 1..=12u64 {
+                let Some(base) = s.checked_mul(m) else { break };
+                out.extend((-3i64..=3).filter_map(|d| base.checked_add_signed(d)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn p_test_matches_floor_phi_on_adversarial_and_random_piles() {
+        use rand::{RngExt, SeedableRng};
+        let seed = 20_251_130;
+        println!("seed {seed}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut js = adversarial_j();
+        js.extend((0..200_000).map(|_| match rng.random_range(0..3) {
+            0 => rng.random_range(0..1 << 20),
+            1 => rng.random::<u64>() >> rng.random_range(0..64),
+            _ => rng.random(),
+        }));
+        let mut p_found = 0;
+        for j in js {
+            let a = floor_phi(j);
+            // The P-position on this diagonal, its neighbours, and positions far off it.
+            let near = (-3i128..=3).map(|d| a as i128 + d);
+            let far = [0, 1, i128::from(j), i128::from(rng.random::<u64>())];
+            for x in near.chain(far) {
+                let Ok(x) = u64::try_from(x) else { continue };
+                let Some(y) = x.checked_add(j) else { continue };
+                let expected = p_by_floor_phi(x, y);
+                p_found += u64::from(expected);
+                assert_eq!(is_p_position(x, y), expected, "({x}, {y}), j = {j}");
+                assert_eq!(is_p_position(y, x), expected, "({y}, {x}), j = {j}");
+            }
+        }
+        assert!(p_found > 100_000, "only {p_found} P-positions checked");
+        for _ in 0..200_000 {
+            let (x, y) = (rng.random::<u64>(), rng.random::<u64>());
+            assert_eq!(is_p_position(x, y), p_by_floor_phi(x, y), "({x}, {y})");
         }
     }
 

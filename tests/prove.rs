@@ -1,0 +1,470 @@
+//! `prove` as a job runner drives it: shards chosen by the environment alone (Kubernetes,
+//! Slurm), merged into the unsharded proof; merges that refuse missing, duplicate and
+//! inconsistent shards; one engine over any `Provable` problem; refusals up front.
+
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use gamecheck::problem::{Evaluation, Problem, Provable};
+use gamecheck::prove::{ProveError, Shard, merge, prove};
+use serde_json::Value;
+
+const RUNNER_VARS: [&str; 5] = [
+    "JOB_COMPLETION_INDEX",
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX",
+    "SLURM_ARRAY_TASK_COUNT",
+];
+
+/// Runs gamecheck with exactly the job runner variables `env`, whatever the test's own
+/// environment holds.
+fn gamecheck(args: &[&str], env: &[(&str, String)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    for var in RUNNER_VARS {
+        command.env_remove(var);
+    }
+    command
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .output()
+        .expect("gamecheck runs")
+}
+
+fn json_of(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory for one test's shard files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("prove").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Runs each shard with the environment `env_of(i)` gives, writes its JSON to `dir`, and
+/// returns the files.
+fn run_shards(
+    dir: &Path,
+    args: &[&str],
+    count: u64,
+    env_of: impl Fn(u64) -> Vec<(&'static str, String)>,
+) -> Vec<PathBuf> {
+    (0..count)
+        .map(|i| {
+            let out = gamecheck(args, &env_of(i));
+            assert_eq!(out.status.code(), Some(0), "shard {i}: {}", stderr(&out));
+            let report = json_of(&out);
+            assert_eq!(report["shard_index"], i);
+            assert_eq!(report["shard_count"], count);
+            let file = dir.join(format!("shard-{i}.json"));
+            std::fs::write(&file, &out.stdout).expect("shard file written");
+            file
+        })
+        .collect()
+}
+
+fn merge_files(files: &[PathBuf]) -> Output {
+    let mut args = vec!["prove", "merge", "--json"];
+    args.extend(files.iter().map(|f| f.to_str().expect("UTF-8 path")));
+    gamecheck(&args, &[])
+}
+
+#[test]
+fn kubernetes_shards_merge_to_the_unsharded_proof() {
+    let whole = gamecheck(&["prove", "chopsticks", "--max-count", "12", "--json"], &[]);
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    let whole = json_of(&whole);
+    let dir = scratch("kubernetes");
+    let args = [
+        "prove",
+        "chopsticks",
+        "--max-count",
+        "12",
+        "--shard-count",
+        "4",
+        "--json",
+    ];
+    let files = run_shards(&dir, &args, 4, |i| vec![("JOB_COMPLETION_INDEX", i.to_string())]);
+    let merged = merge_files(&files);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    let merged = json_of(&merged);
+    assert_eq!(merged["checked"], whole["checked"]);
+    assert_eq!(merged["checked"], 12u64.pow(4));
+    assert_eq!(merged["mismatch_count"], whole["mismatch_count"]);
+    assert_eq!(merged["parameters"], whole["parameters"]);
+}
+
+#[test]
+fn slurm_shards_merge_to_the_unsharded_proof() {
+    let args = [
+        "prove",
+        "moore",
+        "--k",
+        "3",
+        "--max-piles",
+        "5",
+        "--max-size",
+        "3",
+        "--json",
+    ];
+    let whole = gamecheck(&args, &[]);
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    let whole = json_of(&whole);
+    let dir = scratch("slurm");
+    // An array --array=10-13: the index is the task id less the minimum.
+    let files = run_shards(&dir, &args, 4, |i| {
+        vec![
+            ("SLURM_ARRAY_TASK_ID", (10 + i).to_string()),
+            ("SLURM_ARRAY_TASK_MIN", "10".into()),
+            ("SLURM_ARRAY_TASK_MAX", "13".into()),
+            ("SLURM_ARRAY_TASK_COUNT", "4".into()),
+        ]
+    });
+    let merged = merge_files(&files);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    let merged = json_of(&merged);
+    assert_eq!(merged["checked"], whole["checked"]);
+    assert_eq!(merged["total"], whole["total"]);
+    assert_eq!(merged["what"], whole["what"]);
+    let mut args = vec!["prove", "merge"];
+    args.extend(files.iter().map(|f| f.to_str().expect("UTF-8 path")));
+    let line = gamecheck(&args, &[]);
+    assert_eq!(line.status.code(), Some(0), "{}", stderr(&line));
+    let line = String::from_utf8_lossy(&line.stdout);
+    assert!(
+        line.starts_with("proved: moore P-test = game search, k = 3"),
+        "{line}"
+    );
+    assert!(line.contains("4 shards merged"), "{line}");
+}
+
+/// Four shards of `prove chopsticks --max-count L --shard-index i --shard-count 4`.
+fn chopsticks_shards(dir: &Path, limit: u64) -> Vec<PathBuf> {
+    let limit = limit.to_string();
+    (0..4)
+        .map(|i| {
+            let index = i.to_string();
+            let out = gamecheck(
+                &[
+                    "prove",
+                    "chopsticks",
+                    "--max-count",
+                    &limit,
+                    "--shard-index",
+                    &index,
+                    "--shard-count",
+                    "4",
+                    "--json",
+                ],
+                &[],
+            );
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let file = dir.join(format!("L{limit}-{i}.json"));
+            std::fs::write(&file, &out.stdout).expect("shard file written");
+            file
+        })
+        .collect()
+}
+
+#[test]
+fn merge_names_a_missing_shard() {
+    let dir = scratch("missing");
+    let files = chopsticks_shards(&dir, 8);
+    let three = [files[0].clone(), files[1].clone(), files[3].clone()];
+    let out = merge_files(&three);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("missing shard 2 of 4"), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn merge_refuses_a_duplicate_shard() {
+    let dir = scratch("duplicate");
+    let mut files = chopsticks_shards(&dir, 8);
+    let again = dir.join("again.json");
+    std::fs::copy(&files[1], &again).expect("copied");
+    files.push(again);
+    let out = merge_files(&files);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("duplicate shard 1 of 4"), "{err}");
+    assert!(err.contains("again.json"), "{err}");
+}
+
+#[test]
+fn merge_refuses_shards_of_other_parameters() {
+    let dir = scratch("parameters");
+    let mut files = chopsticks_shards(&dir, 8);
+    let other = chopsticks_shards(&dir, 9);
+    files[2] = other[2].clone();
+    let out = merge_files(&files);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("parameters"), "{err}");
+    assert!(err.contains("L9-2.json"), "{err}");
+}
+
+#[test]
+fn merge_reports_a_shard_s_mismatches_and_exits_1() {
+    let dir = scratch("refuted");
+    let files = chopsticks_shards(&dir, 6);
+    // A shard that found a mismatch, as a broken rule would write it.
+    let mut report: Value = serde_json::from_slice(&std::fs::read(&files[3]).expect("read")).expect("JSON");
+    report["mismatch_count"] = 1.into();
+    report["mismatches"] = serde_json::json!(["chopsticks (5, 5, 5, 5): fast First, dense table Second"]);
+    std::fs::write(&files[3], report.to_string()).expect("written");
+    let out = merge_files(&files);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let merged = json_of(&out);
+    assert_eq!(merged["mismatch_count"], 1);
+    assert_eq!(merged["checked"], 6u64.pow(4));
+}
+
+#[test]
+fn contradictory_runner_environments_exit_2() {
+    let args = ["prove", "chopsticks", "--max-count", "4"];
+    let job = vec![("JOB_COMPLETION_INDEX", "1".to_owned())];
+    let out = gamecheck(&args, &job);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--shard-count"), "{}", stderr(&out));
+    // --array=0-6:2: four tasks whose ids are not 0..4.
+    let stepped = vec![
+        ("SLURM_ARRAY_TASK_ID", "2".to_owned()),
+        ("SLURM_ARRAY_TASK_MIN", "0".into()),
+        ("SLURM_ARRAY_TASK_MAX", "6".into()),
+        ("SLURM_ARRAY_TASK_COUNT", "4".into()),
+    ];
+    let out = gamecheck(&args, &stepped);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("contiguous"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_old_json_keys_remain() {
+    let out = gamecheck(
+        &[
+            "prove",
+            "chopsticks",
+            "--max-count",
+            "16",
+            "--shard",
+            "3/4",
+            "--json",
+        ],
+        &[],
+    );
+    assert!(out.status.success());
+    let report = json_of(&out);
+    assert_eq!(report["shard"], "3/4");
+    assert_eq!(report["checked"], 16384);
+    assert_eq!(report["mismatches"], serde_json::json!([]));
+    assert_eq!(report["mismatch_count"], 0);
+    assert_eq!(
+        report["what"],
+        "chopsticks fast rule = dense table, every count below 16"
+    );
+    assert!(report["time_ms"].is_u64());
+    assert_eq!(report["format_version"], 1);
+    assert_eq!(
+        report["range"],
+        serde_json::json!({ "start": 32768, "end": 49152 })
+    );
+}
+
+#[test]
+fn a_moore_shard_beyond_the_game_search_is_refused_up_front() {
+    // Issue 9: this shard holds [10; 10], whose 2.4·10^8 successors the game search would
+    // list at once. Under a 1 GiB address-space limit it must still end with a refusal
+    // (exit 2), not an abort; the timeout only stops a hang.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    child
+        .args([
+            "prove",
+            "moore",
+            "--max-piles",
+            "10",
+            "--max-size",
+            "10",
+            "--shard",
+            "1000/1000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for var in RUNNER_VARS {
+        child.env_remove(var);
+    }
+    // SAFETY: setrlimit is async-signal-safe, and nothing else runs between fork and exec.
+    unsafe {
+        child.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 1 << 30,
+                rlim_max: 1 << 30,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = child.spawn().expect("gamecheck starts");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("still running after two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("refuses this shard"), "{err}");
+    assert!(err.contains("[10, 10, 10, 10, 10, 10, 10, 10, 10, 10]"), "{err}");
+}
+
+/// A toy problem with a known wrong fast answer: the digital root of n as `n % 9`, which
+/// is wrong exactly at the positive multiples of 9 (the root is 9, not 0).
+struct DigitalRoot;
+
+fn digit_sum_root(mut n: u64) -> u64 {
+    while n >= 10 {
+        let mut sum = 0;
+        while n > 0 {
+            sum += n % 10;
+            n /= 10;
+        }
+        n = sum;
+    }
+    n
+}
+
+impl Problem for DigitalRoot {
+    type Case = u64;
+    type Answer = u64;
+
+    fn name(&self) -> &'static str {
+        "digital-root"
+    }
+
+    fn solve(&self, n: &u64) -> Result<u64, String> {
+        Ok(n % 9)
+    }
+
+    fn evaluate(&self, n: &u64) -> Vec<Evaluation<u64>> {
+        vec![
+            Evaluation::answer("fast", n % 9),
+            Evaluation::answer("digit sums", digit_sum_root(*n)),
+        ]
+    }
+
+    fn describe(&self, n: &u64) -> String {
+        format!("digital root of {n}")
+    }
+
+    fn to_json(&self, n: &u64) -> Value {
+        (*n).into()
+    }
+
+    fn repro_command(&self, n: &u64) -> String {
+        format!("digital-root {n}")
+    }
+}
+
+impl Provable for DigitalRoot {
+    /// Every n below the domain.
+    type Domain = u64;
+    type Oracle = ();
+    type Worker = ();
+
+    fn domain_size(&self, below: &u64) -> Result<u64, ProveError> {
+        Ok(*below)
+    }
+
+    fn case(&self, _: &u64, index: u64) -> u64 {
+        index
+    }
+
+    fn prepare(&self, _: &u64, _: &std::ops::Range<u64>) -> Result<(), ProveError> {
+        Ok(())
+    }
+
+    fn worker(&self, _: &()) {}
+
+    fn oracle_answer(&self, _: &(), _: &mut (), n: &u64) -> Result<u64, String> {
+        Ok(digit_sum_root(*n))
+    }
+
+    fn statement(&self, below: &u64) -> String {
+        format!("digital root = n % 9 below {below}")
+    }
+
+    fn parameters(&self, below: &u64) -> Value {
+        serde_json::json!({ "below": below })
+    }
+
+    fn unit(&self) -> &'static str {
+        "numbers"
+    }
+
+    fn oracle_name(&self) -> &'static str {
+        "digit sums"
+    }
+}
+
+#[test]
+fn the_engine_counts_every_mismatch_and_keeps_the_first_in_order() {
+    let below = 200_000u64;
+    // Independent evidence: the cases where the two answers differ, by brute force.
+    let wrong: Vec<u64> = (0..below).filter(|&n| n % 9 != digit_sum_root(n)).collect();
+    let whole = prove(&DigitalRoot, &below, Shard::WHOLE, &|_| {}).expect("proves");
+    assert_eq!(whole.checked, below);
+    assert_eq!(whole.mismatch_count, wrong.len() as u64);
+    let kept: Vec<u64> = whole.counterexamples.iter().map(|c| c.index).collect();
+    assert_eq!(kept, wrong[..10]);
+    assert_eq!(whole.counterexamples[0].fast, "0");
+    assert_eq!(whole.counterexamples[0].oracle, "9");
+    assert!(
+        whole
+            .line()
+            .starts_with("REFUTED: digital root = n % 9 below 200000")
+    );
+    // Shards: the same mismatches on every run, and merged, the same as the whole.
+    let shards: Vec<(String, _)> = (0..7)
+        .map(|i| {
+            let shard = Shard::from_zero_based(i, 7).expect("shard");
+            let first = prove(&DigitalRoot, &below, shard, &|_| {}).expect("proves");
+            let again = prove(&DigitalRoot, &below, shard, &|_| {}).expect("proves");
+            assert_eq!(first.counterexamples, again.counterexamples);
+            assert_eq!(first.mismatch_count, again.mismatch_count);
+            let range = shard.range(below);
+            let expected = wrong.iter().filter(|n| range.contains(n)).count() as u64;
+            assert_eq!(first.mismatch_count, expected, "shard {i}");
+            (format!("shard {i}"), first)
+        })
+        .collect();
+    let merged = merge(&shards).expect("whole");
+    assert_eq!(merged.mismatch_count, whole.mismatch_count);
+    assert_eq!(merged.counterexamples, whole.counterexamples);
+    assert_eq!(merged.checked, below);
+}
