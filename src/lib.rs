@@ -8,6 +8,7 @@ pub mod claims;
 pub mod formula;
 pub mod games;
 pub mod input;
+pub mod json;
 pub mod plot;
 pub mod problem;
 pub mod progress;

@@ -13,11 +13,18 @@ use gamecheck::prove::Shard;
 use gamecheck::shown::note;
 use gamecheck::stress;
 
+mod cli;
+
+/// The exit codes every subcommand keeps (README, "Exit codes").
+const EXIT_STATUS: &str = "Exit status: 0 agree or holds, 1 disagree or refuted, 2 usage or input error \
+                           (141 when the reader of stdout left).";
+
 #[derive(Parser)]
 #[command(
     name = "gamecheck",
     version,
-    about = "Proves and stress-tests solutions to combinatorial games"
+    about = "Proves and stress-tests solutions to combinatorial games",
+    after_long_help = EXIT_STATUS
 )]
 struct Cli {
     #[command(subcommand)]
@@ -216,6 +223,19 @@ enum Command {
         #[arg(long)]
         svg: Option<PathBuf>,
     },
+    // --- ecosystem: `completions` and `man` ---
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff); with --out-dir, write one page per subcommand there.
+    Man {
+        /// Write gamecheck.1, gamecheck-check.1, … into this directory instead.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+    },
 }
 
 /// The games a typed claim may be about.
@@ -322,8 +342,10 @@ fn write_stdout(bytes: &[u8]) -> Result<()> {
     out.flush().context("writing stdout")
 }
 
+/// Every JSON report: `format_version` first (docs/json.md), pretty-printed.
 fn json<T: serde::Serialize>(value: &T) -> Result<String> {
-    serde_json::to_string_pretty(value).context("serializing the report")
+    let value = gamecheck::json::versioned(value)?;
+    serde_json::to_string_pretty(&value).context("serializing the report")
 }
 
 fn exit(ok: bool) -> ExitCode {
@@ -365,7 +387,7 @@ fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
         };
         total += visit(name, Params::default(), v)?.0;
     }
-    let bar = gamecheck::progress::bar(total, "check");
+    let bar = cli::bars::bar(total, "check");
     let mut rows = Vec::new();
     for name in &names {
         let v = CheckAll {
@@ -407,7 +429,7 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     note(&format!(
         "gamecheck claims: seed {seed}, {cases} random cases per claim"
     ));
-    let bar = gamecheck::progress::bar(chosen.len() as u64, "claims");
+    let bar = cli::bars::bar(chosen.len() as u64, "claims");
     let mut reports = Vec::new();
     for entry in chosen {
         bar.set_message(entry.id);
@@ -481,7 +503,7 @@ fn prove_shard<P: gamecheck::problem::Provable>(
     let env = |var: &str| std::env::var_os(var).map(|v| v.to_string_lossy().into_owned());
     let shard = request.resolve(env).with_context(context)?;
     let cases = shard.range(problem.domain_size(domain).with_context(context)?);
-    let bar = gamecheck::progress::bar(cases.end - cases.start, "prove");
+    let bar = cli::bars::bar(cases.end - cases.start, "prove");
     let summary = gamecheck::prove::prove(problem, domain, shard, &|n| bar.inc(n)).with_context(context)?;
     bar.finish_and_clear();
     report_proof(&summary, as_json)
@@ -654,7 +676,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 overrides,
                 out_dir,
                 replay,
-                progress: true,
                 reap: true,
             };
             visit(&problem, Params { k, modulus }, Stress { config, json })?
@@ -665,6 +686,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
             markdown,
             svg,
         } => bench_report(criterion_dir, markdown, svg),
+        Command::Completions { shell } => {
+            cli::ecosystem::completions(
+                shell,
+                <Cli as clap::CommandFactory>::command(),
+                &mut std::io::stdout().lock(),
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { out_dir } => {
+            let command = <Cli as clap::CommandFactory>::command();
+            let pages = cli::ecosystem::man(command, out_dir.as_deref(), &mut std::io::stdout().lock())?;
+            if let Some(dir) = out_dir {
+                note(&format!("wrote {pages} man pages into {}", dir.display()));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -825,7 +862,8 @@ impl Visit for Stress {
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let bounds = stress::bounds(problem, &self.config).context("stress")?;
         note(&self.config.banner(&bounds));
-        let report = stress::stress(problem, &self.config).context("stress run failed")?;
+        let report = stress::stress_with_progress(problem, &self.config, &cli::bars::Inputs::new())
+            .context("stress run failed")?;
         let text = if self.json {
             report.to_json() + "\n"
         } else {

@@ -1,36 +1,16 @@
-//! Progress bars on stderr, hidden when stderr is not a terminal.
+//! Progress of a long run, reported to whoever shows it: the library counts steps and
+//! draws nothing (the `gamecheck` binary draws the bars).
 
-use std::io::IsTerminal;
+/// Receives the progress of a run whose length is known once it starts.
+pub trait Progress: Sync {
+    /// The run has `total` steps; called once, before any step.
+    fn start(&self, total: u64);
+    /// `steps` more steps are done; called from any thread.
+    fn advance(&self, steps: u64);
+}
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
-/// Returns a progress bar of `len` steps labelled `label`, drawn on stderr only when it
-/// is a terminal, so logs and pipes stay clean.
-///
-/// # Constraints
-/// None.
-///
-/// # Complexity
-/// O(1); drawing is rate-limited by indicatif.
-///
-/// # Example
-/// ```
-/// let bar = gamecheck::progress::bar(10, "cases");
-/// bar.inc(10);
-/// bar.finish_and_clear();
-/// ```
-pub fn bar(len: u64, label: &str) -> ProgressBar {
-    let target = if std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len), target);
-    let style = ProgressStyle::with_template(
-        "{msg:>12} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({eta})",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.set_message(label.to_owned());
-    bar
+/// Shows nothing.
+impl Progress for () {
+    fn start(&self, _total: u64) {}
+    fn advance(&self, _steps: u64) {}
 }

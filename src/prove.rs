@@ -19,8 +19,9 @@ use crate::problem::{Provable, Tally};
 pub use merge::{MergeError, MergedProof, merge, merge_files};
 pub use shard_source::ShardRequest;
 
-/// The version of the shard JSON this gamecheck writes and [`merge`] reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the shard JSON this gamecheck writes and [`merge`] reads: that of every
+/// JSON report.
+pub use crate::json::FORMAT_VERSION;
 
 /// Why a proof could not run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

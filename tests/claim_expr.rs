@@ -2,6 +2,9 @@
 //! least counterexample (exit 1) or holding (exit 0), syntax errors with their column and
 //! unknown names (exit 2), and the JSON report.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
 use std::process::{Command, Output};
 
 use gamecheck::chopsticks::State;

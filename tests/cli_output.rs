@@ -1,6 +1,8 @@
 //! The binary's edges: a closed or full stdout, a full stderr, endless or hostile stdin,
 //! stdin truncated under `solve`, and memory that stays bounded whatever the input.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
 #![cfg(target_os = "linux")]
 
 use std::io::{Read, Write};

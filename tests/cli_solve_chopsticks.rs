@@ -1,6 +1,9 @@
 //! `gamecheck solve chopsticks` as a user runs it: answers, `--explain`, and one clear
 //! error for each kind of malformed input.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -1,6 +1,9 @@
 //! The harness as users run it: `check` is reproducible, `claims` refutes the wrong claims
 //! at their least counterexamples, `prove` covers its range, `repro` shows every answer.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
 use std::process::{Command, Output};
 
 use gamecheck::chopsticks::catalog_claims::{

@@ -293,6 +293,7 @@ fn solve_rejects_malformed_input() {
 }
 
 /// Runs the `gamecheck` binary on `input`; returns the exit code, stdout and stderr.
+#[cfg(feature = "cli")]
 fn run_cli(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
@@ -315,6 +316,7 @@ fn run_cli(args: &[&str], input: &str) -> (Option<i32>, String, String) {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn cli_solves_games_and_refuses_malformed_input() {
     assert_eq!(
         run_cli(&["solve", "games"], "1 7\n1\n"),

@@ -2,6 +2,9 @@
 //! the commands write, crosses appear exactly where a solution and an oracle disagree, and
 //! the claim picture rings the claims engine's least counterexample.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -2,6 +2,9 @@
 //! Slurm), merged into the unsharded proof; merges that refuse missing, duplicate and
 //! inconsistent shards; one engine over any `Provable` problem; refusals up front.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -1,6 +1,8 @@
 //! `gamecheck stress` against real programs: C solutions compiled with `cc` and a Python 3
 //! script, each a right solution or one with a known defect.
 
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
 #![cfg(unix)]
 
 use std::path::{Path, PathBuf};

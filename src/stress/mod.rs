@@ -11,10 +11,8 @@ mod report;
 mod run;
 mod shrink;
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -27,6 +25,7 @@ pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
 
 use crate::input::InputError;
 use crate::problem::{Bounds, BoundsError, ContestFormat, Order, RAMP_INPUTS, Range};
+use crate::progress::Progress;
 
 /// Why a stress run could not be carried out (as opposed to a solution failing).
 #[derive(Debug, Error)]
@@ -88,8 +87,6 @@ pub struct Config {
     pub out_dir: Option<PathBuf>,
     /// Run on this contest input only (no generation, no shrinking).
     pub replay: Option<PathBuf>,
-    /// Draw a progress bar on stderr when stderr is a terminal.
-    pub progress: bool,
     /// Every child of this process is a solution run (the `gamecheck` binary): become a
     /// subreaper and kill whatever is reparented here once its run ended.
     pub reap: bool,
@@ -117,7 +114,6 @@ impl Config {
     ///     overrides: vec![],
     ///     out_dir: None,
     ///     replay: None,
-    ///     progress: false,
     ///     reap: false,
     /// };
     /// let p = Chopsticks::with_table_limit(1);
@@ -192,17 +188,6 @@ fn check_out_dir(dir: &std::path::Path) -> Result<(), StressError> {
     Ok(())
 }
 
-fn progress_bar(config: &Config, len: usize) -> ProgressBar {
-    if !config.progress || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} inputs {elapsed}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Returns the report of a stress run of `problem`: `config.cases` distinct inputs from
 /// `config.seed`, sizes growing within [`bounds`], each run and judged `config.jobs` at a
 /// time; the first failing input (in generation order, so independent of `jobs`) is
@@ -240,7 +225,6 @@ fn progress_bar(config: &Config, len: usize) -> ProgressBar {
 ///     overrides: vec![],
 ///     out_dir: Some(dir.clone()),
 ///     replay: None,
-///     progress: false,
 ///     reap: false,
 /// };
 /// let report = stress(&Chopsticks::with_table_limit(1), &config).unwrap();
@@ -250,13 +234,71 @@ fn progress_bar(config: &Config, len: usize) -> ProgressBar {
 /// # }
 /// ```
 pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<Report, StressError> {
-    let report = stress_run(problem, config);
+    stress_with_progress(problem, config, &())
+}
+
+/// Returns the report of [`stress`], telling `progress` the number of generated inputs
+/// once they are generated and each input once it is judged (shrinking and a replay are
+/// not counted).
+///
+/// # Constraints
+/// As for [`stress`].
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::Chopsticks;
+/// use gamecheck::problem::Range;
+/// use gamecheck::progress::Progress;
+/// use gamecheck::stress::{stress_with_progress, Config, Limits, ShrinkLimits, Solution, Verdict};
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use std::time::Duration;
+/// struct Count(AtomicU64, AtomicU64);
+/// impl Progress for Count {
+///     fn start(&self, total: u64) { self.0.store(total, Ordering::Relaxed); }
+///     fn advance(&self, steps: u64) { self.1.fetch_add(steps, Ordering::Relaxed); }
+/// }
+/// # #[cfg(unix)] {
+/// // `cat` echoes the input: the first input fails, after at least one was judged.
+/// let dir = std::env::temp_dir().join(format!("gamecheck-doc-progress-{}", std::process::id()));
+/// let config = Config {
+///     problem_args: "chopsticks".into(),
+///     solution: Solution::parse("cat").unwrap(),
+///     seed: 1,
+///     cases: 4,
+///     jobs: 2,
+///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20 },
+///     shrink: ShrinkLimits::default(),
+///     range: Range::Contest,
+///     overrides: vec![],
+///     out_dir: Some(dir.clone()),
+///     replay: None,
+///     reap: false,
+/// };
+/// let count = Count(AtomicU64::new(0), AtomicU64::new(0));
+/// let report = stress_with_progress(&Chopsticks::with_table_limit(1), &config, &count).unwrap();
+/// assert_eq!(count.0.load(Ordering::Relaxed), 4);
+/// assert_eq!(report.verdict, Verdict::PresentationError);
+/// // Judging stops at the first failure; it and every input before it were counted.
+/// assert!(count.1.load(Ordering::Relaxed) >= report.cases as u64);
+/// std::fs::remove_dir_all(dir).ok();
+/// # }
+/// ```
+pub fn stress_with_progress<P: ContestFormat + Order>(
+    problem: &P,
+    config: &Config,
+    progress: &dyn Progress,
+) -> Result<Report, StressError> {
+    let report = stress_run(problem, config, progress);
     // A run cut short by a signal ends with the signal's exit code, not with a report.
     reaper::park_if_stopping();
     report
 }
 
-fn stress_run<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<Report, StressError> {
+fn stress_run<P: ContestFormat + Order>(
+    problem: &P,
+    config: &Config,
+    progress: &dyn Progress,
+) -> Result<Report, StressError> {
     let bounds = bounds(problem, config)?;
     if config.reap {
         reaper::become_subreaper();
@@ -320,19 +362,18 @@ fn stress_run<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
         check_out_dir(dir)?;
     }
     let inputs = generate(problem, config.seed, config.cases, &bounds);
-    let bar = progress_bar(config, inputs.len());
+    progress.start(inputs.len() as u64);
     let first = pool.install(|| {
         inputs
             .par_iter()
             .enumerate()
             .map(|(i, input)| {
                 let result = check(&input.cases);
-                bar.inc(1);
+                progress.advance(1);
                 (i, result)
             })
             .find_first(|(_, result)| !matches!(result, Ok((j, _)) if j.verdict == Verdict::Ok))
     });
-    bar.finish_and_clear();
     let Some((index, result)) = first else {
         report.cases = inputs.len();
         return Ok(report);

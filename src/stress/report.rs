@@ -114,7 +114,7 @@ impl Report {
         u8::from(self.verdict != Verdict::Ok)
     }
 
-    /// Returns the report as one JSON object: `verdict`, `input` (the shrunk failing
+    /// Returns the report as one JSON object: `format_version`, `verdict`, `input` (the shrunk failing
     /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
     /// replay), `problem`, `ranges`; for a failure also `input_index`, `size`,
     /// `first_failing_input`, `first_detail`, `detail`, `shrink` (`standing`, `runs`,
@@ -174,7 +174,7 @@ impl Report {
                 o.insert("replay".into(), json!(replay));
             }
         }
-        Value::Object(o).to_string()
+        Value::Object(crate::json::envelope(o)).to_string()
     }
 
     /// Returns the report for people: the verdict and the ranges, and for a failure the

@@ -1,0 +1,5 @@
+//! What only the `gamecheck` binary needs (feature `cli`): progress bars, shell
+//! completions and the man page.
+
+pub mod bars;
+pub mod ecosystem;

@@ -1,0 +1,183 @@
+//! The conventions every subcommand keeps: exit code 0 when it agrees or holds, 1 when it
+//! disagrees or is refuted, 2 on a usage or input error (README, "Exit codes"); shell
+//! completions and man pages generated from the same arguments.
+
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
+
+fn gamecheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    // It may exit before reading everything; a broken pipe is then fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("gamecheck exits")
+}
+
+/// Every subcommand, each way it can end (1 where a right build can be made to fail).
+#[test]
+fn every_subcommand_keeps_the_exit_codes() {
+    let dir = std::env::temp_dir().join(format!("gamecheck-exit-codes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let path = |name: &str| dir.join(name).to_str().expect("utf-8 temp dir").to_owned();
+    let (svg, out, man) = (path("w.svg"), path("stress"), path("man"));
+    let solve = format!("{BIN} solve chopsticks");
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/criterion");
+    let cases: &[(&[&str], &str, i32)] = &[
+        (&[], "", 2),
+        (&["--version"], "", 0),
+        (&["no-such-subcommand"], "", 2),
+        (&["check", "--cases", "0"], "", 2),
+        (&["check", "--no-such-flag"], "", 2),
+        (&["claims", "--id", "seed-three-bullets", "--cases", "10"], "", 0),
+        (&["claims", "--id", "no-such-claim"], "", 2),
+        (
+            &["claim", "moore", "xor == 0", "--k", "1", "--cases", "10"],
+            "",
+            0,
+        ),
+        (&["claim", "chopsticks", "n > m", "--cases", "10"], "", 1),
+        (&["claim", "chopsticks", "n >"], "", 2),
+        (&["repro", "chopsticks", "1", "0", "1", "1"], "", 0),
+        (&["repro", "moore", "1", "2"], "", 0),
+        (&["repro", "games", "3", "1", "2"], "", 0),
+        (&["repro", "games", "3", "100000"], "", 2),
+        (&["repro", "wythoff", "1", "2"], "", 0),
+        (&["repro", "chopsticks", "1", "0", "1"], "", 2),
+        (&["repro", "no-such-problem", "1"], "", 2),
+        (&["repro", "chopsticks", "x", "0", "1", "1"], "", 2),
+        (&["prove", "chopsticks", "--max-count", "4"], "", 0),
+        (&["prove", "moore", "--max-piles", "3", "--max-size", "2"], "", 0),
+        (&["prove", "chopsticks", "--shard", "0/3"], "", 2),
+        (&["prove", "wythoff", "--max-pile", "8"], "", 0),
+        (&["prove", "merge", "/no/such/shard.json"], "", 2),
+        (&["solve", "chopsticks"], "1\n1 0 1 1\n", 0),
+        (&["solve", "chopsticks"], "1\n1 0 x 1\n", 2),
+        (&["solve", "no-such-problem"], "", 2),
+        (
+            &["stress", "chopsticks", "--solution", &solve, "--cases", "2"],
+            "",
+            0,
+        ),
+        (
+            &[
+                "stress",
+                "chopsticks",
+                "--solution",
+                "cat",
+                "--cases",
+                "2",
+                "--out-dir",
+                &out,
+            ],
+            "",
+            1,
+        ),
+        (
+            &["stress", "chopsticks", "--solution", "/no/such/solution"],
+            "",
+            2,
+        ),
+        (&["plot", "wythoff", "--max", "5", "--out", &svg], "", 0),
+        (
+            &["plot", "wythoff", "--max", "5", "--out", "/no/such/dir/w.svg"],
+            "",
+            2,
+        ),
+        (&["bench-report", "--criterion-dir", fixtures], "", 0),
+        (&["bench-report", "--criterion-dir", "/no/such/dir"], "", 2),
+        (&["completions", "zsh"], "", 0),
+        (&["completions", "no-such-shell"], "", 2),
+        (&["man", "--out-dir", &man], "", 0),
+        (&["man", "--out-dir", "/proc/no-such-dir"], "", 2),
+    ];
+    for (args, stdin, code) in cases {
+        let out = gamecheck(args, stdin);
+        assert_eq!(
+            out.status.code(),
+            Some(*code),
+            "gamecheck {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The names of the subcommands, from `gamecheck --help`.
+fn subcommands() -> Vec<String> {
+    let help = String::from_utf8(gamecheck(&["--help"], "").stdout).expect("utf-8 help");
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn completions_name_every_subcommand_in_every_shell() {
+    let names = subcommands();
+    assert!(names.len() >= 11, "{names:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = gamecheck(&["completions", shell], "");
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).expect("utf-8 script");
+        for name in &names {
+            assert!(script.contains(name.as_str()), "{shell} completion lacks {name}");
+        }
+        // Flags of subcommands are completed too, not only their names.
+        assert!(script.contains("max-shrink-runs"), "{shell}");
+    }
+    // bash accepts the script: it defines the completion function and registers it.
+    let bash = gamecheck(&["completions", "bash"], "").stdout;
+    let status = Command::new("bash")
+        .args(["-c", "source /dev/stdin && complete -p gamecheck"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().expect("a piped stdin").write_all(&bash)?;
+            child.wait()
+        });
+    match status {
+        Ok(status) => assert!(status.success(), "bash rejects the completion script"),
+        Err(e) => eprintln!("skipped the bash check: {e}"),
+    }
+}
+
+#[test]
+fn man_pages_cover_every_subcommand() {
+    let page = String::from_utf8(gamecheck(&["man"], "").stdout).expect("utf-8 page");
+    assert!(page.contains(".TH gamecheck 1"), "{page}");
+    assert!(page.contains("Exit status: 0"), "{page}");
+    let dir = std::env::temp_dir().join(format!("gamecheck-man-{}", std::process::id()));
+    let out = gamecheck(&["man", "--out-dir", dir.to_str().expect("utf-8 temp dir")], "");
+    assert!(out.status.success());
+    for name in subcommands() {
+        let path = dir.join(format!("gamecheck-{name}.1"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(text.contains(&format!(".TH gamecheck-{name} 1")), "{text}");
+    }
+    let stress = std::fs::read_to_string(dir.join("gamecheck-stress.1")).expect("the stress page");
+    assert!(stress.contains("max\\-shrink\\-runs"), "{stress}");
+    let written = std::fs::read_dir(&dir).expect("the man dir").count();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(said.contains(&format!("wrote {written} man pages")), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}
