@@ -62,6 +62,9 @@ fn a_closed_stdout_ends_quietly() {
     for args in [
         &["claims", "--id", "seed-three-bullets"][..],
         &["solve", "chopsticks"][..],
+        &["completions", "bash"][..],
+        &["man"][..],
+        &["repro", "wythoff", "3", "5"][..],
     ] {
         let mut child = Command::new(BIN)
             .args(args)

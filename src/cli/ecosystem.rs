@@ -10,7 +10,11 @@ use clap_complete::Shell;
 /// Writes the completion script of `shell` for `command` to `out`.
 pub fn completions(shell: Shell, mut command: clap::Command, out: &mut dyn Write) -> Result<()> {
     let name = command.get_name().to_owned();
-    clap_complete::generate(shell, &mut command, name, out);
+    // clap_complete panics when its writer fails (a closed pipe): render into memory, then
+    // write with an error the caller can handle.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, name, &mut script);
+    out.write_all(&script).context("writing the completion script")?;
     out.flush().context("writing the completion script")
 }
 
