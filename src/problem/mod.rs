@@ -119,6 +119,22 @@ pub trait Properties: Order + Sized {
     fn search_budget(&self) -> u64;
 }
 
+/// Returns whether `token` says the player to move wins (`First`) or loses (`Second`):
+/// the answer of every "who wins" problem.
+///
+/// # Example
+/// ```
+/// assert_eq!(gamecheck::problem::first_wins("First"), Ok(true));
+/// assert!(gamecheck::problem::first_wins("first").is_err());
+/// ```
+pub fn first_wins(token: &str) -> Result<bool, String> {
+    match token {
+        "First" => Ok(true),
+        "Second" => Ok(false),
+        _ => Err("expected `First` or `Second`".to_owned()),
+    }
+}
+
 /// The contest's input and output, for `solve` and `stress`: how a contest input is
 /// read and written, what its constraints are, how random inputs are drawn, and how
 /// answers are printed and read back. `solve` and the stress engine are written once
@@ -148,7 +164,16 @@ pub trait ContestFormat: Problem {
     /// what they should be.
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Self::Case, String>;
 
-    fn write_input(&self, cases: &[Self::Case]) -> String;
+    /// Returns `cases` written as contest input: by default the usual shape, `T` on a
+    /// line, then one line per case.
+    fn write_input(&self, cases: &[Self::Case]) -> String {
+        let mut out = format!("{}\n", cases.len());
+        for case in cases {
+            out.push_str(&self.write_case(case));
+            out.push('\n');
+        }
+        out
+    }
 
     /// Returns one case as the input writes it, for reports (no newline at the end).
     fn write_case(&self, case: &Self::Case) -> String;

@@ -123,15 +123,6 @@ impl ContestFormat for Chopsticks {
         }
     }
 
-    fn write_input(&self, cases: &[State]) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for s in cases {
-            out.push_str(&self.write_case(s));
-            out.push('\n');
-        }
-        out
-    }
-
     fn write_case(&self, s: &State) -> String {
         format!("{} {} {} {}", s.a, s.c, s.b, s.d)
     }
@@ -145,11 +136,7 @@ impl ContestFormat for Chopsticks {
     }
 
     fn read_answer(&self, token: &str) -> Result<Outcome, String> {
-        match token {
-            "First" => Ok(Outcome::First),
-            "Second" => Ok(Outcome::Second),
-            _ => Err("expected `First` or `Second`".to_owned()),
-        }
+        crate::problem::first_wins(token).map(|wins| if wins { Outcome::First } else { Outcome::Second })
     }
 
     fn extent(&self, cases: &[State]) -> Vec<(&'static str, u64)> {

@@ -110,15 +110,6 @@ impl ContestFormat for MoorePosition {
         })
     }
 
-    fn write_input(&self, cases: &[Position]) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for p in cases {
-            out.push_str(&self.write_case(p));
-            out.push('\n');
-        }
-        out
-    }
-
     fn write_case(&self, p: &Position) -> String {
         let mut line = p.piles.len().to_string();
         for pile in &p.piles {
@@ -137,11 +128,7 @@ impl ContestFormat for MoorePosition {
     }
 
     fn read_answer(&self, token: &str) -> Result<PositionOutcome, String> {
-        match token {
-            "First" => Ok(PositionOutcome::N),
-            "Second" => Ok(PositionOutcome::P),
-            _ => Err("expected `First` or `Second`".to_owned()),
-        }
+        crate::problem::first_wins(token).map(|wins| PositionOutcome::of(!wins))
     }
 
     fn extent(&self, cases: &[Position]) -> Vec<(&'static str, u64)> {

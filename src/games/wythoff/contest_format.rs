@@ -113,15 +113,6 @@ impl ContestFormat for Wythoff {
         }
     }
 
-    fn write_input(&self, cases: &[Piles]) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for p in cases {
-            out.push_str(&self.write_case(p));
-            out.push('\n');
-        }
-        out
-    }
-
     fn write_case(&self, p: &Piles) -> String {
         format!("{} {}", p.x, p.y)
     }
@@ -131,11 +122,7 @@ impl ContestFormat for Wythoff {
     }
 
     fn read_answer(&self, token: &str) -> Result<WythoffOutcome, String> {
-        match token {
-            "First" => Ok(WythoffOutcome::First),
-            "Second" => Ok(WythoffOutcome::Second),
-            _ => Err("expected `First` or `Second`".to_owned()),
-        }
+        crate::problem::first_wins(token).map(|wins| WythoffOutcome::of_p(!wins))
     }
 
     fn extent(&self, cases: &[Piles]) -> Vec<(&'static str, u64)> {
