@@ -589,3 +589,21 @@ fn count_mod_handles_a_huge_k_with_one_bit() {
         }
     }
 }
+
+#[cfg(feature = "cli")]
+#[test]
+fn repro_of_a_k_without_a_root_of_unity_agrees() {
+    // k + 1 = 6 does not divide p - 1: the plain baseline cannot answer, which is no
+    // disagreement; the fast count, the DP and the brute force all say 0.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["repro", "games", "--k", "5", "3", "1"])
+        .output()
+        .expect("gamecheck runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("plain count  out of reach") && !text.contains("DISAGREES"),
+        "{text}"
+    );
+    assert_eq!(brute_count_mod(&mut GameSearch::new(5), &[1], 3, 998_244_353), 0);
+}

@@ -154,8 +154,12 @@ impl Problem for MooreCount {
             )
         };
         // The baseline stores two u64 buffers of (k+1)^B words: asked only up to 7^8.
+        // The baseline needs a (k+1)-th root of unity mod 998244353, as the old fast path did.
+        let has_root = (P - 1).is_multiple_of(u64::from(c.k) + 1);
         let plain = if c.modulus != P {
             Evaluation::out_of_reach("plain count", "only mod 998244353".into())
+        } else if !has_root {
+            Evaluation::out_of_reach("plain count", "out of reach (k + 1 does not divide p - 1)".into())
         } else if size_of(&c.values, c.k) <= PLAIN_REACH {
             shown("plain count", count_plain(&c.values, c.len, c.k).map(u64::from))
         } else {
@@ -176,7 +180,8 @@ impl Problem for MooreCount {
         } else {
             format!(", p = {}", c.modulus)
         };
-        let zeros = if c.modulus != P {
+        let has_root = (P - 1).is_multiple_of(u64::from(c.k) + 1);
+        let zeros = if c.modulus != P || !has_root {
             return format!(
                 "games: K = {}, k = {}{modulus}, N = {}, values {:?}",
                 c.len,
