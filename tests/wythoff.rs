@@ -62,11 +62,29 @@ fn p_test_matches_mex_table_on_every_diagonal_below_2_to_20() {
 }
 
 #[test]
-fn exact_floor_matches_wide_integer_square_root_near_u64_max() {
-    // floor(j·phi) = floor((j + isqrt(5 j^2)) / 2), computed here with u128 where 5 j^2 fits.
-    for j in (1u64 << 62) - 1000..(1u64 << 62) {
-        let five = 5 * u128::from(j) * u128::from(j);
-        assert_eq!(floor_phi(j), (u128::from(j) + five.isqrt()) / 2, "j = {j}");
+fn floor_phi_and_the_p_test_agree_near_the_largest_diagonals() {
+    // Two independent exact methods: ⌊jφ⌋ (a square root of 5j², or a search on squares)
+    // and the P-test's sign test of k² + kj − j². The P-position of each diagonal must be
+    // exactly (⌊jφ⌋, ⌊jφ⌋ + j), and its neighbours on the diagonal must not be.
+    let mut fib = vec![1u64, 2];
+    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+        fib.push(next);
+    }
+    let js = ((1u64 << 62) - 1000..(1u64 << 62))
+        .chain(fib)
+        .chain([u64::MAX / 3]);
+    for j in js {
+        let Some(a) = u64::try_from(floor_phi(j))
+            .ok()
+            .filter(|a| a.checked_add(j).is_some())
+        else {
+            continue;
+        };
+        assert!(is_p_position(a, a + j), "j = {j}");
+        assert!(!is_p_position(a - 1, a - 1 + j) || a == 0, "j = {j}");
+        if let Some(y) = (a + 1).checked_add(j) {
+            assert!(!is_p_position(a + 1, y), "j = {j}");
+        }
     }
 }
 

@@ -27,6 +27,23 @@ pub struct Dimension {
     pub limit: u64,
 }
 
+impl Dimension {
+    /// Returns the number of cases T in one input, for formats of `T` then one case a
+    /// line: 20 by default (contest statements rarely bound T), 1000 extended, at most
+    /// `limit`.
+    pub fn cases_per_input(limit: u64) -> Dimension {
+        Dimension {
+            flag: "cases",
+            label: "T",
+            min: 1,
+            start: 1,
+            contest: 20,
+            extended: 1000,
+            limit,
+        }
+    }
+}
+
 /// Every dimension of a problem's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Constraints {

@@ -74,15 +74,7 @@ impl ContestFormat for Chopsticks {
     fn constraints(&self) -> Result<Constraints, String> {
         Ok(Constraints {
             dimensions: vec![
-                Dimension {
-                    flag: "cases",
-                    label: "T",
-                    min: 1,
-                    start: 1,
-                    contest: 20,
-                    extended: 1000,
-                    limit: u64::MAX,
-                },
+                Dimension::cases_per_input(u64::MAX),
                 Dimension {
                     flag: "count",
                     label: "counts",

@@ -43,15 +43,7 @@ impl ContestFormat for MoorePosition {
         }
         Ok(Constraints {
             dimensions: vec![
-                Dimension {
-                    flag: "cases",
-                    label: "T",
-                    min: 1,
-                    start: 1,
-                    contest: 20,
-                    extended: 1000,
-                    limit: 10_000,
-                },
+                Dimension::cases_per_input(10_000),
                 Dimension {
                     flag: "n",
                     label: "N",

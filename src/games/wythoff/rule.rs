@@ -49,6 +49,12 @@ pub fn floor_phi(j: u64) -> u128 {
     if let Some(five) = j.checked_mul(j).and_then(|sq| sq.checked_mul(5)) {
         return (j + five.isqrt()) / 2;
     }
+    floor_phi_by_squares(j)
+}
+
+/// Returns ⌊jφ⌋ by a binary search on the exact comparison of squares: the method for
+/// the j whose 5j² overflows a u128, and an independent check of the square-root one.
+fn floor_phi_by_squares(j: u128) -> u128 {
     let estimate = (j as f64 * 1.618_033_988_749_895) as u128;
     let slack = (estimate >> 40) + 4;
     let (mut lo, mut hi) = (estimate.saturating_sub(slack).max(j), estimate + slack);
@@ -205,15 +211,26 @@ mod tests {
     }
 
     #[test]
-    fn floor_phi_matches_wide_isqrt_reasoning() {
-        // ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋) / 2⌋ where 5j² fits in u128.
-        for j in (0u64..100_000).chain([u64::from(u32::MAX), 1 << 40, 7_640_729_697_656_823_197]) {
-            if let Some(five) = u128::from(j)
+    fn square_root_floor_matches_the_search_on_squares() {
+        // Two exact methods: ⌊(j + ⌊√(5j²)⌋) / 2⌋, and a binary search on (2x − j)² ≤ 5j²
+        // in 256-bit arithmetic; Fibonacci j are where jφ comes closest to an integer.
+        let mut fib = vec![1u64, 2];
+        while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+            fib.push(next);
+        }
+        let near = |v: u64| (v.saturating_sub(2)..=v.saturating_add(2)).collect::<Vec<_>>();
+        let js = (0u64..20_000)
+            .chain(fib.iter().flat_map(|&f| near(f)))
+            .chain(near(u64::from(u32::MAX)))
+            .chain(near((1 << 62) - 1))
+            .chain(near(7_640_729_697_656_823_197));
+        for j in js {
+            if u128::from(j)
                 .checked_mul(u128::from(j))
                 .and_then(|s| s.checked_mul(5))
+                .is_some()
             {
-                let r = five.isqrt();
-                assert_eq!(floor_phi(j), (u128::from(j) + r) / 2, "j = {j}");
+                assert_eq!(floor_phi(j), floor_phi_by_squares(u128::from(j)), "j = {j}");
             }
         }
     }
