@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args as _, Parser, Subcommand};
 use gamecheck::games::{Params, Registered, Visit, visit};
 use gamecheck::problem::ContestFormat;
 use gamecheck::prove::Shard;
@@ -65,19 +65,13 @@ enum Command {
         json: bool,
     },
     /// Check a typed conjecture: exhaustive over a small range, random over the full
-    /// range, then the least counterexample.
-    ///
-    /// chopsticks: EXPR over a, c, b, d, n, m claims "the player to move wins".
-    /// moore (alias games): EXPR over piles, k, xor, sum, max, bitcount(j),
-    /// all_bits(expr of j) claims "the position is a loss for the player to move" in
-    /// Moore's Nim_k.
-    /// wythoff: EXPR over x, y, j = |x - y| claims "the position is a loss".
+    /// range, then the least counterexample. What EXPR may use is listed per problem
+    /// below (`claim --help`).
     ///
     /// Exit code: 0 holds, 1 refuted, 2 usage or syntax error.
     Claim {
-        /// The game the claim is about.
-        #[arg(value_enum)]
-        game: ClaimGame,
+        /// The problem the claim is about.
+        problem: String,
         /// The claim: a boolean expression (integers are 128-bit, overflow is an error).
         expr: String,
         /// Random cases, after the exhaustive range.
@@ -238,85 +232,90 @@ enum Command {
     },
 }
 
-/// The games a typed claim may be about.
-#[derive(Clone, Copy, ValueEnum)]
-enum ClaimGame {
-    /// EXPR over a, c, b, d, n, m claims "the player to move wins".
-    Chopsticks,
-    /// Moore's Nim_k positions: EXPR claims "the position is a loss".
-    #[value(alias = "games")]
-    Moore,
-    /// Wythoff's game: EXPR over x, y and j = |x - y| claims "the position is a loss".
-    Wythoff,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Game {
-    Chopsticks,
-    Games,
-}
-
-#[derive(Subcommand)]
+/// `prove <problem>` for each problem with a proof ([`gamecheck::problem::Commands`]),
+/// and `prove merge`.
 enum ProveGame {
-    /// Moore's P-test against the explicit game search on every multiset in range.
-    Moore {
-        /// Piles per move.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        /// The most piles in a position.
-        #[arg(long, default_value_t = 8)]
-        max_piles: usize,
-        /// The largest pile size.
-        #[arg(long, default_value_t = 3)]
-        max_size: u64,
-        #[command(flatten)]
+    Problem {
+        name: String,
+        flags: gamecheck::problem::Flags,
         shard: ShardArgs,
-        /// Write the summary as JSON.
-        #[arg(long)]
         json: bool,
     },
-    /// The fast rule against the dense table on every state with each count below L;
-    /// with --all, proved for every state with no bound (docs/proof.md).
-    Chopsticks {
-        /// L: every count a, c, b, d runs over 0..L.
-        #[arg(long, default_value_t = 128)]
-        max_count: u64,
-        /// Prove the rule for every (a, c, b, d) in N^4; exit 1 with the least
-        /// counterexample if it is wrong.
-        #[arg(long, conflicts_with_all = ["smt2", "max_count", "shard", "shard_index", "shard_count"])]
-        all: bool,
-        /// Print the same statement as an SMT-LIB 2 script (unsat = the rule is right).
-        #[arg(long, conflicts_with_all = ["max_count", "shard", "shard_index", "shard_count", "json"])]
-        smt2: bool,
-        #[command(flatten)]
-        shard: ShardArgs,
-        /// Write the summary as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Wythoff's exact P-test against the mex table on every pair of piles below L.
-    Wythoff {
-        /// L: both piles run over 0..L.
-        #[arg(long, default_value_t = 4096)]
-        max_pile: u64,
-        #[command(flatten)]
-        shard: ShardArgs,
-        /// Write the summary as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Check that shard reports (`prove … --json`) make one whole proof, and print its
-    /// verdict.
-    ///
-    /// Exit code: 0 proved, 1 mismatches, 2 missing, duplicate or inconsistent shards.
-    Merge {
-        /// The shard reports, one per shard.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Write the whole proof as JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    Merge(MergeArgs),
+}
+
+/// Check that shard reports (`prove … --json`) make one whole proof, and print its
+/// verdict.
+///
+/// Exit code: 0 proved, 1 mismatches, 2 missing, duplicate or inconsistent shards.
+#[derive(clap::Args)]
+struct MergeArgs {
+    /// The shard reports, one per shard.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Write the whole proof as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Write the summary as JSON.
+#[derive(clap::Args)]
+struct JsonArg {
+    /// Write the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+impl clap::FromArgMatches for ProveGame {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        use cli::problem_commands::{Which, flags, specs};
+        match matches.subcommand() {
+            Some(("merge", sub)) => Ok(ProveGame::Merge(MergeArgs::from_arg_matches(sub)?)),
+            Some((name, sub)) => {
+                let spec = specs(Which::Prove)
+                    .into_iter()
+                    .find(|s| s.name == name)
+                    .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+                Ok(ProveGame::Problem {
+                    name: name.to_owned(),
+                    flags: flags(&spec.flags, sub),
+                    shard: ShardArgs::from_arg_matches(sub)?,
+                    json: JsonArg::from_arg_matches(sub)?.json,
+                })
+            }
+            None => Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand)),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for ProveGame {
+    fn augment_subcommands(command: clap::Command) -> clap::Command {
+        use cli::problem_commands::{Which, specs};
+        let problems = specs(Which::Prove)
+            .iter()
+            .map(|spec| {
+                cli::problem_commands::command(spec, |c| JsonArg::augment_args(ShardArgs::augment_args(c)))
+            })
+            .collect::<Vec<_>>();
+        command
+            .subcommands(problems)
+            .subcommand(MergeArgs::augment_args(clap::Command::new("merge")))
+            .subcommand_required(true)
+    }
+
+    fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        use cli::problem_commands::{Which, specs};
+        name == "merge" || specs(Which::Prove).iter().any(|s| s.name == name)
+    }
 }
 
 /// Which shard to prove. Without `--shard` or `--shard-index`, the index comes from
@@ -329,10 +328,10 @@ struct ShardArgs {
     shard: Option<Shard>,
     /// Prove only the shard of this 0-based index, with --shard-count. Without it (and
     /// --shard), JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN.
-    #[arg(long)]
+    #[arg(long, id = "shard-index", value_name = "SHARD_INDEX")]
     shard_index: Option<u64>,
     /// The number of shards (with --shard-index or JOB_COMPLETION_INDEX).
-    #[arg(long)]
+    #[arg(long, id = "shard-count", value_name = "SHARD_COUNT")]
     shard_count: Option<u64>,
 }
 
@@ -458,16 +457,53 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     Ok(exit(unexpected.is_empty()))
 }
 
-fn claim(game: ClaimGame, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
-    note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
-    let report = match game {
-        ClaimGame::Chopsticks => gamecheck::claims::check_chopsticks_expr(expr, seed, cases),
-        ClaimGame::Moore => gamecheck::claims::check_games_expr(expr, k, seed, cases),
-        ClaimGame::Wythoff => {
-            gamecheck::claims::check_typed_claim(&gamecheck::wythoff::Wythoff::default(), expr, seed, cases)
+/// `claim <problem> EXPR`: the problem's typed claim, if it has one.
+struct TypedClaim<'a> {
+    expr: &'a str,
+    seed: u64,
+    cases: u32,
+}
+
+impl Visit for TypedClaim<'_> {
+    type Output = Option<Result<gamecheck::claims::ClaimReport, gamecheck::claims::ExprError>>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        problem.typed_claim(self.expr, self.seed, self.cases)
+    }
+}
+
+/// What a typed claim about the problem reads, if it can be typed.
+struct ClaimVocabulary;
+
+impl Visit for ClaimVocabulary {
+    type Output = Option<&'static str>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        problem.claim_vocabulary()
+    }
+}
+
+/// `claim --help`'s list: each problem and what its claims read.
+fn claim_help() -> String {
+    let mut help = String::from("Problems and what EXPR reads:\n");
+    for name in gamecheck::games::problem_names() {
+        if let Ok(Some(vocabulary)) = visit(name, Params::default(), ClaimVocabulary) {
+            help.push_str(&format!("  {name}: {vocabulary}\n"));
         }
     }
-    .context("invalid claim")?;
+    help
+}
+
+fn claim(problem: &str, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
+    let params = Params {
+        k,
+        ..Params::default()
+    };
+    if visit(problem, params, ClaimVocabulary)?.is_none() {
+        anyhow::bail!("claims about {problem} cannot be typed");
+    }
+    note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
+    let report = visit(problem, params, TypedClaim { expr, seed, cases })?
+        .with_context(|| format!("claims about {problem} cannot be typed"))?
+        .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
     } else {
@@ -477,77 +513,86 @@ fn claim(game: ClaimGame, expr: &str, cases: u32, seed: u64, k: u32, as_json: bo
     Ok(exit(report.verdict == gamecheck::claims::ClaimVerdict::Holds))
 }
 
-fn report_proof(summary: &gamecheck::prove::ProofSummary, as_json: bool) -> Result<ExitCode> {
-    for m in &summary.mismatches {
-        note(&format!("mismatch: {m}"));
-    }
-    let text = if as_json { json(summary)? } else { summary.line() };
-    write_stdout(format!("{text}\n").as_bytes())?;
-    Ok(exit(summary.mismatch_count == 0))
+/// `prove <problem>`: the proof its flags ask for, on the shard the flags or the job
+/// runner's environment name.
+struct RunProof {
+    flags: gamecheck::problem::Flags,
+    shard: ShardArgs,
+    json: bool,
 }
 
-/// Runs the shard of `problem`'s proof over `domain` that the flags or the job runner's
-/// environment name.
-fn prove_shard<P: gamecheck::problem::Provable>(
-    problem: &P,
-    domain: &P::Domain,
-    shard: ShardArgs,
-    as_json: bool,
-) -> Result<ExitCode> {
-    let context = || format!("proving {}", problem.name());
-    let request = gamecheck::prove::ShardRequest {
-        shard: shard.shard,
-        index: shard.shard_index,
-        count: shard.shard_count,
-    };
-    let env = |var: &str| std::env::var_os(var).map(|v| v.to_string_lossy().into_owned());
-    let shard = request.resolve(env).with_context(context)?;
-    let cases = shard.range(problem.domain_size(domain).with_context(context)?);
-    let bar = cli::bars::bar(cases.end - cases.start, "prove");
-    let summary = gamecheck::prove::prove(problem, domain, shard, &|n| bar.inc(n)).with_context(context)?;
-    bar.finish_and_clear();
-    report_proof(&summary, as_json)
+impl Visit for RunProof {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use gamecheck::prove::{ProofProgress, ProofRun};
+        let context = || format!("proving {}", problem.name());
+        let command = problem
+            .prove_command()
+            .with_context(|| format!("{} has no proof", problem.name()))?;
+        let request = gamecheck::prove::ShardRequest {
+            shard: self.shard.shard,
+            index: self.shard.shard_index,
+            count: self.shard.shard_count,
+        };
+        let env = |var: &str| std::env::var_os(var).map(|v| v.to_string_lossy().into_owned());
+        let bar = std::sync::OnceLock::new();
+        let progress = ProofProgress {
+            shard: &|| request.resolve(env),
+            start: &|cases| {
+                let _ = bar.set(cli::bars::bar(cases, "prove"));
+            },
+            advance: &|n| {
+                if let Some(bar) = bar.get() {
+                    bar.inc(n);
+                }
+            },
+        };
+        let run = command.run(&self.flags, &progress).with_context(context);
+        if let Some(bar) = bar.get() {
+            bar.finish_and_clear();
+        }
+        match run? {
+            ProofRun::Bounded(summary) => {
+                for m in &summary.mismatches {
+                    note(&format!("mismatch: {m}"));
+                }
+                let text = if self.json {
+                    json(&summary)?
+                } else {
+                    summary.line()
+                };
+                write_stdout(format!("{text}\n").as_bytes())?;
+                Ok(exit(summary.mismatch_count == 0))
+            }
+            ProofRun::Other {
+                text,
+                json: value,
+                proved,
+            } => {
+                let text = match (self.json, value) {
+                    (true, Some(value)) => json(&value)? + "\n",
+                    (true, None) => anyhow::bail!("{}: this proof has no JSON report", context()),
+                    (false, _) => text,
+                };
+                write_stdout(text.as_bytes())?;
+                Ok(exit(proved))
+            }
+        }
+    }
 }
 
 fn prove(game: ProveGame) -> Result<ExitCode> {
     match game {
-        ProveGame::Moore {
-            k,
-            max_piles,
-            max_size,
+        ProveGame::Problem {
+            name,
+            flags,
             shard,
             json,
         } => {
-            let domain = gamecheck::moore::MooreDomain { max_piles, max_size };
-            prove_shard(&gamecheck::moore::MoorePosition::with_k(k), &domain, shard, json)
+            let params = Params::from_flags(&flags);
+            visit(&name, params, RunProof { flags, shard, json })?
         }
-        ProveGame::Chopsticks {
-            max_count,
-            all,
-            smt2,
-            shard,
-            json,
-        } => {
-            if all || smt2 {
-                return prove_chopsticks_all(smt2, json);
-            }
-            let domain = gamecheck::chopsticks::ChopsticksDomain { max_count };
-            prove_shard(
-                &gamecheck::chopsticks::Chopsticks::default(),
-                &domain,
-                shard,
-                json,
-            )
-        }
-        ProveGame::Wythoff {
-            max_pile,
-            shard,
-            json,
-        } => {
-            let domain = gamecheck::wythoff::WythoffDomain { max_pile };
-            prove_shard(&gamecheck::wythoff::Wythoff::default(), &domain, shard, json)
-        }
-        ProveGame::Merge { files, json: as_json } => {
+        ProveGame::Merge(MergeArgs { files, json: as_json }) => {
             let whole = gamecheck::prove::merge_files(&files).context("merging shards")?;
             for m in &whole.mismatches {
                 eprintln!("mismatch: {m}");
@@ -557,25 +602,6 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
             Ok(exit(whole.mismatch_count == 0))
         }
     }
-}
-
-/// `prove chopsticks --all` and `--smt2`: the fast rule for every state (docs/proof.md).
-fn prove_chopsticks_all(smt2: bool, as_json: bool) -> Result<ExitCode> {
-    use gamecheck::chopsticks::{Outcome, outcome, proof, spec::RuleSpec};
-    let spec = RuleSpec::fast_rule();
-    if smt2 {
-        write_stdout(gamecheck::chopsticks::smt2::smt2_script(&spec).as_bytes())?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let report = proof::prove_everywhere(&spec, &|s| outcome(s) == Outcome::First)
-        .context("the proof could not be carried out")?;
-    let text = if as_json {
-        json(&report)? + "\n"
-    } else {
-        report.text()
-    };
-    write_stdout(text.as_bytes())?;
-    Ok(exit(report.proved()))
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -588,13 +614,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         } => claims(&ids, cases, seed, json),
         Command::Claim {
-            game,
+            problem,
             expr,
             cases,
             seed,
             k,
             json,
-        } => claim(game, &expr, cases, seed, k, json),
+        } => claim(&problem, &expr, cases, seed, k, json),
         Command::Prove { game } => prove(game),
         Command::Repro {
             problem,
@@ -687,15 +713,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             svg,
         } => bench_report(criterion_dir, markdown, svg),
         Command::Completions { shell } => {
-            cli::ecosystem::completions(
-                shell,
-                <Cli as clap::CommandFactory>::command(),
-                &mut std::io::stdout().lock(),
-            )?;
+            cli::ecosystem::completions(shell, cli_command(), &mut std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Man { out_dir } => {
-            let command = <Cli as clap::CommandFactory>::command();
+            let command = cli_command();
             let pages = cli::ecosystem::man(command, out_dir.as_deref(), &mut std::io::stdout().lock())?;
             if let Some(dir) = out_dir {
                 note(&format!("wrote {pages} man pages into {}", dir.display()));
@@ -707,60 +729,79 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 // --- pictures: `plot` and `bench-report` ---
 
-#[derive(Subcommand)]
-enum PlotGame {
-    /// Outcome map: the fast rule's case at each position of slices (c, d) over the hand
-    /// totals n (x) and m (y), crossed where the rule and the dense table disagree. With
-    /// --claim: where the claim is wrong, its least counterexample ringed.
-    Chopsticks {
-        /// Two-finger counts c of the player to move, one slice per c and d.
-        #[arg(long = "c", value_delimiter = ',', default_values_t = [0, 1])]
-        cs: Vec<u64>,
-        /// Two-finger counts d of the opponent.
-        #[arg(long = "d", value_delimiter = ',', default_values_t = [0, 1])]
-        ds: Vec<u64>,
-        /// n and m run over 0..=MAX.
-        #[arg(long, default_value_t = 12)]
-        max: u64,
-        /// A claim "the player to move wins exactly when EXPR" over a, c, b, d, n, m.
-        #[arg(long)]
-        claim: Option<String>,
-        /// Seed of the claims engine's random cases (with --claim).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Random cases of the claims engine (with --claim).
-        #[arg(long, default_value_t = 20_000)]
-        cases: u32,
-        /// The SVG file to write.
-        #[arg(long)]
-        out: PathBuf,
-    },
-    /// P-positions of Moore's Nim_k over piles (x, y) beside fixed piles, one panel per k,
-    /// crossed where the P-test and the game search disagree.
-    Moore {
-        /// The values of k, one panel each.
-        #[arg(long = "k", value_delimiter = ',', default_values_t = [1, 2, 3, 4])]
-        ks: Vec<u32>,
-        /// Fixed piles beside x and y (`--third Z` for three piles).
-        #[arg(long, visible_alias = "third", value_delimiter = ',')]
-        rest: Vec<u64>,
-        /// x and y run over 0..=MAX.
-        #[arg(long, default_value_t = 31)]
-        max: u64,
-        /// The SVG file to write.
-        #[arg(long)]
-        out: PathBuf,
-    },
-    /// P-positions of Wythoff's game over piles (x, y), coloured by the winning move,
-    /// crossed where the P-test and the mex table disagree.
-    Wythoff {
-        /// x and y run over 0..=MAX.
-        #[arg(long, default_value_t = 40)]
-        max: u64,
-        /// The SVG file to write.
-        #[arg(long)]
-        out: PathBuf,
-    },
+/// `plot <problem>` for each problem with a picture ([`gamecheck::problem::Commands`]).
+struct PlotGame {
+    name: String,
+    flags: gamecheck::problem::Flags,
+    out: PathBuf,
+}
+
+/// Where the picture goes.
+#[derive(clap::Args)]
+struct OutArg {
+    /// The SVG file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+impl clap::FromArgMatches for PlotGame {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        use cli::problem_commands::{Which, flags, specs};
+        let (name, sub) = matches
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+        let spec = specs(Which::Plot)
+            .into_iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        Ok(PlotGame {
+            name: name.to_owned(),
+            flags: flags(&spec.flags, sub),
+            out: OutArg::from_arg_matches(sub)?.out,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for PlotGame {
+    fn augment_subcommands(command: clap::Command) -> clap::Command {
+        use cli::problem_commands::{Which, specs};
+        let problems = specs(Which::Plot)
+            .iter()
+            .map(|spec| cli::problem_commands::command(spec, OutArg::augment_args))
+            .collect::<Vec<_>>();
+        command.subcommands(problems).subcommand_required(true)
+    }
+
+    fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        use cli::problem_commands::{Which, specs};
+        specs(Which::Plot).iter().any(|s| s.name == name)
+    }
+}
+
+/// `plot <problem>`: the picture its flags ask for.
+struct Plot<'a> {
+    flags: &'a gamecheck::problem::Flags,
+}
+
+impl Visit for Plot<'_> {
+    type Output = Result<gamecheck::plot::Picture>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        let command = problem
+            .plot_command()
+            .with_context(|| format!("{} has no picture", problem.name()))?;
+        command
+            .picture(self.flags)
+            .with_context(|| format!("plotting {}", problem.name()))
+    }
 }
 
 fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
@@ -770,42 +811,9 @@ fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
 }
 
 fn plot(game: PlotGame) -> Result<ExitCode> {
-    use gamecheck::plot::{chopsticks, moore};
-    let (picture, out) = match game {
-        PlotGame::Chopsticks {
-            cs,
-            ds,
-            max,
-            claim,
-            seed,
-            cases,
-            out,
-        } => {
-            let slices = chopsticks::Slices::new(&cs, &ds, max).context("invalid slices")?;
-            let picture = match claim {
-                None => chopsticks::outcome_picture(&slices, &gamecheck::chopsticks::case),
-                Some(text) => {
-                    note(&format!(
-                        "gamecheck plot: checking the claim, seed {seed}, {cases} random cases"
-                    ));
-                    let claim = chopsticks::Claim::from_expr(&text, seed, cases)?;
-                    chopsticks::claim_picture(&slices, &claim)
-                }
-            };
-            (picture.context("plotting chopsticks")?, out)
-        }
-        PlotGame::Moore { ks, rest, max, out } => {
-            let view = moore::View::new(&ks, &rest, max).context("invalid view")?;
-            let picture = moore::p_position_picture(&view, &gamecheck::moore::is_p_position);
-            (picture.context("plotting moore")?, out)
-        }
-        PlotGame::Wythoff { max, out } => {
-            let picture =
-                gamecheck::plot::wythoff::p_position_picture(max, &gamecheck::wythoff::is_p_position);
-            (picture.context("plotting wythoff")?, out)
-        }
-    };
-    write_file(&out, &picture.to_svg()?)?;
+    let params = Params::from_flags(&game.flags);
+    let picture = visit(&game.name, params, Plot { flags: &game.flags })??;
+    write_file(&game.out, &picture.to_svg()?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -910,8 +918,18 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 // --- end solve and stress ---
 
+/// Returns the command line: the derived one, with what the registry adds to `claim`'s
+/// help.
+fn cli_command() -> clap::Command {
+    let help = claim_help();
+    <Cli as clap::CommandFactory>::command().mut_subcommand("claim", |c| c.after_long_help(help))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&cli_command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     if matches!(cli.command, Command::Stress { .. })
         && let Err(e) = stress::handle_signals()
     {

@@ -2,6 +2,7 @@
 //! domain, in parallel, splittable in shards that a job runner (a Kubernetes Indexed Job,
 //! a Slurm array) runs apart and [`merge`] puts back together.
 
+mod command;
 mod merge;
 mod shard_source;
 
@@ -16,6 +17,7 @@ use thiserror::Error;
 
 use crate::problem::{Provable, Tally};
 
+pub use command::{ProofProgress, ProofRun, ProveCommand, prove_bounded};
 pub use merge::{MergeError, MergedProof, merge, merge_files};
 pub use shard_source::ShardRequest;
 
@@ -39,6 +41,11 @@ pub enum ProveError {
     /// The work a shard would do (memory or time) is over the limit.
     #[error("{0}")]
     TooMuchWork(String),
+    #[error(transparent)]
+    Flag(#[from] crate::problem::FlagError),
+    /// A proof other than the bounded one could not be carried out.
+    #[error("the proof could not be carried out: {0}")]
+    NotCarriedOut(String),
 }
 
 /// Part `index` (1-based) of `count` equal parts of a proof, as `--shard i/n` reads.

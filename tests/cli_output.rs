@@ -64,7 +64,7 @@ fn a_closed_stdout_ends_quietly() {
         &["solve", "chopsticks"][..],
         &["completions", "bash"][..],
         &["man"][..],
-        &["repro", "wythoff", "3", "5"][..],
+        &["repro", "chopsticks", "1", "0", "1", "1"][..],
     ] {
         let mut child = Command::new(BIN)
             .args(args)

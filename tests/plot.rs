@@ -60,28 +60,6 @@ fn committed_chopsticks_outcomes_are_reproduced_exactly() {
 }
 
 #[test]
-fn committed_wythoff_picture_is_reproduced_exactly() {
-    assert_same_file(
-        "docs/img/wythoff-p-positions.svg",
-        &plot("wythoff", &["plot", "wythoff"]),
-    );
-}
-
-#[test]
-fn wythoff_crosses_mark_exactly_where_a_broken_p_test_differs_from_the_table() {
-    let table = gamecheck_oracles::wythoff_mex_table::WythoffTable::build(41).expect("table");
-    let xor = |x: u64, y: u64| x ^ y == 0;
-    let picture = gamecheck::plot::wythoff::p_position_picture(40, &xor).expect("picture");
-    let expected: BTreeSet<(usize, u64, u64)> = (0..=40u64)
-        .flat_map(|x| (0..=40u64).map(move |y| (x, y)))
-        .filter(|&(x, y)| table.is_p_position(x, y) != Some(xor(x, y)))
-        .map(|(x, y)| (0, x, y))
-        .collect();
-    assert!(!expected.is_empty());
-    assert_eq!(crossed(&picture), expected);
-}
-
-#[test]
 fn committed_moore_pictures_are_reproduced_exactly() {
     assert_same_file(
         "docs/img/moore-p-positions.svg",

@@ -8,7 +8,7 @@ mod repro;
 mod runner;
 
 pub use campaign::{Campaign, run_campaign};
-pub use property::{Counterexample, PropertyError, RunConfig, check_problem, run_property};
+pub use property::{Counterexample, PropertyError, RunConfig, assert_holds, check_problem, run_property};
 pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, Verdict};
 pub use repro::{Repro, repro};

@@ -125,3 +125,41 @@ pub fn check_problem<P: Properties>(
     }
     Ok(())
 }
+
+/// Runs `problem`'s property `name` on `cases` cases from seed 1, as a test does: failures
+/// are kept in, and replayed from, `persist_in`'s `proptest-regressions/` (a crate's
+/// `CARGO_MANIFEST_DIR`).
+///
+/// # Panics
+/// When the problem has no property `name`, or the property aborts or fails; the message
+/// names the least counterexample and every implementation's answer there.
+///
+/// # Example
+/// ```
+/// use gamecheck::check::assert_holds;
+/// use gamecheck::chopsticks::Chopsticks;
+/// assert_holds(&Chopsticks::default(), "rule_matches_minimax", 50, None);
+/// ```
+#[track_caller]
+pub fn assert_holds<P: Properties>(problem: &P, name: &str, cases: u32, persist_in: Option<&Path>) {
+    let properties = problem.properties();
+    let Some(property) = properties.iter().find(|p| p.name == name) else {
+        panic!("{} has no property {name}", problem.name());
+    };
+    let config = RunConfig {
+        seed: 1,
+        cases,
+        persist_in,
+    };
+    match run_property(problem, property, config, &|| {}).0 {
+        Ok(()) => {}
+        Err(PropertyError::Abort(reason)) => panic!("{name} aborted: {reason}"),
+        Err(PropertyError::Fail(c)) => panic!(
+            "{name} fails at {} ({}): {}\n{:#?}",
+            problem.describe(&c.case),
+            c.least,
+            c.reason,
+            c.evaluations
+        ),
+    }
+}

@@ -3,3 +3,4 @@
 
 pub mod bars;
 pub mod ecosystem;
+pub mod problem_commands;

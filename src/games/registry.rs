@@ -4,12 +4,13 @@
 
 use thiserror::Error;
 
-use crate::problem::{Claims, ContestFormat, Properties};
+use super::problem_names;
+use crate::problem::{Claims, Commands, ContestFormat, Flags, Properties};
 
 /// What every registered problem supports: every engine can run it.
-pub trait Registered: Properties + Claims + ContestFormat + 'static {}
+pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {}
 
-impl<P: Properties + Claims + ContestFormat + 'static> Registered for P {}
+impl<P: Properties + Claims + ContestFormat + Commands + 'static> Registered for P {}
 
 /// Parameters a problem is built with, from the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +30,33 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// Returns the defaults, with `k` and `modulus` taken from `flags` where a subcommand
+    /// reads them as single numbers (`prove moore --k 3`).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::games::Params;
+    /// use gamecheck::problem::{FlagValue, Flags};
+    /// let flags = Flags::from_iter([("k", FlagValue::Number(3))]);
+    /// assert_eq!(Params::from_flags(&flags).k, 3);
+    /// let list = Flags::from_iter([("k", FlagValue::Numbers(vec![1, 2]))]);
+    /// assert_eq!(Params::from_flags(&list), Params::default());
+    /// ```
+    pub fn from_flags(flags: &Flags) -> Params {
+        let mut params = Params::default();
+        if let Ok(k) = flags.number("k")
+            && let Ok(k) = u32::try_from(k)
+        {
+            params.k = k;
+        }
+        if let Ok(modulus) = flags.number("modulus") {
+            params.modulus = modulus;
+        }
+        params
+    }
+}
+
 /// An operation over any problem: the registry calls `visit` with the one whose name
 /// was asked for.
 pub trait Visit {
@@ -44,12 +72,15 @@ pub struct UnknownProblem {
     pub name: String,
 }
 
-/// One line per problem: its name, its aliases, and how it is built.
+/// One line per game: its folder, then each of its problems' names, aliases, and how the
+/// problem is built. The folder is declared here, so a game is added by this line alone.
 macro_rules! registry {
-    ($($name:literal $(| $alias:literal)* => $build:expr,)*) => {
+    ($($module:ident { $($name:literal $(| $alias:literal)* => $build:expr),+ $(,)? })*) => {
+        $(pub mod $module;)*
+
         /// Returns the names of every problem, in report order.
         pub fn problem_names() -> Vec<&'static str> {
-            vec![$($name),*]
+            vec![$($($name),+),*]
         }
 
         /// Returns `v`'s result on the problem called `name` (or one of its aliases),
@@ -70,20 +101,9 @@ macro_rules! registry {
         pub fn visit<V: Visit>(name: &str, params: Params, v: V) -> Result<V::Output, UnknownProblem> {
             let _ = &params;
             match name {
-                $($name $(| $alias)* => Ok(v.visit(&$build(params))),)*
+                $($($name $(| $alias)* => Ok(v.visit(&$build(params))),)+)*
                 _ => Err(UnknownProblem { name: name.to_owned() }),
             }
         }
     };
-}
-
-use super::chopsticks::Chopsticks;
-use super::moore::{MooreCount, MoorePosition};
-use super::wythoff::Wythoff;
-
-registry! {
-    "chopsticks" => |_| Chopsticks::default(),
-    "moore" => |p: Params| MoorePosition::with_k(p.k),
-    "moore-count" | "games" => |p: Params| MooreCount::new(p.k, p.modulus),
-    "wythoff" => |_| Wythoff::default(),
 }

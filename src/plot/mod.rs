@@ -3,14 +3,14 @@
 //!
 //! A picture is one or more [`Panel`]s, each a function `Fn(x, y) -> Cell` over a grid,
 //! with a legend of cell [`Kind`]s and [`Mark`]s. A two-pile game plugs in by describing its
-//! kinds and writing that function. Each game's pictures live in its own folder;
-//! [`chopsticks`], [`moore`] and [`wythoff`] name them here.
+//! kinds and writing that function. Each game's pictures live in its own folder and
+//! reach `gamecheck plot` through [`PlotCommand`]; [`chopsticks`] and [`moore`] are
+//! kept here as short paths.
 
 mod grid;
 
 pub use crate::games::chopsticks::picture as chopsticks;
 pub use crate::games::moore::picture as moore;
-pub use crate::games::wythoff::picture as wythoff;
 
 pub use grid::{Axis, Cell, Kind, Mark, Panel, Picture, Rgb};
 
@@ -28,4 +28,18 @@ pub enum PlotError {
     /// plotters failed while drawing.
     #[error("drawing the SVG failed: {0}")]
     Draw(String),
+    #[error(transparent)]
+    Flag(#[from] crate::problem::FlagError),
+}
+
+/// A problem's `plot` subcommand: its flags and the picture they ask for.
+pub trait PlotCommand: Sync {
+    /// Returns one line for `plot --help`: what the picture shows.
+    fn about(&self) -> &'static str;
+
+    /// Returns the flags of `plot <problem>`, beside the shared `--out`.
+    fn flags(&self) -> Vec<crate::problem::Flag>;
+
+    /// Returns the picture `flags` ask for.
+    fn picture(&self, flags: &crate::problem::Flags) -> Result<Picture, PlotError>;
 }

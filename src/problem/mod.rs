@@ -15,17 +15,23 @@
 //! - [`ContestFormat`]: the contest's input and output, for `solve` and `stress`;
 //! - [`Claims`]: the truth for claims, the exhaustive and random domains, and the
 //!   variables typed claims may use;
-//! - [`Provable`]: a finite domain `prove` checks exhaustively, in shards.
+//! - [`Provable`]: a finite domain `prove` checks exhaustively, in shards;
+//! - [`Commands`]: the `prove` and `plot` subcommands a problem adds, with their
+//!   [`Flags`].
 //!
 //! Cases and answers stay typed until the output edge, as proptest keeps
 //! `TestError::Fail(reason, T)`: engines compare answers with `==`, never as text.
 
+mod commands;
 mod evaluation;
+mod flags;
 mod least;
 mod property;
 mod provable;
 
+pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
+pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
 pub use least::{Below, Least, least};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
@@ -258,5 +264,30 @@ pub trait Claims: Order {
     /// Returns the true `answer` at a counterexample as shown, given by `by`.
     fn truth_text(&self, answer: &Self::Answer, _by: &'static str) -> String {
         self.answer_text(answer)
+    }
+
+    // --- What `gamecheck claims` and `gamecheck claim` find through the registry ---
+
+    /// Returns the problem's entries of the claims catalog, in report order.
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        Vec::new()
+    }
+
+    /// Returns the verdict on `text`, a claim typed over the problem's vocabulary, checked
+    /// by [`crate::claims::check_typed_claim`] under `seed` with `cases` random cases; or
+    /// `None` when claims about this problem cannot be typed.
+    fn typed_claim(
+        &self,
+        _text: &str,
+        _seed: u64,
+        _cases: u32,
+    ) -> Option<Result<crate::claims::ClaimReport, crate::claims::ExprError>> {
+        None
+    }
+
+    /// Returns what a typed claim reads, for `gamecheck claim --help`: its variables and
+    /// what it claims.
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        None
     }
 }

@@ -2,7 +2,8 @@
 //! strategy, and the verified rule.
 
 use super::{Attack, Chopsticks, Outcome, State, outcome};
-use crate::problem::Claims;
+use crate::claims::{ClaimReport, ClaimVerdict, Entry, check_claim};
+use crate::problem::{Claims, TypedClaims};
 
 /// Returns whether the player to move wins `s` by the claims reference
 /// ([`Chopsticks::for_claims`]): the dense table below 64, the fast rule beyond.
@@ -102,4 +103,45 @@ pub fn greedy_remove_two_first(s: State) -> bool {
 /// ```
 pub fn corrected_rule(s: State) -> bool {
     outcome(s) == Outcome::First
+}
+
+fn check(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> ClaimReport {
+    let problem = Chopsticks::for_claims();
+    let says = |s: &State| -> Result<Outcome, String> { Ok(problem.answer_from_claim(claim(*s))) };
+    check_claim(problem, entry.id, entry.text, &says, seed, cases)
+}
+
+/// The Chopsticks entries of the catalog, in report order.
+pub(super) fn entries() -> Vec<Entry> {
+    use ClaimVerdict::{Holds, Refuted};
+    vec![
+        Entry::new(
+            "seed-three-bullets",
+            "chopsticks",
+            "the editorial's three bullets read literally: n > m wins; m >= n + 2 loses; when n = m, lose exactly when b = m and a is odd; otherwise lose",
+            Refuted,
+            |e, seed, cases| check(e, seed, cases, seed_three_bullets),
+        ),
+        Entry::new(
+            "seed-subtask2-everywhere",
+            "chopsticks",
+            "first player wins iff n > m, or n = m and n is even, applied to every position",
+            Refuted,
+            |e, seed, cases| check(e, seed, cases, seed_subtask2_everywhere),
+        ),
+        Entry::new(
+            "greedy-remove-two-first",
+            "chopsticks",
+            "a position is a win iff the greedy move (remove an opposing two-finger hand when possible, else a one-finger hand with a two-finger hand, else convert) leads to a loss",
+            Refuted,
+            |e, seed, cases| check(e, seed, cases, greedy_remove_two_first),
+        ),
+        Entry::new(
+            "corrected-rule",
+            "chopsticks",
+            "the verified fast rule (gamecheck::chopsticks::outcome)",
+            Holds,
+            |e, seed, cases| check(e, seed, cases, corrected_rule),
+        ),
+    ]
 }

@@ -11,7 +11,8 @@ use super::crosscheck::rule_is_bellman_consistent;
 use super::problem::outcome_of;
 use super::strategy::real_play_state;
 use super::{Chopsticks, Outcome, State, real_play_with_total};
-use crate::claims::{ChopsticksExpr, ExprError};
+use super::ChopsticksExpr;
+use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
 
 /// Positions of real play are checked exhaustively up to this many hands in all.
@@ -37,6 +38,18 @@ impl Chopsticks {
 }
 
 impl Claims for Chopsticks {
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        super::catalog_claims::entries()
+    }
+
+    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+        Some(check_typed_claim(Chopsticks::for_claims(), text, seed, cases))
+    }
+
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        Some("EXPR over a, c, b, d, n = a + c, m = b + d claims \"the player to move wins\"")
+    }
+
     /// The dense table (an oracle) where it reaches; beyond it the fast rule, which
     /// `prove` and `check` verify and [`Claims::audit`] holds to Bellman consistency.
     fn reference(&self, s: &State) -> (Outcome, &'static str) {

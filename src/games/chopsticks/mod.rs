@@ -1,7 +1,9 @@
 //! Chopsticks with one- and two-finger hands.
 
 pub mod catalog_claims;
+mod claim_expr;
 mod claims;
+mod commands;
 mod contest_format;
 pub mod crosscheck;
 pub mod picture;
@@ -15,6 +17,7 @@ pub mod spec;
 mod state;
 pub mod strategy;
 
+pub use claim_expr::{CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr};
 pub use claims::EXHAUSTIVE_TOTAL;
 pub use problem::{Chopsticks, real_play_with_total};
 pub use provable::ChopsticksDomain;

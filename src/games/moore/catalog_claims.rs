@@ -1,6 +1,7 @@
 //! The counting claims of the catalog: Nim's criterion, independent piles, the reduced
 //! exponent, and the seed's own algorithm, with the small domains its cost allows.
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use proptest::strategy::Strategy;
@@ -8,7 +9,8 @@ use proptest::strategy::Strategy;
 pub use super::seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
 use super::strategy::{huge_len, value_set};
 use super::{CountCase, CountingDomain, MODULUS, count, merge_columns, transform};
-use crate::claims::Domains;
+use super::{Count, MooreCount};
+use crate::claims::{ClaimReport, ClaimVerdict, Domains, Entry, check_claim, check_claim_in};
 use crate::problem::{Claims, Sample};
 
 const P: u64 = MODULUS as u64;
@@ -225,4 +227,104 @@ pub fn exponent_1e9_7_domains() -> Domains<'static, CountCase> {
             separator: "; ",
         },
     }
+}
+
+type CountFn = fn(&[u64], u64) -> Result<u32, String>;
+
+fn as_count(claim: CountFn) -> impl Fn(&CountCase) -> Result<Count, String> + Sync {
+    move |c: &CountCase| claim(&c.values, c.len).map(|n| Count(u64::from(n)))
+}
+
+/// The counting problem of the catalog, shared so that its game-search memo serves
+/// every counting claim.
+fn moore_count() -> &'static MooreCount {
+    static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
+    PROBLEM.get_or_init(MooreCount::default)
+}
+
+fn counting(entry: &Entry, seed: u64, cases: u32, claim: CountFn) -> ClaimReport {
+    check_claim(moore_count(), entry.id, entry.text, &as_count(claim), seed, cases)
+}
+
+/// K reduced mod p − 1 with p = 10^9 + 7, on lengths at that prime's boundaries.
+fn exponent_1e9_7_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
+    static PROBLEM: OnceLock<MooreCount> = OnceLock::new();
+    let problem = PROBLEM.get_or_init(|| MooreCount::new(6, P_1E9_7));
+    let claim = |c: &CountCase| exponent_mod_p_minus_1_1e9_7(&c.values, c.len).map(Count);
+    let mut report = check_claim_in(
+        problem,
+        exponent_1e9_7_domains(),
+        entry.id,
+        entry.text,
+        &claim,
+        seed,
+        cases,
+    );
+    if report.counterexample == serde_json::json!({ "values": [1], "K": P_1E9_7 - 1 }) {
+        report.notes.push(
+            "least counterexample: below K = p - 1 = 1000000006 nothing is reduced, so the claim is the count itself; at K = p - 1, A = [0] agrees (1 = 1), and A = [1] does not"
+                .into(),
+        );
+    }
+    report
+}
+
+/// The seed's algorithm: correct on tiny inputs, hopeless at full size; report both.
+fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
+    let problem = moore_count();
+    let domains = seed_python_domains(problem.k());
+    // Its cost is O(S² log K) per instance: few random cases.
+    let mut report = check_claim_in(
+        problem,
+        domains,
+        entry.id,
+        entry.text,
+        &as_count(seed_python),
+        seed,
+        cases.min(500),
+    );
+    report.notes.extend(seed_python_notes(Duration::from_secs(5)));
+    report
+}
+
+/// The counting entries of the catalog, in report order.
+pub(super) fn entries() -> Vec<Entry> {
+    use ClaimVerdict::{Holds, Refuted};
+    vec![
+        Entry::new(
+            "xor-nim",
+            "moore-count",
+            "the count computed with ordinary Nim's criterion (XOR of the sequence is 0)",
+            Refuted,
+            |e, seed, cases| counting(e, seed, cases, xor_nim),
+        ),
+        Entry::new(
+            "independent-piles",
+            "moore-count",
+            "the count as a product of per-pile losing counts: (number of zero values)^K",
+            Refuted,
+            |e, seed, cases| counting(e, seed, cases, independent_piles),
+        ),
+        Entry::new(
+            "exponent-mod-p-minus-1",
+            "moore-count",
+            "the fast count with K reduced modulo p - 1",
+            Refuted,
+            |e, seed, cases| counting(e, seed, cases, exponent_mod_p_minus_1),
+        ),
+        Entry::new(
+            "exponent-mod-p-minus-1-1e9+7",
+            "moore-count",
+            "the fast count mod 10^9 + 7 with K reduced modulo p - 1 (Fermat), k = 6",
+            Refuted,
+            exponent_1e9_7_claim,
+        ),
+        Entry::new(
+            "seed-python-dict-convolution",
+            "moore-count",
+            "the seed's own algorithm: a dictionary over (Z/7)^7 raised to the K-th power by convolution squaring",
+            Holds,
+            seed_claim,
+        ),
+    ]
 }

@@ -10,6 +10,8 @@ use proptest::prelude::*;
 use super::count_problem::{brute_reach, dp_reach};
 use super::strategy::{huge_len, value_set};
 use super::{Count, CountCase, MooreCount, count_mod, len_candidates};
+use super::MoorePosition;
+use crate::claims::{ClaimReport, ExprError};
 use crate::problem::{Claims, Domain, Least, Sample};
 
 /// The exhaustive part of a counting check: every K in `lens`, and for each `(n, max)`
@@ -93,6 +95,20 @@ impl CountingDomain {
 }
 
 impl Claims for MooreCount {
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        super::catalog_claims::entries()
+    }
+
+    /// A typed claim about the count is one about the positions it counts: `claim games`
+    /// has always meant `claim moore`.
+    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+        MoorePosition::with_k(self.k()).typed_claim(text, seed, cases)
+    }
+
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        Some("as moore: a claim about the positions whose losing sequences the count counts")
+    }
+
     /// The brute force with the game search where K ≤ 4, values ≤ 7 and N^K ≤ 4096;
     /// else the DP where B ≤ 4 and (k+1)^B · K · N ≤ 10^6; else the verified fast count.
     fn reference(&self, c: &CountCase) -> (Count, &'static str) {

@@ -9,7 +9,9 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 pub mod catalog_claims;
+mod claim_expr;
 mod columns;
+mod commands;
 mod count;
 mod count_claims;
 mod count_format;
@@ -33,6 +35,9 @@ mod solve;
 pub mod strategy;
 mod transform;
 
+pub use claim_expr::{
+    ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GAMES_VOCABULARY, GamesExpr, check_games_expr,
+};
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
 pub use count_claims::CountingDomain;

@@ -10,7 +10,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{MoorePosition, Position, PositionOutcome, is_p_position};
-use crate::claims::{ExprError, GamesExpr};
+use super::GamesExpr;
+use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
 
 /// The most piles of a random position, less one.
@@ -114,6 +115,16 @@ fn random_position(rng: &mut ChaCha8Rng, k: u32) -> Vec<u64> {
 }
 
 impl Claims for MoorePosition {
+    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+        Some(check_typed_claim(self, text, seed, cases))
+    }
+
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        Some(
+            "EXPR over piles, k, xor, sum, max, bitcount(j), all_bits(expr of j) claims \"the position is a loss for the player to move\" in Moore's Nim_k (--k)",
+        )
+    }
+
     /// The explicit game search in the exhaustive range ([`exhaustive_bounds`]); beyond
     /// it Moore's theorem (the P-test), which `check` and `prove` verify against the
     /// search and [`Claims::audit`] compares with the search in the range.

@@ -31,7 +31,7 @@ impl WythoffExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::wythoff::WythoffExpr;
+    /// use gamecheck::games::wythoff::WythoffExpr;
     /// assert!(WythoffExpr::compile("x == y").is_ok());
     /// assert!(WythoffExpr::compile("x == z").is_err());
     /// ```
@@ -44,7 +44,7 @@ impl WythoffExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::wythoff::{Piles, WythoffExpr};
+    /// use gamecheck::games::wythoff::{Piles, WythoffExpr};
     /// let e = WythoffExpr::compile("min(x, y) * 2 == max(x, y) + j - 1 || x + y == 0").unwrap();
     /// assert_eq!(e.is_loss(Piles { x: 1, y: 2 }), Ok(true));
     /// ```

@@ -5,13 +5,25 @@
 use super::claim_expr::WythoffExpr;
 use super::problem::{Piles, Wythoff, WythoffOutcome, piles};
 use super::rule::{floor_phi, is_p_position};
-use crate::claims::ExprError;
+use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
 
 /// Positions are checked exhaustively up to this many stones in all.
 pub const EXHAUSTIVE_STONES: u64 = 600;
 
 impl Claims for Wythoff {
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        super::catalog_claims::entries()
+    }
+
+    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+        Some(check_typed_claim(self, text, seed, cases))
+    }
+
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        Some("EXPR over x, y, j = |x - y| claims \"the position is a loss\"")
+    }
+
     /// The mex table (an oracle) for piles below 2^20; beyond it the exact P-test, which
     /// `check` verifies against the table and for certified winning moves.
     fn reference(&self, p: &Piles) -> (WythoffOutcome, &'static str) {
@@ -57,7 +69,7 @@ impl Claims for Wythoff {
 ///
 /// # Example
 /// ```
-/// use gamecheck::wythoff::{diagonals, Piles};
+/// use gamecheck::games::wythoff::{diagonals, Piles};
 /// let d: Vec<Piles> = diagonals(1).cases.collect();
 /// assert_eq!(d[..2], [Piles { x: 0, y: 0 }, Piles { x: 1, y: 1 }]);
 /// ```

@@ -8,6 +8,7 @@
 pub mod catalog_claims;
 mod claim_expr;
 mod claims;
+mod commands;
 mod contest_format;
 mod moves;
 pub mod picture;
@@ -15,6 +16,8 @@ mod problem;
 mod provable;
 mod rule;
 mod solve;
+#[cfg(test)]
+mod tests;
 
 pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};

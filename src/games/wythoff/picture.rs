@@ -21,8 +21,8 @@ pub const MAX_PILE: u64 = 1023;
 /// # Example
 /// ```
 /// use gamecheck::plot::Mark;
-/// use gamecheck::plot::wythoff::p_position_picture;
-/// use gamecheck::wythoff::is_p_position;
+/// use gamecheck::games::wythoff::picture::p_position_picture;
+/// use gamecheck::games::wythoff::is_p_position;
 /// let pic = p_position_picture(20, &is_p_position)?;
 /// assert_eq!(pic.count_kind(0), 1 + 2 * 8); // (0, 0) and 8 pairs up to 20
 /// assert!(pic.marked(Mark::Cross).is_empty());

@@ -19,7 +19,7 @@ pub struct WythoffDomain {
 /// # Example
 /// ```
 /// use gamecheck::problem::Provable;
-/// use gamecheck::wythoff::{Piles, Wythoff, WythoffDomain};
+/// use gamecheck::games::wythoff::{Piles, Wythoff, WythoffDomain};
 /// let domain = WythoffDomain { max_pile: 10 };
 /// assert_eq!(Wythoff::default().domain_size(&domain), Ok(100));
 /// assert_eq!(Wythoff::default().case(&domain, 37), Piles { x: 3, y: 7 });

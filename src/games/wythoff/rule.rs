@@ -38,7 +38,7 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 ///
 /// # Example
 /// ```
-/// use gamecheck::wythoff::floor_phi;
+/// use gamecheck::games::wythoff::floor_phi;
 /// assert_eq!([0, 1, 2, 3, 4, 5].map(floor_phi), [0, 1, 3, 4, 6, 8]);
 /// assert_eq!(floor_phi(u64::MAX), 29_847_458_893_032_750_100);
 /// ```
@@ -84,7 +84,7 @@ fn floor_phi_by_squares(j: u128) -> u128 {
 ///
 /// # Example
 /// ```
-/// use gamecheck::wythoff::is_p_position;
+/// use gamecheck::games::wythoff::is_p_position;
 /// assert!(is_p_position(0, 0) && is_p_position(3, 5) && is_p_position(5, 3));
 /// assert!(!is_p_position(1, 1) && !is_p_position(2, 3));
 /// // j = F_40: the f64 formula fails here, the P-test does not.
@@ -143,7 +143,7 @@ fn upper_index(x: u64) -> Option<u64> {
 ///
 /// # Example
 /// ```
-/// use gamecheck::wythoff::{is_p_position, winning_move};
+/// use gamecheck::games::wythoff::{is_p_position, winning_move};
 /// assert_eq!(winning_move(3, 5), None);
 /// let (x, y) = winning_move(7, 9).unwrap();
 /// assert!(is_p_position(x, y));

@@ -1,8 +1,7 @@
 //! A typed Chopsticks claim: "the player to move wins exactly when EXPR", over the
 //! counts a, c, b, d and the hand totals n = a + c, m = b + d.
 
-use super::engine::check_typed_claim;
-use super::verdict::ClaimReport;
+use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
 use crate::games::chopsticks::{Chopsticks, State};
 

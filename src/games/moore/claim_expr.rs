@@ -1,8 +1,7 @@
 //! A typed Moore's Nim claim: "the position is a loss for the player to move exactly when
 //! EXPR", over the piles' summaries, with `bitcount(j)` and the binder `all_bits(…)`.
 
-use super::engine::check_typed_claim;
-use super::verdict::ClaimReport;
+use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
 use crate::games::moore::MoorePosition;
 

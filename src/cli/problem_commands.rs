@@ -1,0 +1,105 @@
+//! `prove <problem>` and `plot <problem>`, built from the registry: each problem's
+//! [`Flag`]s become clap arguments, and what was parsed goes back to it as [`Flags`].
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::problem::{Flag, FlagKind, FlagValue, Flags};
+
+/// A subcommand problems may add.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    Prove,
+    Plot,
+}
+
+/// One problem's subcommand: its name, its help line and its flags.
+pub struct Spec {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub flags: Vec<Flag>,
+}
+
+struct Describe(Which);
+
+impl Visit for Describe {
+    type Output = Option<(&'static str, Vec<Flag>)>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        match self.0 {
+            Which::Prove => problem.prove_command().map(|c| (c.about(), c.flags())),
+            Which::Plot => problem.plot_command().map(|c| (c.about(), c.flags())),
+        }
+    }
+}
+
+/// Returns the subcommand `which` of every problem that has it, in registry order.
+pub fn specs(which: Which) -> Vec<Spec> {
+    problem_names()
+        .into_iter()
+        .filter_map(|name| {
+            let (about, flags) = visit(name, Params::default(), Describe(which)).ok().flatten()?;
+            Some(Spec { name, about, flags })
+        })
+        .collect()
+}
+
+/// Returns the clap argument that reads `flag`.
+fn arg(flag: &Flag) -> Arg {
+    let arg = Arg::new(flag.long)
+        .long(flag.long)
+        .help(flag.help.strip_suffix('.').unwrap_or(flag.help))
+        .visible_aliases(flag.aliases.iter().copied())
+        .conflicts_with_all(flag.conflicts.iter().copied());
+    match flag.kind {
+        FlagKind::Number { default, min } => arg
+            .value_name("N")
+            .value_parser(clap::value_parser!(u64).range(min..))
+            .default_value(default),
+        FlagKind::Numbers { default } => {
+            let arg = arg
+                .value_name("N,…")
+                .value_parser(clap::value_parser!(u64))
+                .value_delimiter(',')
+                .action(ArgAction::Append);
+            if default.is_empty() {
+                arg
+            } else {
+                arg.default_values(default.iter().copied())
+            }
+        }
+        FlagKind::Switch => arg.action(ArgAction::SetTrue),
+        FlagKind::Text => arg.value_name("TEXT"),
+    }
+}
+
+/// Returns `spec` as a clap subcommand, with `shared` added (shard flags, `--out`).
+pub fn command(spec: &Spec, shared: impl FnOnce(Command) -> Command) -> Command {
+    let command = spec
+        .flags
+        .iter()
+        .fold(Command::new(spec.name), |c, f| c.arg(arg(f)));
+    // After `shared`: a derived `Args` sets its own doc comment as the about.
+    shared(command).about(spec.about.strip_suffix('.').unwrap_or(spec.about))
+}
+
+/// Returns the values of `flags` in `matches`.
+pub fn flags(flags: &[Flag], matches: &ArgMatches) -> Flags {
+    flags
+        .iter()
+        .map(|f| {
+            let value = match f.kind {
+                FlagKind::Number { .. } => {
+                    FlagValue::Number(matches.get_one::<u64>(f.long).copied().unwrap_or(0))
+                }
+                FlagKind::Numbers { .. } => FlagValue::Numbers(
+                    matches
+                        .get_many::<u64>(f.long)
+                        .map(|v| v.copied().collect())
+                        .unwrap_or_default(),
+                ),
+                FlagKind::Switch => FlagValue::Switch(matches.get_flag(f.long)),
+                FlagKind::Text => FlagValue::Text(matches.get_one::<String>(f.long).cloned()),
+            };
+            (f.long, value)
+        })
+        .collect()
+}

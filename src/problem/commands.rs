@@ -1,0 +1,18 @@
+//! What a problem adds to the subcommands beyond its core: a `prove` with its own flags
+//! and a `plot`. Both are optional; the binary lists the problems that have them.
+
+use crate::plot::PlotCommand;
+use crate::prove::ProveCommand;
+
+/// The subcommands a problem adds, found through the registry.
+pub trait Commands {
+    /// Returns the problem's `prove <problem>`, if it has one.
+    fn prove_command(&self) -> Option<&dyn ProveCommand> {
+        None
+    }
+
+    /// Returns the problem's `plot <problem>`, if it has one.
+    fn plot_command(&self) -> Option<&dyn PlotCommand> {
+        None
+    }
+}

@@ -1,0 +1,172 @@
+//! The flags a problem adds to its own subcommands (`prove <problem>`, `plot <problem>`),
+//! described as data: the command line is built from the registry, so a new game brings
+//! its flags without touching the binary.
+
+use std::collections::BTreeMap;
+
+use thiserror::Error;
+
+/// What a flag takes, with its default as the command line would spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagKind {
+    /// One `u64` of at least `min`.
+    Number { default: &'static str, min: u64 },
+    /// Comma-separated `u64`s, or the flag repeated.
+    Numbers { default: &'static [&'static str] },
+    /// Present or not.
+    Switch,
+    /// Optional text.
+    Text,
+}
+
+/// One flag of a problem's subcommand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The long name, without the dashes.
+    pub long: &'static str,
+    /// One line for `--help`.
+    pub help: &'static str,
+    pub kind: FlagKind,
+    /// Other long names it answers to, shown in `--help`.
+    pub aliases: &'static [&'static str],
+    /// Long names of flags it cannot be given with, the subcommand's shared ones
+    /// (`shard`, `shard-index`, `shard-count`, `json`) included.
+    pub conflicts: &'static [&'static str],
+}
+
+impl Flag {
+    /// Returns the flag `--long N` with `default`, N ≥ `min`.
+    pub const fn number(long: &'static str, help: &'static str, default: &'static str, min: u64) -> Flag {
+        Flag {
+            long,
+            help,
+            kind: FlagKind::Number { default, min },
+            aliases: &[],
+            conflicts: &[],
+        }
+    }
+
+    /// Returns the flag `--long N,M,…` with `default`.
+    pub const fn numbers(long: &'static str, help: &'static str, default: &'static [&'static str]) -> Flag {
+        Flag {
+            long,
+            help,
+            kind: FlagKind::Numbers { default },
+            aliases: &[],
+            conflicts: &[],
+        }
+    }
+
+    /// Returns the switch `--long`.
+    pub const fn switch(long: &'static str, help: &'static str) -> Flag {
+        Flag {
+            long,
+            help,
+            kind: FlagKind::Switch,
+            aliases: &[],
+            conflicts: &[],
+        }
+    }
+
+    /// Returns the optional text flag `--long TEXT`.
+    pub const fn text(long: &'static str, help: &'static str) -> Flag {
+        Flag {
+            long,
+            help,
+            kind: FlagKind::Text,
+            aliases: &[],
+            conflicts: &[],
+        }
+    }
+
+    /// Returns the flag, also answering to `aliases`.
+    pub const fn aliases(self, aliases: &'static [&'static str]) -> Flag {
+        Flag { aliases, ..self }
+    }
+
+    /// Returns the flag, refused together with any of `conflicts`.
+    pub const fn conflicts(self, conflicts: &'static [&'static str]) -> Flag {
+        Flag { conflicts, ..self }
+    }
+}
+
+/// A flag's value as given (or defaulted) on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FlagValue {
+    Number(u64),
+    Numbers(Vec<u64>),
+    Switch(bool),
+    Text(Option<String>),
+}
+
+/// A flag read as the wrong kind, or not given: a mismatch between a problem's
+/// [`Flag`]s and the code that reads them.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("flag --{flag} is not a {wanted} flag of this subcommand")]
+pub struct FlagError {
+    pub flag: String,
+    pub wanted: &'static str,
+}
+
+/// The values of a subcommand's flags, by long name.
+///
+/// # Example
+/// ```
+/// use gamecheck::problem::{FlagValue, Flags};
+/// let flags = Flags::from_iter([("max-pile", FlagValue::Number(8))]);
+/// assert_eq!(flags.number("max-pile"), Ok(8));
+/// assert!(flags.switch("all").is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flags(BTreeMap<String, FlagValue>);
+
+impl<S: Into<String>> FromIterator<(S, FlagValue)> for Flags {
+    fn from_iter<I: IntoIterator<Item = (S, FlagValue)>>(iter: I) -> Flags {
+        Flags(iter.into_iter().map(|(k, v)| (k.into(), v)).collect())
+    }
+}
+
+impl Flags {
+    fn get(&self, long: &str) -> Option<&FlagValue> {
+        self.0.get(long)
+    }
+
+    fn wrong(long: &str, wanted: &'static str) -> FlagError {
+        FlagError {
+            flag: long.to_owned(),
+            wanted,
+        }
+    }
+
+    /// Returns the number `--long` holds.
+    pub fn number(&self, long: &str) -> Result<u64, FlagError> {
+        match self.get(long) {
+            Some(FlagValue::Number(n)) => Ok(*n),
+            _ => Err(Flags::wrong(long, "number")),
+        }
+    }
+
+    /// Returns the numbers `--long` holds.
+    pub fn numbers(&self, long: &str) -> Result<&[u64], FlagError> {
+        match self.get(long) {
+            Some(FlagValue::Numbers(v)) => Ok(v),
+            _ => Err(Flags::wrong(long, "list")),
+        }
+    }
+
+    /// Returns whether the switch `--long` was given.
+    pub fn switch(&self, long: &str) -> Result<bool, FlagError> {
+        match self.get(long) {
+            Some(FlagValue::Switch(on)) => Ok(*on),
+            _ => Err(Flags::wrong(long, "switch")),
+        }
+    }
+
+    /// Returns the text `--long` holds, if given.
+    pub fn text(&self, long: &str) -> Result<Option<&str>, FlagError> {
+        match self.get(long) {
+            Some(FlagValue::Text(t)) => Ok(t.as_deref()),
+            _ => Err(Flags::wrong(long, "text")),
+        }
+    }
+}
