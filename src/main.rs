@@ -89,10 +89,10 @@ enum Command {
     },
     /// Evaluate one case under every implementation, side by side.
     ///
-    /// chopsticks a c b d; moore [--k K] PILES…; games (moore-count) [--k K] K VALUES…;
-    /// wythoff x y. Exit code: 0 all agree, 1 a disagreement, 2 usage or input error.
+    /// The numbers each problem reads are listed below (`repro --help`). Exit code: 0 all
+    /// agree, 1 a disagreement, 2 usage or input error.
     Repro {
-        /// The problem: chopsticks, moore, games (moore-count) or wythoff.
+        /// The problem (listed below).
         problem: String,
         /// The most piles a move may take from (moore, games).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
@@ -115,7 +115,7 @@ enum Command {
     /// sequences mod 998244353. moore: a line T, then T lines `N p_1 … p_N`; prints First
     /// when the player to move wins.
     Solve {
-        /// The problem: chopsticks, games (moore-count) or moore.
+        /// The problem (listed below).
         problem: String,
         /// Also print why: the deciding case of the rule and a winning move.
         #[arg(long)]
@@ -133,7 +133,7 @@ enum Command {
     /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
     /// a solution command that cannot be started).
     Stress {
-        /// The problem the solution solves: chopsticks, games (moore-count) or moore.
+        /// The problem the solution solves (listed below).
         problem: String,
         /// The solution command, split shell-like into program and arguments (no shell).
         #[arg(long)]
@@ -488,6 +488,34 @@ fn claim_help() -> String {
         if let Ok(Some(vocabulary)) = visit(name, Params::default(), ClaimVocabulary) {
             help.push_str(&format!("  {name}: {vocabulary}\n"));
         }
+    }
+    help
+}
+
+/// What `repro` reads for a problem.
+struct NumbersText;
+
+impl Visit for NumbersText {
+    type Output = &'static str;
+    fn visit<P: Registered>(self, problem: &P) -> &'static str {
+        problem.numbers_text()
+    }
+}
+
+/// The registered problems for `--help`, with their aliases; with `numbers`, what
+/// `repro` reads for each.
+fn problems_help(numbers: bool) -> String {
+    let mut help = String::from("Problems:\n");
+    for (name, aliases) in gamecheck::games::problems() {
+        let alias = match aliases {
+            [] => String::new(),
+            _ => format!(" (alias {})", aliases.join(", ")),
+        };
+        let text = match visit(name, Params::default(), NumbersText) {
+            Ok(text) if numbers => format!(": {text}"),
+            _ => String::new(),
+        };
+        help.push_str(&format!("  {name}{alias}{text}\n"));
     }
     help
 }
@@ -921,8 +949,11 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// Returns the command line: the derived one, with what the registry adds to `claim`'s
 /// help.
 fn cli_command() -> clap::Command {
-    let help = claim_help();
-    <Cli as clap::CommandFactory>::command().mut_subcommand("claim", |c| c.after_long_help(help))
+    <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("claim", |c| c.after_long_help(claim_help()))
+        .mut_subcommand("repro", |c| c.after_help(problems_help(true)))
+        .mut_subcommand("solve", |c| c.after_help(problems_help(false)))
+        .mut_subcommand("stress", |c| c.after_help(problems_help(false)))
 }
 
 fn main() -> ExitCode {

@@ -83,6 +83,11 @@ macro_rules! registry {
             vec![$($($name),+),*]
         }
 
+        /// Returns every problem's name with its aliases, in report order.
+        pub fn problems() -> Vec<(&'static str, &'static [&'static str])> {
+            vec![$($(($name, &[$($alias),*])),+),*]
+        }
+
         /// Returns `v`'s result on the problem called `name` (or one of its aliases),
         /// built with `params`.
         ///

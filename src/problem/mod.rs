@@ -170,6 +170,12 @@ pub trait ContestFormat: Problem {
     /// what they should be.
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Self::Case, String>;
 
+    /// Returns what [`ContestFormat::case_from_numbers`] reads, for `repro --help`
+    /// ("a c b d").
+    fn numbers_text(&self) -> &'static str {
+        "the case's numbers"
+    }
+
     /// Returns `cases` written as contest input: by default the usual shape, `T` on a
     /// line, then one line per case.
     fn write_input(&self, cases: &[Self::Case]) -> String {

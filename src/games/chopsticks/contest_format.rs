@@ -105,6 +105,10 @@ impl ContestFormat for Chopsticks {
         Ok(cases)
     }
 
+    fn numbers_text(&self) -> &'static str {
+        "a c b d"
+    }
+
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<State, String> {
         match *numbers {
             [a, c, b, d] => Ok(State::new(a, c, b, d)),

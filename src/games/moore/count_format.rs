@@ -202,6 +202,10 @@ impl ContestFormat for MooreCount {
         }])
     }
 
+    fn numbers_text(&self) -> &'static str {
+        "[--k K] [--modulus P] K VALUES…"
+    }
+
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<CountCase, String> {
         match numbers.split_first() {
             Some((&len, values)) => Ok(CountCase {

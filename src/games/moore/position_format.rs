@@ -95,6 +95,10 @@ impl ContestFormat for MoorePosition {
         Ok(cases)
     }
 
+    fn numbers_text(&self) -> &'static str {
+        "[--k K] PILES…"
+    }
+
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Position, String> {
         Ok(Position {
             k: self.k(),

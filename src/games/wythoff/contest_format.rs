@@ -95,6 +95,10 @@ impl ContestFormat for Wythoff {
         Ok(cases)
     }
 
+    fn numbers_text(&self) -> &'static str {
+        "x y"
+    }
+
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Piles, String> {
         match *numbers {
             [x, y] => Ok(Piles { x, y }),
