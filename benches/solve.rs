@@ -1,6 +1,6 @@
-//! `solve` for every registered problem: one large generated input (up to 10^5 cases at
-//! the extended bounds, seed 1), the problem's own `solve_stream` against the generic
-//! `solve_cases`. A new game is benchmarked here without an edit.
+//! `solve` for every registered problem: the largest of 50 generated inputs (up to 10^5
+//! cases at the extended bounds, seed 1), the problem's own `solve_stream` against the
+//! generic `solve_cases`. A new game is benchmarked here without an edit.
 //!
 //! Ids are `solve_<problem>/function/bytes=size` so that `gamecheck bench-report` can
 //! chart cost against size; `fast…` is the problem's own stream, `plain…` the baseline.
@@ -34,7 +34,10 @@ impl Visit for Bench<'_> {
             return;
         };
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-        let input = problem.write_input(&problem.generate(&mut rng, &bounds));
+        let input = (0..50)
+            .map(|_| problem.write_input(&problem.generate(&mut rng, &bounds)))
+            .max_by_key(String::len)
+            .unwrap_or_default();
         let mut group = self.crit.benchmark_group(format!("solve_{name}"));
         group
             .sample_size(10)
