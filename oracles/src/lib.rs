@@ -8,3 +8,4 @@ pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
 pub mod rules_oracle;
+pub mod wythoff_mex_table;

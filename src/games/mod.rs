@@ -12,4 +12,5 @@ registry! {
         "moore" => |p: Params| moore::MoorePosition::with_k(p.k),
         "moore-count" | "games" => |p: Params| moore::MooreCount::new(p.k, p.modulus),
     }
+    wythoff { "wythoff" => |_| wythoff::Wythoff::default() }
 }

@@ -1,0 +1,27 @@
+//! Wythoff's game: two piles; a move takes any positive number of stones from one pile,
+//! or the same positive number from both; a player who cannot move loses.
+//!
+//! The P-positions are (⌊jφ⌋, ⌊jφ⌋ + j) and their mirrors (Wythoff, 1907). The fast
+//! rule decides them exactly for all `u64` piles with integer arithmetic only: a
+//! floating-point φ is wrong from j around 10^8 (see the claims catalog).
+
+pub mod catalog_claims;
+mod claim_expr;
+mod claims;
+mod commands;
+mod contest_format;
+mod moves;
+pub mod picture;
+mod problem;
+mod provable;
+mod rule;
+mod solve;
+#[cfg(test)]
+mod tests;
+
+pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
+pub use claims::{EXHAUSTIVE_STONES, diagonals};
+pub use moves::WythoffRules;
+pub use problem::{Piles, Wythoff, WythoffOutcome};
+pub use provable::WythoffDomain;
+pub use rule::{floor_phi, is_p_position, winning_move};

@@ -1,0 +1,205 @@
+//! Wythoff's game: the exact P-test against the generic rules oracle and the mex table,
+//! through the same properties `gamecheck check` runs, plus exhaustive boxes, and what
+//! the subcommands reach through the registry.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use gamecheck_oracles::wythoff_mex_table::WythoffTable;
+
+use super::{Piles, Wythoff, WythoffDomain, floor_phi, is_p_position, picture, winning_move};
+use crate::games::{Params, Registered, Visit, visit};
+use crate::plot::Mark;
+use crate::problem::{Commands, FlagValue, Flags, Problem, disagreements};
+use crate::prove::{Shard, prove};
+
+mod common {
+    /// Runs the property as `gamecheck check` and the integration tests do.
+    #[track_caller]
+    pub fn holds(problem: &super::Wythoff, name: &str, cases: u32) {
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        crate::check::assert_holds(problem, name, cases, Some(here));
+    }
+}
+
+#[test]
+fn p_test_matches_rules_oracle() {
+    common::holds(&Wythoff::default(), "p_test_matches_rules_oracle", 500);
+}
+
+#[test]
+fn p_test_matches_mex_table() {
+    common::holds(&Wythoff::default(), "p_test_matches_mex_table", 5000);
+}
+
+#[test]
+fn mex_table_matches_rules_oracle() {
+    common::holds(&Wythoff::default(), "mex_table_matches_rules_oracle", 500);
+}
+
+#[test]
+fn winning_move_is_certified() {
+    common::holds(&Wythoff::default(), "winning_move_is_certified", 20_000);
+}
+
+#[test]
+fn p_test_matches_mex_table_exhaustively_below_2000() {
+    let table = WythoffTable::build(2000).unwrap_or_else(|e| panic!("{e}"));
+    for x in 0..2000 {
+        for y in 0..2000 {
+            assert_eq!(Some(is_p_position(x, y)), table.is_p_position(x, y), "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn p_test_matches_mex_table_on_every_diagonal_below_2_to_20() {
+    // Along each diagonal j = y - x the table has one P-position: the P-test must find
+    // exactly it, also far beyond the exhaustive box.
+    let limit = 1u64 << 20;
+    let table = WythoffTable::build(limit).unwrap_or_else(|e| panic!("{e}"));
+    let mut j = 0;
+    while let Ok(a) = u64::try_from(floor_phi(j)) {
+        if a + j >= limit {
+            break;
+        }
+        for x in [a.saturating_sub(1), a, a + 1] {
+            if x + j < limit {
+                assert_eq!(
+                    Some(is_p_position(x, x + j)),
+                    table.is_p_position(x, x + j),
+                    "j = {j}, x = {x}"
+                );
+            }
+        }
+        j += 1;
+    }
+}
+
+#[test]
+fn floor_phi_and_the_p_test_agree_near_the_largest_diagonals() {
+    // Two independent exact methods: ⌊jφ⌋ (a square root of 5j², or a search on squares)
+    // and the P-test's sign test of k² + kj − j². The P-position of each diagonal must be
+    // exactly (⌊jφ⌋, ⌊jφ⌋ + j), and its neighbours on the diagonal must not be.
+    let mut fib = vec![1u64, 2];
+    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+        fib.push(next);
+    }
+    let js = ((1u64 << 62) - 1000..(1u64 << 62))
+        .chain(fib)
+        .chain([u64::MAX / 3]);
+    for j in js {
+        let Some(a) = u64::try_from(floor_phi(j))
+            .ok()
+            .filter(|a| a.checked_add(j).is_some())
+        else {
+            continue;
+        };
+        assert!(is_p_position(a, a + j), "j = {j}");
+        assert!(!is_p_position(a - 1, a - 1 + j) || a == 0, "j = {j}");
+        if let Some(y) = (a + 1).checked_add(j) {
+            assert!(!is_p_position(a + 1, y), "j = {j}");
+        }
+    }
+}
+
+#[test]
+fn winning_moves_are_certified_at_the_largest_piles() {
+    for (x, y) in [
+        (u64::MAX, u64::MAX),
+        (u64::MAX, 0),
+        (u64::MAX - 1, u64::MAX),
+        (1 << 63, u64::MAX),
+    ] {
+        let p = Piles { x, y };
+        let rows = Wythoff::default().evaluate(&p);
+        assert!(!disagreements(&rows).contains(&true), "{rows:?}");
+        if let Some((nx, ny)) = winning_move(x, y) {
+            assert!(is_p_position(nx, ny));
+        }
+    }
+}
+
+#[test]
+fn prove_covers_every_position_below_the_bound_and_shards_partition_it() {
+    let domain = WythoffDomain { max_pile: 500 };
+    let whole = prove(&Wythoff::default(), &domain, Shard::WHOLE, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((whole.checked, whole.mismatch_count), (250_000, 0));
+    let parts: u64 = (1..=3)
+        .map(|index| {
+            let part = prove(&Wythoff::default(), &domain, Shard { index, count: 3 }, &|_| {});
+            part.unwrap_or_else(|e| panic!("{e}")).checked
+        })
+        .sum();
+    assert_eq!(parts, 250_000);
+}
+
+#[test]
+fn the_registry_builds_wythoff_with_its_commands() {
+    struct Has;
+    impl Visit for Has {
+        type Output = (bool, bool, bool, usize);
+        fn visit<P: Registered>(self, p: &P) -> Self::Output {
+            let typed = p.typed_claim("x == y", 1, 10).is_some();
+            (p.prove_command().is_some(), p.plot_command().is_some(), typed, p.catalog().len())
+        }
+    }
+    assert_eq!(visit("wythoff", Params::default(), Has), Ok((true, true, true, 3)));
+}
+
+#[test]
+fn prove_command_reads_its_flag_and_shards() {
+    use crate::prove::{ProofProgress, ProofRun};
+    let problem = Wythoff::default();
+    let Some(command) = problem.prove_command() else {
+        panic!("wythoff has a proof");
+    };
+    let flags = Flags::from_iter([("max-pile", FlagValue::Number(8))]);
+    let started = std::sync::atomic::AtomicU64::new(0);
+    let progress = ProofProgress {
+        shard: &|| "2/2".parse(),
+        start: &|n| started.store(n, std::sync::atomic::Ordering::Relaxed),
+        advance: &|_| {},
+    };
+    match command.run(&flags, &progress) {
+        Ok(ProofRun::Bounded(s)) => assert_eq!((s.checked, s.total, s.mismatch_count), (32, 64, 0)),
+        other => panic!("{other:?}"),
+    }
+    assert!(command.run(&Flags::default(), &progress).is_err());
+    assert_eq!(started.load(std::sync::atomic::Ordering::Relaxed), 32);
+}
+
+#[test]
+fn committed_picture_is_what_plot_wythoff_draws() {
+    let problem = Wythoff::default();
+    let Some(command) = problem.plot_command() else {
+        panic!("wythoff has a picture");
+    };
+    let flags = Flags::from_iter([("max", FlagValue::Number(40))]);
+    let svg = command.picture(&flags).and_then(|p| p.to_svg()).unwrap_or_else(|e| panic!("{e}"));
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/wythoff-p-positions.svg");
+    let expected = std::fs::read_to_string(committed).unwrap_or_else(|e| panic!("{e}"));
+    assert!(svg == expected, "regenerate it with `gamecheck plot wythoff --out docs/img/wythoff-p-positions.svg`");
+}
+
+#[test]
+fn crosses_mark_exactly_where_a_broken_p_test_differs_from_the_table() {
+    let table = WythoffTable::build(41).unwrap_or_else(|e| panic!("{e}"));
+    let xor = |x: u64, y: u64| x ^ y == 0;
+    let picture = picture::p_position_picture(40, &xor).unwrap_or_else(|e| panic!("{e}"));
+    let expected: BTreeSet<(u64, u64)> = (0..=40u64)
+        .flat_map(|x| (0..=40u64).map(move |y| (x, y)))
+        .filter(|&(x, y)| table.is_p_position(x, y) != Some(xor(x, y)))
+        .collect();
+    assert!(!expected.is_empty());
+    let crossed: BTreeSet<(u64, u64)> = picture.marked(Mark::Cross).into_iter().map(|(_, x, y)| (x, y)).collect();
+    assert_eq!(crossed, expected);
+}
+
+#[test]
+fn repro_agrees_at_a_p_position_and_its_neighbour() {
+    for (x, y) in [(3, 5), (3, 4), (0, 0)] {
+        let r = crate::check::repro(&Wythoff::default(), Piles { x, y });
+        assert!(r.agree(), "{}", r.to_text("repro"));
+    }
+}
