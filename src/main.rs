@@ -71,6 +71,7 @@ enum Command {
     /// Exit code: 0 holds, 1 refuted, 2 usage or syntax error.
     Claim {
         /// The problem the claim is about.
+        #[arg(value_parser = problem_parser())]
         problem: String,
         /// The claim: a boolean expression (integers are 128-bit, overflow is an error).
         expr: String,
@@ -80,7 +81,7 @@ enum Command {
         /// Seed of the random cases.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// k of Moore's Nim_k (games only): a move takes from 1 to k piles.
+        /// k of Moore's Nim_k (moore, games): a move takes from 1 to k piles.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
         /// Write the report as JSON: verdict, counterexample, cases, …
@@ -92,7 +93,8 @@ enum Command {
     /// The numbers each problem reads are listed below (`repro --help`). Exit code: 0 all
     /// agree, 1 a disagreement, 2 usage or input error.
     Repro {
-        /// The problem (listed below).
+        /// The problem.
+        #[arg(value_parser = problem_parser())]
         problem: String,
         /// The most piles a move may take from (moore, games).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
@@ -108,14 +110,11 @@ enum Command {
         #[command(subcommand)]
         game: ProveGame,
     },
-    /// Solve contest input from stdin, writing one answer per case to stdout.
-    ///
-    /// chopsticks: a line T, then T lines `a c b d`; prints First or Second per case.
-    /// games (moore-count): `N K`, then N values; prints the number of losing length-K
-    /// sequences mod 998244353. moore: a line T, then T lines `N p_1 … p_N`; prints First
-    /// when the player to move wins.
+    /// Solve contest input from stdin, writing one answer per case to stdout, in the
+    /// problem's contest format (the README's `gamecheck solve`).
     Solve {
-        /// The problem (listed below).
+        /// The problem.
+        #[arg(value_parser = problem_parser())]
         problem: String,
         /// Also print why: the deciding case of the rule and a winning move.
         #[arg(long)]
@@ -133,7 +132,8 @@ enum Command {
     /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
     /// a solution command that cannot be started).
     Stress {
-        /// The problem the solution solves (listed below).
+        /// The problem the solution solves.
+        #[arg(value_parser = problem_parser())]
         problem: String,
         /// The solution command, split shell-like into program and arguments (no shell).
         #[arg(long)]
@@ -173,7 +173,8 @@ enum Command {
         #[arg(long, default_value_t = 998_244_353)]
         modulus: u64,
         /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
-        /// 1000) instead of the contest's; the --max-* flags refine either.
+        /// 1000) instead of the contest's; the --max-* flags refine either. The banner
+        /// prints every range the problem has, under the flag that bounds it.
         #[arg(long)]
         extended: bool,
         /// Bound N, the values per case (games, moore).
@@ -185,10 +186,10 @@ enum Command {
         /// Bound K, the sequence length (games).
         #[arg(long)]
         max_k: Option<u64>,
-        /// Bound the counts a, c, b, d (chopsticks).
+        /// Bound the problem's counts (chopsticks: a, c, b, d; wythoff: the piles).
         #[arg(long)]
         max_count: Option<u64>,
-        /// Bound T, the cases per input (chopsticks, moore).
+        /// Bound T, the cases per input (problems read as T, then T cases).
         #[arg(long)]
         max_cases: Option<u64>,
         /// Judge the solution on this contest input only (as written by a failing run).
@@ -492,6 +493,15 @@ fn claim_help() -> String {
     help
 }
 
+/// The registered problems and their aliases, as the values a `problem` argument takes
+/// (listed in `--help`, completed by the shells).
+fn problem_parser() -> clap::builder::PossibleValuesParser {
+    let values = gamecheck::games::problems()
+        .into_iter()
+        .map(|(name, aliases)| clap::builder::PossibleValue::new(name).aliases(aliases.iter().copied()));
+    clap::builder::PossibleValuesParser::new(values)
+}
+
 /// What `repro` reads for a problem.
 struct NumbersText;
 
@@ -502,20 +512,16 @@ impl Visit for NumbersText {
     }
 }
 
-/// The registered problems for `--help`, with their aliases; with `numbers`, what
-/// `repro` reads for each.
-fn problems_help(numbers: bool) -> String {
-    let mut help = String::from("Problems:\n");
+/// `repro --help`'s list: each problem, its aliases, and the numbers it reads.
+fn repro_help() -> String {
+    let mut help = String::from("Problems and their numbers:\n");
     for (name, aliases) in gamecheck::games::problems() {
         let alias = match aliases {
             [] => String::new(),
             _ => format!(" (alias {})", aliases.join(", ")),
         };
-        let text = match visit(name, Params::default(), NumbersText) {
-            Ok(text) if numbers => format!(": {text}"),
-            _ => String::new(),
-        };
-        help.push_str(&format!("  {name}{alias}{text}\n"));
+        let numbers = visit(name, Params::default(), NumbersText).unwrap_or_default();
+        help.push_str(&format!("  {name}{alias}: {numbers}\n"));
     }
     help
 }
@@ -617,7 +623,7 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
             shard,
             json,
         } => {
-            let params = Params::from_flags(&flags);
+            let params = Params::from_flags(&flags).context("prove")?;
             visit(&name, params, RunProof { flags, shard, json })?
         }
         ProveGame::Merge(MergeArgs { files, json: as_json }) => {
@@ -839,7 +845,7 @@ fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
 }
 
 fn plot(game: PlotGame) -> Result<ExitCode> {
-    let params = Params::from_flags(&game.flags);
+    let params = Params::from_flags(&game.flags).context("plot")?;
     let picture = visit(&game.name, params, Plot { flags: &game.flags })??;
     write_file(&game.out, &picture.to_svg()?)?;
     Ok(ExitCode::SUCCESS)
@@ -951,15 +957,13 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 fn cli_command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
         .mut_subcommand("claim", |c| c.after_long_help(claim_help()))
-        .mut_subcommand("repro", |c| c.after_help(problems_help(true)))
-        .mut_subcommand("solve", |c| c.after_help(problems_help(false)))
-        .mut_subcommand("stress", |c| c.after_help(problems_help(false)))
+        .mut_subcommand("repro", |c| c.after_help(repro_help()))
 }
 
 fn main() -> ExitCode {
     let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&cli_command().get_matches()) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => e.format(&mut cli_command()).exit(),
     };
     if matches!(cli.command, Command::Stress { .. })
         && let Err(e) = stress::handle_signals()

@@ -41,6 +41,7 @@ pub enum ProveError {
     /// The work a shard would do (memory or time) is over the limit.
     #[error("{0}")]
     TooMuchWork(String),
+    /// A flag the proof reads is not among the problem's flags.
     #[error(transparent)]
     Flag(#[from] crate::problem::FlagError),
     /// A proof other than the bounded one could not be carried out.

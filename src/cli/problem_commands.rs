@@ -50,13 +50,13 @@ fn arg(flag: &Flag) -> Arg {
         .visible_aliases(flag.aliases.iter().copied())
         .conflicts_with_all(flag.conflicts.iter().copied());
     match flag.kind {
-        FlagKind::Number { default, min } => arg
-            .value_name("N")
-            .value_parser(clap::value_parser!(u64).range(min..))
+        FlagKind::Number { default, min, max } => arg
+            .value_name(flag.value_name)
+            .value_parser(clap::value_parser!(u64).range(min..=max))
             .default_value(default),
         FlagKind::Numbers { default } => {
             let arg = arg
-                .value_name("N,…")
+                .value_name(flag.value_name)
                 .value_parser(clap::value_parser!(u64))
                 .value_delimiter(',')
                 .action(ArgAction::Append);
@@ -67,7 +67,7 @@ fn arg(flag: &Flag) -> Arg {
             }
         }
         FlagKind::Switch => arg.action(ArgAction::SetTrue),
-        FlagKind::Text => arg.value_name("TEXT"),
+        FlagKind::Text => arg.value_name(flag.value_name),
     }
 }
 

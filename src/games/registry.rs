@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 use super::problem_names;
-use crate::problem::{Claims, Commands, ContestFormat, Flags, Properties};
+use crate::problem::{Claims, Commands, ContestFormat, FlagError, Flags, Properties};
 
 /// What every registered problem supports: every engine can run it.
 pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {}
@@ -32,28 +32,31 @@ impl Default for Params {
 
 impl Params {
     /// Returns the defaults, with `k` and `modulus` taken from `flags` where a subcommand
-    /// reads them as single numbers (`prove moore --k 3`).
+    /// reads them as single numbers (`prove moore --k 3`), or the flag that does not fit.
     ///
     /// # Example
     /// ```
     /// use gamecheck::games::Params;
     /// use gamecheck::problem::{FlagValue, Flags};
     /// let flags = Flags::from_iter([("k", FlagValue::Number(3))]);
-    /// assert_eq!(Params::from_flags(&flags).k, 3);
+    /// assert_eq!(Params::from_flags(&flags).map(|p| p.k), Ok(3));
     /// let list = Flags::from_iter([("k", FlagValue::Numbers(vec![1, 2]))]);
-    /// assert_eq!(Params::from_flags(&list), Params::default());
+    /// assert_eq!(Params::from_flags(&list), Ok(Params::default()));
+    /// let huge = Flags::from_iter([("k", FlagValue::Number(1 << 32))]);
+    /// assert!(Params::from_flags(&huge).is_err());
     /// ```
-    pub fn from_flags(flags: &Flags) -> Params {
+    pub fn from_flags(flags: &Flags) -> Result<Params, FlagError> {
         let mut params = Params::default();
-        if let Ok(k) = flags.number("k")
-            && let Ok(k) = u32::try_from(k)
-        {
-            params.k = k;
+        if let Ok(k) = flags.number("k") {
+            params.k = u32::try_from(k).map_err(|_| FlagError {
+                flag: "k".into(),
+                wanted: "32-bit number",
+            })?;
         }
         if let Ok(modulus) = flags.number("modulus") {
             params.modulus = modulus;
         }
-        params
+        Ok(params)
     }
 }
 

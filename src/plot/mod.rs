@@ -28,6 +28,7 @@ pub enum PlotError {
     /// plotters failed while drawing.
     #[error("drawing the SVG failed: {0}")]
     Draw(String),
+    /// A flag the picture reads is not among the problem's flags.
     #[error(transparent)]
     Flag(#[from] crate::problem::FlagError),
 }

@@ -9,8 +9,13 @@ use thiserror::Error;
 /// What a flag takes, with its default as the command line would spell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlagKind {
-    /// One `u64` of at least `min`.
-    Number { default: &'static str, min: u64 },
+    /// One `u64` in `min..=max`; `default` is checked against them when the command line
+    /// is built.
+    Number {
+        default: &'static str,
+        min: u64,
+        max: u64,
+    },
     /// Comma-separated `u64`s, or the flag repeated.
     Numbers { default: &'static [&'static str] },
     /// Present or not.
@@ -26,7 +31,10 @@ pub struct Flag {
     pub long: &'static str,
     /// One line for `--help`.
     pub help: &'static str,
+    /// What it takes, and its default.
     pub kind: FlagKind,
+    /// What `--help` calls its value ("L" in `--max-count <L>`).
+    pub value_name: &'static str,
     /// Other long names it answers to, shown in `--help`.
     pub aliases: &'static [&'static str],
     /// Long names of flags it cannot be given with, the subcommand's shared ones
@@ -35,14 +43,38 @@ pub struct Flag {
 }
 
 impl Flag {
-    /// Returns the flag `--long N` with `default`, N ≥ `min`.
+    /// Returns the flag `--long N` with `default`, `min` ≤ N ≤ `u64::MAX`.
     pub const fn number(long: &'static str, help: &'static str, default: &'static str, min: u64) -> Flag {
         Flag {
             long,
             help,
-            kind: FlagKind::Number { default, min },
+            kind: FlagKind::Number {
+                default,
+                min,
+                max: u64::MAX,
+            },
+            value_name: "N",
             aliases: &[],
             conflicts: &[],
+        }
+    }
+
+    /// Returns the number flag, refusing values above `max`.
+    pub const fn at_most(self, max: u64) -> Flag {
+        match self.kind {
+            FlagKind::Number { default, min, .. } => Flag {
+                kind: FlagKind::Number { default, min, max },
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// Returns the flag with `--help` calling its value `name`.
+    pub const fn value_name(self, name: &'static str) -> Flag {
+        Flag {
+            value_name: name,
+            ..self
         }
     }
 
@@ -52,6 +84,7 @@ impl Flag {
             long,
             help,
             kind: FlagKind::Numbers { default },
+            value_name: "N,…",
             aliases: &[],
             conflicts: &[],
         }
@@ -63,6 +96,7 @@ impl Flag {
             long,
             help,
             kind: FlagKind::Switch,
+            value_name: "",
             aliases: &[],
             conflicts: &[],
         }
@@ -74,6 +108,7 @@ impl Flag {
             long,
             help,
             kind: FlagKind::Text,
+            value_name: "TEXT",
             aliases: &[],
             conflicts: &[],
         }
@@ -104,7 +139,9 @@ pub enum FlagValue {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("flag --{flag} is not a {wanted} flag of this subcommand")]
 pub struct FlagError {
+    /// The flag's long name.
     pub flag: String,
+    /// The kind it was read as: "number", "list", "switch" or "text".
     pub wanted: &'static str,
 }
 

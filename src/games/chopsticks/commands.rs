@@ -24,7 +24,7 @@ impl ProveCommand for Chopsticks {
 
     fn flags(&self) -> Vec<Flag> {
         vec![
-            Flag::number("max-count", "L: every count a, c, b, d runs over 0..L.", "128", 0),
+            Flag::number("max-count", "L: every count a, c, b, d runs over 0..L.", "128", 0).value_name("L"),
             Flag::switch(
                 "all",
                 "Prove the rule for every (a, c, b, d) in N^4; exit 1 with the least counterexample if it is wrong.",
@@ -70,15 +70,19 @@ impl PlotCommand for Chopsticks {
 
     fn flags(&self) -> Vec<Flag> {
         vec![
-            Flag::numbers("c", "Two-finger counts c of the player to move, one slice per c and d.", &["0", "1"]),
-            Flag::numbers("d", "Two-finger counts d of the opponent.", &["0", "1"]),
-            Flag::number("max", "n and m run over 0..=MAX.", "12", 0),
+            Flag::numbers("c", "Two-finger counts c of the player to move, one slice per c and d.", &["0", "1"])
+                .value_name("C,…"),
+            Flag::numbers("d", "Two-finger counts d of the opponent.", &["0", "1"]).value_name("D,…"),
+            Flag::number("max", "n and m run over 0..=MAX.", "12", 0).value_name("MAX"),
             Flag::text(
                 "claim",
                 "A claim \"the player to move wins exactly when EXPR\" over a, c, b, d, n, m.",
             ),
-            Flag::number("seed", "Seed of the claims engine's random cases (with --claim).", "1", 0),
-            Flag::number("cases", "Random cases of the claims engine (with --claim).", "20000", 0),
+            Flag::number("seed", "Seed of the claims engine's random cases (with --claim).", "1", 0)
+                .value_name("SEED"),
+            Flag::number("cases", "Random cases of the claims engine (with --claim).", "20000", 0)
+                .at_most(u32::MAX as u64)
+                .value_name("CASES"),
         ]
     }
 

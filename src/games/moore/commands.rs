@@ -26,9 +26,11 @@ impl ProveCommand for MoorePosition {
     /// `--k` builds the problem ([`crate::games::Params::from_flags`]).
     fn flags(&self) -> Vec<Flag> {
         vec![
-            Flag::number("k", "Piles per move.", "6", 1),
-            Flag::number("max-piles", "The most piles in a position.", "8", 0),
-            Flag::number("max-size", "The largest pile size.", "3", 0),
+            Flag::number("k", "Piles per move.", "6", 1)
+                .at_most(u32::MAX as u64)
+                .value_name("K"),
+            Flag::number("max-piles", "The most piles in a position.", "8", 0).value_name("N"),
+            Flag::number("max-size", "The largest pile size.", "3", 0).value_name("S"),
         ]
     }
 
@@ -50,10 +52,10 @@ impl PlotCommand for MoorePosition {
 
     fn flags(&self) -> Vec<Flag> {
         vec![
-            Flag::numbers("k", "The values of k, one panel each.", &["1", "2", "3", "4"]),
+            Flag::numbers("k", "The values of k, one panel each.", &["1", "2", "3", "4"]).value_name("K,…"),
             Flag::numbers("rest", "Fixed piles beside x and y (`--third Z` for three piles).", &[])
                 .aliases(&["third"]),
-            Flag::number("max", "x and y run over 0..=MAX.", "31", 0),
+            Flag::number("max", "x and y run over 0..=MAX.", "31", 0).value_name("MAX"),
         ]
     }
 

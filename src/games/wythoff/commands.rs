@@ -21,7 +21,7 @@ impl ProveCommand for Wythoff {
     }
 
     fn flags(&self) -> Vec<Flag> {
-        vec![Flag::number("max-pile", "L: both piles run over 0..L.", "4096", 0)]
+        vec![Flag::number("max-pile", "L: both piles run over 0..L.", "4096", 0).value_name("L")]
     }
 
     fn run(&self, flags: &Flags, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
@@ -38,7 +38,7 @@ impl PlotCommand for Wythoff {
     }
 
     fn flags(&self) -> Vec<Flag> {
-        vec![Flag::number("max", "x and y run over 0..=MAX.", "40", 0)]
+        vec![Flag::number("max", "x and y run over 0..=MAX.", "40", 0).value_name("MAX")]
     }
 
     fn picture(&self, flags: &Flags) -> Result<Picture, PlotError> {

@@ -13,33 +13,31 @@ use crate::plot::Mark;
 use crate::problem::{Commands, FlagValue, Flags, Problem, disagreements};
 use crate::prove::{Shard, prove};
 
-mod common {
-    /// Runs the property as `gamecheck check` and the integration tests do.
-    #[track_caller]
-    pub fn holds(problem: &super::Wythoff, name: &str, cases: u32) {
-        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        crate::check::assert_holds(problem, name, cases, Some(here));
-    }
+/// Runs the property as `gamecheck check` and the integration tests do.
+#[track_caller]
+fn holds(problem: &Wythoff, name: &str, cases: u32) {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    crate::check::assert_holds(problem, name, cases, Some(here));
 }
 
 #[test]
 fn p_test_matches_rules_oracle() {
-    common::holds(&Wythoff::default(), "p_test_matches_rules_oracle", 500);
+    holds(&Wythoff::default(), "p_test_matches_rules_oracle", 500);
 }
 
 #[test]
 fn p_test_matches_mex_table() {
-    common::holds(&Wythoff::default(), "p_test_matches_mex_table", 5000);
+    holds(&Wythoff::default(), "p_test_matches_mex_table", 5000);
 }
 
 #[test]
 fn mex_table_matches_rules_oracle() {
-    common::holds(&Wythoff::default(), "mex_table_matches_rules_oracle", 500);
+    holds(&Wythoff::default(), "mex_table_matches_rules_oracle", 500);
 }
 
 #[test]
 fn winning_move_is_certified() {
-    common::holds(&Wythoff::default(), "winning_move_is_certified", 20_000);
+    holds(&Wythoff::default(), "winning_move_is_certified", 20_000);
 }
 
 #[test]
