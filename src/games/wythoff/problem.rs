@@ -166,14 +166,33 @@ impl Order for Wythoff {
         (u128::from(p.x) + u128::from(p.y), p.x, p.y)
     }
 
+    /// Halves, one less from both, the mirror, and the P-positions of the Fibonacci
+    /// diagonals below p's with their diagonal neighbours: F·φ is within φ^(−n) of an
+    /// integer there, so a floating-point ⌊jφ⌋ first rounds wrong on them, and a descent
+    /// by halving alone never lands on them.
     fn smaller(&self, p: &Piles) -> Vec<Piles> {
-        let mut out = Vec::new();
-        for (x, y) in [
-            (p.x / 2, p.y / 2),
-            (p.x.saturating_sub(1), p.y.saturating_sub(1)),
-            (p.y, p.x),
-        ] {
-            out.push(Piles { x, y });
+        let mut out = vec![
+            Piles {
+                x: p.x / 2,
+                y: p.y / 2,
+            },
+            Piles {
+                x: p.x.saturating_sub(1),
+                y: p.y.saturating_sub(1),
+            },
+            Piles { x: p.y, y: p.x },
+        ];
+        let j = p.x.abs_diff(p.y);
+        let (mut f, mut next) = (1u64, 2u64);
+        while f < j {
+            if let Ok(a) = u64::try_from(floor_phi(f)) {
+                for lo in [a.checked_sub(1), Some(a), a.checked_add(1)].into_iter().flatten() {
+                    if let Some(hi) = lo.checked_add(f) {
+                        out.push(if p.x <= p.y { Piles { x: lo, y: hi } } else { Piles { x: hi, y: lo } });
+                    }
+                }
+            }
+            (f, next) = (next, f.saturating_add(next));
         }
         out
     }

@@ -201,3 +201,19 @@ fn repro_agrees_at_a_p_position_and_its_neighbour() {
         assert!(r.agree(), "{}", r.to_text("repro"));
     }
 }
+
+#[test]
+fn descent_from_a_far_float_failure_reaches_the_least_one() {
+    // The failure stress found first in the README's run, near 2·10^15: halving alone
+    // never lands on another failure, the Fibonacci diagonals do.
+    use super::catalog_claims::float_formula;
+    let problem = Wythoff::default();
+    let fails = |p: &Piles| float_formula(p.x, p.y) != is_p_position(p.x, p.y);
+    let start = Piles {
+        x: 1_915_180_698_010_486,
+        y: 3_098_827_463_978_715,
+    };
+    assert!(fails(&start));
+    let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
+    assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
+}
