@@ -93,8 +93,20 @@ impl ContestFormat for Chopsticks {
         tokens.end_line("the number of cases T")?;
         // T comes from the input: nothing is reserved for it.
         let mut cases = Vec::new();
-        for _ in 0..t {
-            let a = tokens.u64_on_line("a")?;
+        for i in 1..=t {
+            // A missing first count is a missing case, as the fast reader words it.
+            let missing = || format!("case {i} of {t} (`a c b d`)");
+            let a = tokens.u64_on_line("a").map_err(|e| match e {
+                InputError::EndOfInput { line, .. } => InputError::EndOfInput {
+                    line,
+                    expected: missing(),
+                },
+                InputError::EndOfLine { line, .. } => InputError::EndOfLine {
+                    line,
+                    expected: missing(),
+                },
+                e => e,
+            })?;
             let c = tokens.u64_on_line("c")?;
             let b = tokens.u64_on_line("b")?;
             let d = tokens.u64_on_line("d")?;

@@ -9,7 +9,8 @@ use rayon::prelude::*;
 
 use super::rule::{case, explain};
 use super::state::{Outcome, State};
-use crate::input::{InputError, Scanner};
+use crate::input::InputError;
+use crate::tokens::Tokens;
 
 /// Cases per chunk of parallel work, roughly: 20 bytes a number, 4 a line.
 const CHUNK_BYTES: usize = 1 << 20;
@@ -63,15 +64,22 @@ pub(super) fn parse_line(line: &[u8]) -> Result<[u64; 4], InputError> {
     if let Some(counts) = parse_line_fast(line) {
         return Ok(counts);
     }
-    let mut scan = Scanner::new(line);
+    // The generic reader's own tokenizer, so that an odd line fails exactly as in
+    // `solve_cases`.
+    let mut tokens = Tokens::new(line);
     let counts = [
-        scan.u64_on_line("a")?,
-        scan.u64_on_line("c")?,
-        scan.u64_on_line("b")?,
-        scan.u64_on_line("d")?,
+        tokens.u64_on_line("a")?,
+        tokens.u64_on_line("c")?,
+        tokens.u64_on_line("b")?,
+        tokens.u64_on_line("d")?,
     ];
-    scan.end_line("the four counts `a c b d` of a case")?;
+    tokens.end_line("the four counts `a c b d` of a case")?;
     Ok(counts)
+}
+
+/// Whitespace as the token reader sees it: a form feed or a vertical tab is a token.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
 fn is_blank_line(line: &[u8]) -> bool {
@@ -202,7 +210,7 @@ impl Body {
         new_sink: impl Fn() -> S + Sync,
         visit: &(impl Fn(&mut S, [u64; 4]) + Sync),
     ) -> Result<Vec<S>, InputError> {
-        let all_blank = || region.iter().all(u8::is_ascii_whitespace);
+        let all_blank = || region.iter().all(|&b| is_space(b));
         if self.trailing || self.gap.is_some() {
             if let Some(gap) = self.gap
                 && !all_blank()
@@ -212,7 +220,7 @@ impl Body {
                     expected: self.expected_case(),
                 });
             }
-            Scanner::new(region)
+            Tokens::new(region)
                 .end_of_input(&self.after_last())
                 .map_err(|e| e.shifted(self.line - 1))?;
             self.line += newlines(region);
@@ -227,7 +235,7 @@ impl Body {
         let line_of = |offset: usize| first_line + newlines(&region[..offset]);
         let after_last = self.after_last();
         let trailing = |offset: usize| {
-            Scanner::new(&region[offset..])
+            Tokens::new(&region[offset..])
                 .end_of_input(&after_last)
                 .map_err(|e| e.shifted(line_of(offset) - 1))
         };
@@ -247,9 +255,12 @@ impl Body {
                     return Err(err.shifted(line_of(offset) - 1));
                 }
                 Some((offset, None)) if self.seen < self.t => {
-                    if region[offset..].iter().all(u8::is_ascii_whitespace) {
-                        // Only whitespace follows here: the end of the input, or a gap.
-                        self.gap = Some(line_of(offset));
+                    if region[offset..].iter().all(|&b| is_space(b)) {
+                        // Only whitespace follows here: the end of the input, or a gap
+                        // (a blank line ended by a newline, where a case was due).
+                        if region[offset..].contains(&b'\n') {
+                            self.gap = Some(line_of(offset));
+                        }
                         self.line = line_of(region.len());
                         return Ok(sinks);
                     }
@@ -278,9 +289,16 @@ impl Body {
     /// Checks, at the end of the input, that all T cases were read.
     pub(super) fn finish(&self) -> Result<(), InputError> {
         if self.seen < self.t {
-            return Err(InputError::EndOfInput {
-                line: self.line,
-                expected: self.expected_case(),
+            // A blank line where a case was due, as the generic reader words it.
+            return Err(match self.gap {
+                Some(line) => InputError::EndOfLine {
+                    line,
+                    expected: self.expected_case(),
+                },
+                None => InputError::EndOfInput {
+                    line: self.line,
+                    expected: self.expected_case(),
+                },
             });
         }
         Ok(())
@@ -290,10 +308,13 @@ impl Body {
 /// Returns T and the line after it from the start of an input, with the offset where
 /// the case lines begin.
 pub(super) fn header(input: &[u8]) -> Result<(u64, usize, usize), InputError> {
-    let mut scan = Scanner::new(input);
-    let t = scan.u64_anywhere("the number of cases T")?;
-    scan.end_line("the number of cases T")?;
-    Ok((t, scan.line(), input.len() - scan.rest().len()))
+    let mut rest = input;
+    let mut tokens = Tokens::new(&mut rest);
+    let t = tokens.u64_anywhere("the number of cases T")?;
+    tokens.end_line("the number of cases T")?;
+    let line = tokens.line();
+    drop(tokens);
+    Ok((t, line, input.len() - rest.len()))
 }
 
 /// Parses contest input, calling `visit` on each case in parallel chunks; returns the
