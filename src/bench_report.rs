@@ -17,9 +17,9 @@ use thiserror::Error;
 /// Why criterion's results cannot be reported.
 #[derive(Debug, Error)]
 pub enum BenchReportError {
-    #[error("reading {path}: {source}")]
+    #[error("reading {path}")]
     Io { path: PathBuf, source: std::io::Error },
-    #[error("parsing {path}: {source}")]
+    #[error("parsing {path}")]
     Json {
         path: PathBuf,
         source: serde_json::Error,

@@ -268,3 +268,20 @@ fn control_characters_in_a_bad_token_are_shown_escaped() {
         );
     }
 }
+
+#[test]
+fn an_io_error_is_told_once() {
+    for args in [
+        &["bench-report", "--criterion-dir", "/no/such/dir"][..],
+        &["prove", "merge", "/no/such/shard.json"][..],
+    ] {
+        let out = Command::new(BIN).args(args).output().expect("run gamecheck");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("No such file or directory").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+}

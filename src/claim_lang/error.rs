@@ -110,12 +110,14 @@ pub enum EvalError {
     #[error("{message} (column {column})")]
     Function { message: String, column: usize },
     /// The body of a binder failed for one value of its variable.
-    #[error("in {binder} at {variable} = {value}: {source}")]
+    #[error("in {binder} at {variable} = {value}: {error}")]
     InBinder {
         binder: &'static str,
         variable: &'static str,
         value: i128,
-        source: Box<EvalError>,
+        /// The body's error, shown as the message's tail (not a `source`, which a
+        /// caller printing the chain would show twice).
+        error: Box<EvalError>,
     },
 }
 
@@ -142,7 +144,7 @@ mod tests {
             binder: "all_bits",
             variable: "j",
             value: 3,
-            source: Box::new(EvalError::DivisionByZero {
+            error: Box::new(EvalError::DivisionByZero {
                 op: "/",
                 lhs: 7,
                 column: 12,

@@ -44,12 +44,12 @@ pub(crate) fn boolean(e: &BoolExpr, env: &impl Env, bound: &mut Vec<i128>) -> Re
                         all = Ok(false);
                         break;
                     }
-                    Err(source) => {
+                    Err(error) => {
                         all = Err(EvalError::InBinder {
                             binder,
                             variable,
                             value,
-                            source: Box::new(source),
+                            error: Box::new(error),
                         });
                         break;
                     }

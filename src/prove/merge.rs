@@ -50,7 +50,7 @@ impl MergedProof {
 pub enum MergeError {
     #[error("no shard files given")]
     NoShards,
-    #[error("reading {file}: {source}")]
+    #[error("reading {file}")]
     Read { file: String, source: std::io::Error },
     #[error("{file} is not a gamecheck shard report: {message}")]
     Parse { file: String, message: String },
