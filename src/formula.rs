@@ -256,25 +256,12 @@ where
             .last()
             .unwrap_or(0);
         let total: u128 = p.coordinates().iter().map(|&v| u128::from(v)).sum();
-        let last = u64::try_from(total.min(u128::from(limit))).unwrap_or(limit);
-        let cases = (0..=last).flat_map(move |s| {
+        Below::by_total(total, limit, "in total", move |s| {
             std::iter::repeat_n(0..=s, d)
                 .multi_cartesian_product()
                 .filter(move |c| c.iter().sum::<u64>() == s)
                 .map(|c| R::Position::from_coordinates(&c))
-        });
-        Below {
-            cases: Box::new(cases),
-            found: Box::new(|_| Least::Proven),
-            exhausted: if total <= u128::from(limit) {
-                Least::Proven
-            } else {
-                Least::LocalMinimum {
-                    checked_below: u128::from(limit) + 1,
-                    measure: "in total",
-                }
-            },
-        }
+        })
     }
 }
 

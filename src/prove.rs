@@ -11,7 +11,6 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gamecheck_oracles::chopsticks_table::TableError;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -34,8 +33,9 @@ pub enum ProveError {
     /// contradict each other.
     #[error("{0}")]
     ShardSource(String),
-    #[error(transparent)]
-    Table(#[from] TableError),
+    /// The proof's oracle cannot be built for this domain (a table limit, its memory).
+    #[error("{0}")]
+    Oracle(String),
     #[error("{0}")]
     Range(String),
     /// The work a shard would do (memory or time) is over the limit.

@@ -1,5 +1,6 @@
-//! A streaming scanner of contest input: whitespace-separated unsigned integers read
-//! from any [`BufRead`], with the same errors as [`Scanner`](crate::input::Scanner).
+//! The scanner of contest input every reader uses: whitespace-separated unsigned
+//! integers read from any [`BufRead`], with errors ([`InputError`]) naming the line and
+//! the token.
 //!
 //! It holds one token at a time and stops at the first invalid one, so an endless or
 //! hostile stream (`/dev/zero`, `yes`) costs bounded memory: a token is known invalid

@@ -45,18 +45,23 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(token, 0..40).prop_map(|parts| parts.concat())
 }
 
+/// 2000 cases, failures kept in this test's regressions file.
+fn runner() -> TestRunner {
+    TestRunner::new(Config {
+        cases: 2000,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/contest_format.txt",
+        ))),
+        ..Config::default()
+    })
+}
+
 struct Fuzz;
 
 impl Visit for Fuzz {
     type Output = ();
     fn visit<P: Registered>(self, problem: &P) {
-        let mut runner = TestRunner::new(Config {
-            cases: 2000,
-            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-                "proptest-regressions/contest_format.txt",
-            ))),
-            ..Config::default()
-        });
+        let mut runner = runner();
         let result = runner.run(&input(), |bytes| {
             let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
             // The replay parser.
@@ -190,13 +195,7 @@ struct SameAsGeneric;
 impl Visit for SameAsGeneric {
     type Output = ();
     fn visit<P: Registered>(self, problem: &P) {
-        let mut runner = TestRunner::new(Config {
-            cases: 2000,
-            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-                "proptest-regressions/contest_format.txt",
-            ))),
-            ..Config::default()
-        });
+        let mut runner = runner();
         let result = runner.run(&(input(), any::<bool>()), |(bytes, explain)| {
             let fast = solved(|out| problem.solve_stream(&mut &bytes[..], out, explain));
             let generic =

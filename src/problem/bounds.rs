@@ -227,6 +227,29 @@ impl Bounds {
         self.max(flag).unwrap_or(default)
     }
 
+    /// Returns T for one generated input of a `T`-then-cases format: 1 a fifth of the time
+    /// (a lone case is the easiest to read when it fails), else uniform in 1 up to the
+    /// `cases` bound (20 when the problem has none).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::problem::{Constraints, Dimension, Range};
+    /// use rand::SeedableRng;
+    /// let c = Constraints { dimensions: vec![Dimension::cases_per_input(100)] };
+    /// let b = c.bounds("demo", Range::Contest, &[("cases", 3)]).unwrap();
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// assert!((0..100).map(|_| b.draw_cases(&mut rng)).all(|t| (1..=3).contains(&t)));
+    /// ```
+    pub fn draw_cases(&self, rng: &mut rand_chacha::ChaCha8Rng) -> u64 {
+        use rand::RngExt;
+        let most = self.max_or("cases", 20).max(1);
+        if rng.random_bool(0.2) {
+            1
+        } else {
+            rng.random_range(1..=most)
+        }
+    }
+
     /// Returns the least value of dimension `flag`, or 0.
     pub fn min(&self, flag: &str) -> u64 {
         self.dimensions

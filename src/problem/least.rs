@@ -51,6 +51,45 @@ pub struct Below<'a, C> {
     pub exhausted: Least,
 }
 
+impl<'a, C: 'a> Below<'a, C> {
+    /// Returns the search by total below a case of total `total`: the cases `of_total(s)`
+    /// for s = 0, 1, … up to `total` or the affordable `limit`, whichever is smaller. A
+    /// failure found is [`Least::Proven`]; none found is proven when the totals reached
+    /// `total`, else a local minimum with every total up to `limit` checked.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::problem::{Below, Least};
+    /// let b = Below::by_total(5, 2, "stones", |s| [s]);
+    /// assert_eq!(b.cases.collect::<Vec<_>>(), [0, 1, 2]);
+    /// assert_eq!(b.exhausted, Least::LocalMinimum { checked_below: 3, measure: "stones" });
+    /// assert_eq!(Below::by_total(2, 9, "stones", |s| [s]).exhausted, Least::Proven);
+    /// ```
+    pub fn by_total<I>(
+        total: u128,
+        limit: u64,
+        measure: &'static str,
+        of_total: impl Fn(u64) -> I + 'a,
+    ) -> Below<'a, C>
+    where
+        I: IntoIterator<Item = C> + 'a,
+    {
+        let last = u64::try_from(total.min(u128::from(limit))).unwrap_or(limit);
+        Below {
+            cases: Box::new((0..=last).flat_map(of_total)),
+            found: Box::new(|_| Least::Proven),
+            exhausted: if total <= u128::from(limit) {
+                Least::Proven
+            } else {
+                Least::LocalMinimum {
+                    checked_below: u128::from(limit) + 1,
+                    measure,
+                }
+            },
+        }
+    }
+}
+
 /// Returns the least case on which `fails` holds, searching from the failing case
 /// `found`, and how sure that is.
 ///

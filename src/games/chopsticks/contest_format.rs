@@ -155,14 +155,8 @@ impl ContestFormat for Chopsticks {
     /// Files of 1 to T cases (one case a fifth of the time), each a position of real play
     /// when the counts allow, most with n − m ∈ {−2..2}.
     fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<State> {
-        let most = bounds.max_or("cases", 20).max(1);
         let cap = bounds.max_or("count", u64::MAX);
-        let t = if rng.random_bool(0.2) {
-            1
-        } else {
-            rng.random_range(1..=most)
-        };
-        (0..t)
+        (0..bounds.draw_cases(rng))
             .map(|_| {
                 let [a, c, b, d] = position(rng, cap);
                 State::new(a, c, b, d)

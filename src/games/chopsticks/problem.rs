@@ -11,7 +11,7 @@ use super::crosscheck::{self, Disagreement};
 use super::rule::explain;
 use super::state::{Outcome, State};
 use super::strategy::{small_state, state};
-use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Order, Problem, Properties, Property, Share};
 
 /// The largest count the minimax is asked about.
 const MINIMAX_REACH: u128 = 48;
@@ -250,19 +250,8 @@ impl Order for Chopsticks {
     fn below(&self, s: &State, budget: u64) -> Below<'_, State> {
         let limit = total_within(budget);
         let total = s.hands() + s.opponent_hands();
-        let last = u64::try_from(total.min(u128::from(limit))).unwrap_or(limit);
-        Below {
-            cases: Box::new((2..=last).flat_map(real_play_with_total)),
-            found: Box::new(|_| Least::Proven),
-            exhausted: if total <= u128::from(limit) {
-                Least::Proven
-            } else {
-                Least::LocalMinimum {
-                    checked_below: u128::from(limit) + 1,
-                    measure: "hands",
-                }
-            },
-        }
+        // Totals 0 and 1 hold no position of real play.
+        Below::by_total(total, limit, "hands", real_play_with_total)
     }
 }
 

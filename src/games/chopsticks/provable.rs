@@ -47,7 +47,7 @@ impl Provable for Chopsticks {
     fn domain_size(&self, domain: &ChopsticksDomain) -> Result<u64, ProveError> {
         let l = domain.max_count;
         if !(1..=MAX_LIMIT).contains(&l) {
-            return Err(TableError::Limit(l).into());
+            return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
         }
         Ok(l.pow(4))
     }
@@ -58,7 +58,7 @@ impl Provable for Chopsticks {
     }
 
     fn prepare(&self, domain: &ChopsticksDomain, _range: &Range<u64>) -> Result<Table, ProveError> {
-        Ok(Table::build(domain.max_count)?)
+        Table::build(domain.max_count).map_err(|e| ProveError::Oracle(e.to_string()))
     }
 
     fn worker(&self, _table: &Table) {}

@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::count_problem::{Count, CountCase, MooreCount};
 use super::modular::P;
+use super::solve::{Instance, read_instance};
 use crate::input::InputError;
 use crate::problem::{Bounds, Constraints, ContestFormat, Dimension};
 use crate::tokens::Tokens;
@@ -176,24 +177,13 @@ impl ContestFormat for MooreCount {
         let (max_n, max_value) = self
             .constraints()
             .map_or((u64::MAX, u64::MAX), |c| (c.limit("n"), c.limit("value")));
-        let n = tokens.u64_anywhere_at_most(
-            "the number of values N",
-            max_n,
-            &format!("N above {max_n} is beyond what gamecheck judges"),
-        )?;
-        let len = tokens.u64_on_line("the sequence length K")?;
-        tokens.end_line("`N K`")?;
-        let why = format!(
+        let why_n = format!("N above {max_n} is beyond what gamecheck judges");
+        let why_value = format!(
             "values above {max_value} need more bits than gamecheck judges for k = {} \
              (at most 7^9 transform coefficients)",
             self.k()
         );
-        let expected = format!("one of the N = {n} values");
-        let mut values = Vec::new();
-        for _ in 0..n {
-            values.push(tokens.u64_anywhere_at_most(&expected, max_value, &why)?);
-        }
-        tokens.end_of_input(&format!("the N = {n} values"))?;
+        let Instance { values, len } = read_instance(tokens, (max_n, &why_n), (max_value, &why_value))?;
         Ok(vec![CountCase {
             k: self.k(),
             len,

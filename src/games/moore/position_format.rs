@@ -140,18 +140,12 @@ impl ContestFormat for MoorePosition {
     /// Positions of 1 to N piles: P-positions (groups of k + 1 equal piles), their
     /// neighbours (one pile moved by one), and boundary-biased random piles.
     fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<Position> {
-        let most_t = bounds.max_or("cases", 20).max(1);
         let most_n = usize::try_from(bounds.max_or("n", 20))
             .unwrap_or(usize::MAX)
             .max(1);
         let cap = bounds.max_or("value", u64::MAX);
         let m = usize::try_from(self.k()).unwrap_or(usize::MAX).saturating_add(1);
-        let t = if rng.random_bool(0.2) {
-            1
-        } else {
-            rng.random_range(1..=most_t)
-        };
-        (0..t)
+        (0..bounds.draw_cases(rng))
             .map(|_| {
                 let n = rng.random_range(1..=most_n);
                 let piles = match rng.random_range(0..10) {

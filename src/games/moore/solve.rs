@@ -4,7 +4,8 @@ use super::count::MODULUS;
 use super::error::MooreError;
 use super::general::{check_modulus, count_mod};
 use super::transform::max_value;
-use crate::input::{InputError, Scanner};
+use crate::input::InputError;
+use crate::tokens::Tokens;
 
 /// A contest instance: the values A₁ … A_N and the sequence length K.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,21 +32,27 @@ pub struct Instance {
 /// assert!(parse_input(b"1 7\n1 2\n").is_err());
 /// ```
 pub fn parse_input(input: &[u8]) -> Result<Instance, InputError> {
-    parse_bounded(input, u64::MAX, "")
+    read_instance(&mut Tokens::new(input), (u64::MAX, ""), (u64::MAX, ""))
 }
 
-fn parse_bounded(input: &[u8], max: u64, why: &str) -> Result<Instance, InputError> {
-    let mut scan = Scanner::new(input);
-    let n = scan.u64_anywhere("the number of values N")?;
-    let len = scan.u64_on_line("the sequence length K")?;
-    scan.end_line("`N K`")?;
-    // Cap the reservation: N comes from the user and may be absurd.
-    let mut values = Vec::with_capacity(n.min(input.len() as u64 / 2 + 1) as usize);
+/// Returns the instance `tokens` hold, N at most `max_n.0` and every value at most
+/// `max_value.0` (the `.1` say why, in the error): the one reader of the contest format,
+/// behind [`parse_input`], [`solve_mod`] and the counting problem's `read_cases`.
+pub(super) fn read_instance(
+    tokens: &mut Tokens<'_>,
+    (max_n, why_n): (u64, &str),
+    (max_value, why_value): (u64, &str),
+) -> Result<Instance, InputError> {
+    let n = tokens.u64_anywhere_at_most("the number of values N", max_n, why_n)?;
+    let len = tokens.u64_on_line("the sequence length K")?;
+    tokens.end_line("`N K`")?;
     let expected = format!("one of the N = {n} values");
+    // N comes from the input: nothing is reserved for it.
+    let mut values = Vec::new();
     for _ in 0..n {
-        values.push(scan.u64_anywhere_at_most(&expected, max, why)?);
+        values.push(tokens.u64_anywhere_at_most(&expected, max_value, why_value)?);
     }
-    scan.end_of_input(&format!("the N = {n} values"))?;
+    tokens.end_of_input(&format!("the N = {n} values"))?;
     Ok(Instance { values, len })
 }
 
@@ -100,7 +107,7 @@ pub fn solve_mod(input: &[u8], k: u32, modulus: u64) -> Result<String, MooreErro
         "values above {max} need more bits than the transform holds for k = {k} \
          (at most 2^26 coefficients)"
     );
-    let instance = parse_bounded(input, max, &why)?;
+    let instance = read_instance(&mut Tokens::new(input), (u64::MAX, ""), (max, &why))?;
     let answer = count_mod(&instance.values, instance.len, k, modulus)?;
     Ok(format!("{answer}\n"))
 }

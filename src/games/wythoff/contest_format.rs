@@ -127,14 +127,8 @@ impl ContestFormat for Wythoff {
     }
 
     fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<Piles> {
-        let most = bounds.max_or("cases", 20).max(1);
         let cap = bounds.max_or("count", u64::MAX);
-        let t = if rng.random_bool(0.2) {
-            1
-        } else {
-            rng.random_range(1..=most)
-        };
-        (0..t).map(|_| position(rng, cap)).collect()
+        (0..bounds.draw_cases(rng)).map(|_| position(rng, cap)).collect()
     }
 
     /// The fast path of [`super::solve`]: the same output and errors as the default,

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 use super::moves::WythoffRules;
 use super::rule::{floor_phi, is_p_position, winning_move};
-use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{Below, Evaluation, Order, Problem, Properties, Property, Share};
 
 /// Two piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,19 +217,7 @@ impl Order for Wythoff {
             .last()
             .unwrap_or(0);
         let total = u128::from(p.x) + u128::from(p.y);
-        let last = u64::try_from(total.min(u128::from(limit))).unwrap_or(limit);
-        Below {
-            cases: Box::new((0..=last).flat_map(|s| (0..=s).map(move |x| Piles { x, y: s - x }))),
-            found: Box::new(|_| Least::Proven),
-            exhausted: if total <= u128::from(limit) {
-                Least::Proven
-            } else {
-                Least::LocalMinimum {
-                    checked_below: u128::from(limit) + 1,
-                    measure: "stones",
-                }
-            },
-        }
+        Below::by_total(total, limit, "stones", |s| (0..=s).map(move |x| Piles { x, y: s - x }))
     }
 }
 
