@@ -335,15 +335,10 @@ fn extension_count<A: Arith>(ar: A, values: &[u64], len: u64, m: u64, bits: u32,
     ar.value(ar.mul(total[0], inverse))
 }
 
-fn ramified_count<A: Arith>(
-    ar: A,
-    values: &[u64],
-    len: u64,
-    m: u64,
-    bits: u32,
-    p: u64,
-    valuation: u32,
-) -> u64 {
+/// Returns the transform's total in (coefficients mod the arithmetic's modulus)[y]/(Φ_m),
+/// with ζ = y and no Frobenius grouping: the ring of the ramified case, and of the tests'
+/// second route to the unramified one.
+fn cyclotomic_total<A: Arith>(ar: A, values: &[u64], len: u64, m: u64, bits: u32) -> Vec<A::W> {
     let phi = cyclotomic(ar, m);
     let ring = Ring::new(ar, phi[..phi.len() - 1].to_vec());
     let zeta = ring.y();
@@ -358,7 +353,19 @@ fn ramified_count<A: Arith>(
         frobenius: &identity,
         exp: Exponent::plain(u128::from(len)),
     };
-    let total = run(&plan, values);
+    run(&plan, values)
+}
+
+fn ramified_count<A: Arith>(
+    ar: A,
+    values: &[u64],
+    len: u64,
+    m: u64,
+    bits: u32,
+    p: u64,
+    valuation: u32,
+) -> u64 {
+    let total = cyclotomic_total(ar, values, len, m, bits);
     debug_assert!(total[1..].iter().all(|&c| c == ar.zero()), "{total:?}");
     // total ≡ m^B · count (mod q), and m^B = p^(vB) · (m / p^v)^B.
     let sum = ar.value(total[0]);
@@ -843,21 +850,7 @@ mod tests {
             return pow_mod_u64(values.len() as u64, u128::from(len), p);
         }
         let ar = super::super::arith::Plain::new(p);
-        let phi = cyclotomic(ar, m);
-        let ring = Ring::new(ar, phi[..phi.len() - 1].to_vec());
-        let zeta = ring.y();
-        let identity = ring.identity();
-        let plan = Plan {
-            ring: &ring,
-            m: m as usize,
-            bits,
-            zeta: &zeta,
-            u: 1,
-            grouping: 1,
-            frobenius: &identity,
-            exp: Exponent::plain(u128::from(len)),
-        };
-        let total = run(&plan, &values);
+        let total = cyclotomic_total(ar, &values, len, m, bits);
         assert!(total[1..].iter().all(|&c| c == 0));
         let size = pow_mod_u64(m % p, u128::from(bits), p);
         (u128::from(total[0]) * u128::from(pow_mod_u64(size, u128::from(p - 2), p)) % u128::from(p)) as u64
