@@ -6,6 +6,7 @@ pub mod check;
 pub mod claim_lang;
 pub mod claims;
 pub mod formula;
+pub mod game;
 pub mod games;
 pub mod input;
 pub mod json;

@@ -2,7 +2,7 @@
 //! error's line within the input), inputs round-tripped, generated inputs distinct and
 //! growing, answers read strictly.
 
-use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::input::InputError;
 use gamecheck::problem::{Range, SolveError};
 use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
@@ -92,7 +92,7 @@ impl Visit for Fuzz {
 #[test]
 fn parsers_never_panic_and_errors_name_a_line_of_the_input() {
     for name in problem_names() {
-        visit(name, Params::default(), Fuzz).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), Fuzz).expect("a registered problem");
     }
 }
 
@@ -150,7 +150,7 @@ impl Visit for RoundTrip {
 #[test]
 fn generated_inputs_round_trip_are_distinct_and_grow_within_the_bounds() {
     for name in problem_names() {
-        visit(name, Params::default(), RoundTrip).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), RoundTrip).expect("a registered problem");
     }
 }
 
@@ -214,6 +214,6 @@ fn solve_stream_matches_solve_cases() {
     // Every problem's own fast `solve` prints what the generic one does, byte for byte,
     // and fails with the same error on the same line and token.
     for name in gamecheck::games::problem_names() {
-        visit(name, Params::default(), SameAsGeneric).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), SameAsGeneric).expect("a registered problem");
     }
 }

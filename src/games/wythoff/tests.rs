@@ -8,7 +8,7 @@ use std::path::Path;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::{Piles, Wythoff, WythoffDomain, floor_phi, is_p_position, picture, winning_move};
-use crate::games::{Params, Registered, Visit, visit};
+use crate::games::{Registered, Visit, visit};
 use crate::plot::Mark;
 use crate::problem::{Commands, FlagValue, Flags, Problem, disagreements};
 use crate::prove::{Shard, prove};
@@ -142,7 +142,7 @@ fn the_registry_builds_wythoff_with_its_commands() {
             (p.prove_command().is_some(), p.plot_command().is_some(), typed, p.catalog().len())
         }
     }
-    assert_eq!(visit("wythoff", Params::default(), Has), Ok((true, true, true, 3)));
+    assert_eq!(visit("wythoff", &crate::problem::Flags::default(), Has), Ok((true, true, true, 3)));
 }
 
 #[test]
