@@ -5,7 +5,6 @@ pub mod bench_report;
 pub mod check;
 pub mod claim_lang;
 pub mod claims;
-pub mod formula;
 pub mod game;
 pub mod games;
 pub mod input;

@@ -8,8 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args as _, Parser, Subcommand};
 use gamecheck::games::{Registered, Visit, visit};
-use gamecheck::problem::Flags;
 use gamecheck::problem::ContestFormat;
+use gamecheck::problem::Flags;
 use gamecheck::prove::Shard;
 use gamecheck::shown::note;
 use gamecheck::stress;
@@ -251,13 +251,16 @@ impl ProblemArgs {
         let declared = gamecheck::games::problem_flags(problem)?;
         let given: Vec<(&str, FlagValue, String)> = [
             self.k.map(|k| ("k", FlagValue::Number(k), k.to_string())),
-            self.modulus.map(|m| ("modulus", FlagValue::Number(m), m.to_string())),
+            self.modulus
+                .map(|m| ("modulus", FlagValue::Number(m), m.to_string())),
             self.set.as_ref().map(|s| {
                 let text = s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
                 ("set", FlagValue::Numbers(s.clone()), text)
             }),
-            self.misere.then(|| ("misere", FlagValue::Switch(true), String::new())),
-            self.grundy.then(|| ("grundy", FlagValue::Switch(true), String::new())),
+            self.misere
+                .then(|| ("misere", FlagValue::Switch(true), String::new())),
+            self.grundy
+                .then(|| ("grundy", FlagValue::Switch(true), String::new())),
         ]
         .into_iter()
         .flatten()
@@ -269,7 +272,11 @@ impl ProblemArgs {
                 let known: Vec<String> = declared.iter().map(|f| format!("--{}", f.long)).collect();
                 anyhow::bail!(
                     "--{long} does not apply to {problem}; {}",
-                    if known.is_empty() { "it takes no such flag".to_owned() } else { format!("it takes {}", known.join(", ")) }
+                    if known.is_empty() {
+                        "it takes no such flag".to_owned()
+                    } else {
+                        format!("it takes {}", known.join(", "))
+                    }
                 );
             };
             if let (FlagKind::Number { min, max, .. }, FlagValue::Number(n)) = (flag.kind, &value)
@@ -580,7 +587,14 @@ fn repro_help() -> String {
     help
 }
 
-fn claim(problem: &str, expr: &str, cases: u32, seed: u64, given: &ProblemArgs, as_json: bool) -> Result<ExitCode> {
+fn claim(
+    problem: &str,
+    expr: &str,
+    cases: u32,
+    seed: u64,
+    given: &ProblemArgs,
+    as_json: bool,
+) -> Result<ExitCode> {
     let (params, _) = given.resolve(problem)?;
     if visit(problem, &params, ClaimVocabulary)?.is_none() {
         anyhow::bail!("claims about {problem} cannot be typed");
@@ -673,9 +687,7 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
             flags,
             shard,
             json,
-        } => {
-            visit(&name, &flags.clone(), RunProof { flags, shard, json })?
-        }
+        } => visit(&name, &flags.clone(), RunProof { flags, shard, json })?,
         ProveGame::Merge(MergeArgs { files, json: as_json }) => {
             let whole = gamecheck::prove::merge_files(&files).context("merging shards")?;
             for m in &whole.mismatches {

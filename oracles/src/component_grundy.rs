@@ -123,7 +123,11 @@ where
                         .collect();
                     seen.sort_unstable();
                     seen.dedup();
-                    let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len(), |(i, _)| i);
+                    let mex = seen
+                        .iter()
+                        .enumerate()
+                        .find(|&(i, &v)| v != i as u64)
+                        .map_or(seen.len(), |(i, _)| i);
                     self.memo.insert(c, mex as u64);
                 }
             }
@@ -147,7 +151,12 @@ mod tests {
                 for take in 1..=2.min(n) {
                     for left in 0..=(n - take) {
                         let right = n - take - left;
-                        let mut q: Vec<u64> = p.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                        let mut q: Vec<u64> = p
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .map(|(_, &x)| x)
+                            .collect();
                         q.extend([left, right].into_iter().filter(|&x| x > 0));
                         q.sort_unstable();
                         out.push(q);
@@ -165,7 +174,9 @@ mod tests {
     #[test]
     fn kayles_values_match_the_published_sequence() {
         // OEIS A002186, n = 0..=23.
-        let published = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7];
+        let published = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+        ];
         let mut g = ComponentGrundy::with_budget(Kayles, 10_000);
         for (n, &v) in published.iter().enumerate() {
             assert_eq!(g.grundy(&vec![n as u64]), Ok(v), "n = {n}");

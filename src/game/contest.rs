@@ -36,7 +36,11 @@ impl<G: Game> GameProblem<G> {
                 .collect::<Result<_, _>>()?,
             None => {
                 let most = self.game().max_len() as u64;
-                let len = tokens.u64_on_line_at_most("the number of counts", most, &format!("at most {most} counts"))?;
+                let len = tokens.u64_on_line_at_most(
+                    "the number of counts",
+                    most,
+                    &format!("at most {most} counts"),
+                )?;
                 (0..len)
                     .map(|_| tokens.u64_on_line_at_most("a count", max, &why))
                     .collect::<Result<_, _>>()?
@@ -48,11 +52,13 @@ impl<G: Game> GameProblem<G> {
             token: format!("{counts:?}"),
             why: "these counts make no position".into(),
         })?;
-        self.game().check_position(&position).map_err(|why| InputError::OutOfRange {
-            line,
-            token: self.game().describe(&position),
-            why,
-        })?;
+        self.game()
+            .check_position(&position)
+            .map_err(|why| InputError::OutOfRange {
+                line,
+                token: self.game().describe(&position),
+                why,
+            })?;
         Ok(position)
     }
 }
@@ -88,7 +94,8 @@ impl<G: Game> ContestFormat for GameProblem<G> {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
-        let t = tokens.u64_anywhere_at_most("the number of cases T", MAX_T, &format!("T is at most {MAX_T}"))?;
+        let t =
+            tokens.u64_anywhere_at_most("the number of cases T", MAX_T, &format!("T is at most {MAX_T}"))?;
         tokens.end_line("the number of cases T")?;
         let mut cases = Vec::new();
         for _ in 0..t {
@@ -116,7 +123,10 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         })?;
         self.game().check_position(&p)?;
         if let Some(v) = numbers.iter().find(|&&v| v > self.game().max_count()) {
-            return Err(format!("{v} is above the largest count, {}", self.game().max_count()));
+            return Err(format!(
+                "{v} is above the largest count, {}",
+                self.game().max_count()
+            ));
         }
         Ok(p)
     }
@@ -140,7 +150,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             return token
                 .parse::<u64>()
                 .ok()
-                .filter(|_| token.bytes().all(|b| b.is_ascii_digit()) && (token == "0" || !token.starts_with('0')))
+                .filter(|_| {
+                    token.bytes().all(|b| b.is_ascii_digit()) && (token == "0" || !token.starts_with('0'))
+                })
                 .map(Answer::Grundy)
                 .ok_or_else(|| "expected a Grundy value (a number)".to_owned());
         }
@@ -175,7 +187,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                     None => rng.random_range(0..=most) as usize,
                 };
                 let counts: Vec<u64> = (0..len).map(|_| Self::count(rng, cap)).collect();
-                if let Some(p) = G::Position::from_counts(&counts).filter(|p| self.game().check_position(p).is_ok()) {
+                if let Some(p) =
+                    G::Position::from_counts(&counts).filter(|p| self.game().check_position(p).is_ok())
+                {
                     cases.push(p);
                     break;
                 }

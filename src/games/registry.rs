@@ -48,7 +48,9 @@ pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
                 Ok(n) => FlagValue::Number(n),
                 Err(_) => continue,
             },
-            FlagKind::Numbers { default } => FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect()),
+            FlagKind::Numbers { default } => {
+                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
+            }
             FlagKind::Switch => FlagValue::Switch(false),
             FlagKind::Text => FlagValue::Text(None),
         };
