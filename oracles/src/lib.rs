@@ -7,5 +7,6 @@ pub mod chopsticks_table;
 pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
+pub mod moore_group_ring_power;
 pub mod rules_oracle;
 pub mod wythoff_mex_table;
