@@ -546,7 +546,10 @@ fn count_mod_matches_group_ring_power_at_huge_k_for_every_k_and_prime() {
         let bits = (1..=6).rev().find(|&b| m.pow(b) <= 64).unwrap_or(1);
         for &p in &primes {
             let mut lens = vec![10u64.pow(18), u64::MAX, u64::MAX - u64::MAX % m];
-            for order in [Some(p - 1), p.checked_mul(p).map(|q| q - 1)].into_iter().flatten() {
+            for order in [Some(p - 1), p.checked_mul(p).map(|q| q - 1)]
+                .into_iter()
+                .flatten()
+            {
                 let c = rng.random_range(1..=u64::MAX / order);
                 lens.extend([c * order, c * order - 1, (c * order).saturating_add(1)]);
             }
@@ -556,11 +559,20 @@ fn count_mod_matches_group_ring_power_at_huge_k_for_every_k_and_prime() {
                     // Some zeros: in the ramified case the count is 0 without them, unless
                     // p^v | K.
                     0 => (0..n)
-                        .map(|_| if rng.random_bool(0.3) { 0 } else { rng.random_range(0..1u64 << bits) })
+                        .map(|_| {
+                            if rng.random_bool(0.3) {
+                                0
+                            } else {
+                                rng.random_range(0..1u64 << bits)
+                            }
+                        })
                         .collect(),
                     // Two values sharing bits, with copies.
                     1 => {
-                        let (a, b) = (rng.random_range(1..1u64 << bits), rng.random_range(0..1u64 << bits));
+                        let (a, b) = (
+                            rng.random_range(1..1u64 << bits),
+                            rng.random_range(0..1u64 << bits),
+                        );
                         (0..n).map(|i| if i % 3 == 0 { a } else { a | b }).collect()
                     }
                     _ => (0..n).map(|_| rng.random_range(0..1u64 << bits)).collect(),

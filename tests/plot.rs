@@ -350,7 +350,11 @@ fn rects(svg: &str) -> Vec<Rect> {
     tags(svg, "rect")
         .into_iter()
         .map(|(tag, _)| {
-            let number = |n| attr(tag, n).and_then(|v| v.parse().ok()).expect("a numeric attribute");
+            let number = |n| {
+                attr(tag, n)
+                    .and_then(|v| v.parse().ok())
+                    .expect("a numeric attribute")
+            };
             let text = |n| attr(tag, n).expect("an attribute").to_owned();
             Rect {
                 x: number("x"),
@@ -393,7 +397,10 @@ fn svg_cells(svg: &str, columns: i64) -> Vec<BTreeMap<(u64, u64), String>> {
             let mut cells = BTreeMap::new();
             for r in all.iter().filter(inside) {
                 assert!(
-                    r.height == side && (r.x - f.x) % side == 0 && (r.y - f.y) % side == 0 && r.width % side == 0,
+                    r.height == side
+                        && (r.x - f.x) % side == 0
+                        && (r.y - f.y) % side == 0
+                        && r.width % side == 0,
                     "{r:?} is not a run of cells"
                 );
                 let row = (rows - 1 - (r.y - f.y) / side) as u64;
@@ -413,15 +420,21 @@ fn legend(svg: &str) -> Vec<(String, String, usize)> {
     tags(svg, "rect")
         .into_iter()
         .filter(|(tag, _)| {
-            attr(tag, "width") == Some("15") && attr(tag, "height") == Some("15") && attr(tag, "stroke") == Some("none")
+            attr(tag, "width") == Some("15")
+                && attr(tag, "height") == Some("15")
+                && attr(tag, "stroke") == Some("none")
         })
         .map(|(tag, after)| {
             let text = &after[after.find("<text").expect("a label")..];
-            let label = text[text.find('>').expect("an open tag") + 1..text.find("</text>").expect("a close")]
+            let label = text
+                [text.find('>').expect("an open tag") + 1..text.find("</text>").expect("a close")]
                 .trim()
                 .replace("&apos;", "'");
             let (kind, count) = label.rsplit_once(" (").expect("a count");
-            let count = count.trim_end_matches(')').trim_end_matches(" cells").trim_end_matches(" cell");
+            let count = count
+                .trim_end_matches(')')
+                .trim_end_matches(" cells")
+                .trim_end_matches(" cell");
             (
                 attr(tag, "fill").expect("a fill").to_owned(),
                 kind.to_owned(),
@@ -443,7 +456,11 @@ fn fill_of(legend: &[(String, String, usize)], prefix: &str) -> String {
 /// Every legend count equals the cells of that fill.
 fn assert_legend_counts(legend: &[(String, String, usize)], panels: &[BTreeMap<(u64, u64), String>]) {
     for (fill, text, count) in legend {
-        let drawn = panels.iter().flat_map(|p| p.values()).filter(|f| *f == fill).count();
+        let drawn = panels
+            .iter()
+            .flat_map(|p| p.values())
+            .filter(|f| *f == fill)
+            .count();
         assert_eq!(drawn, *count, "{text}");
     }
 }
@@ -456,7 +473,9 @@ fn committed_wythoff_picture_draws_the_p_positions_of_the_rules() {
     let mut lost = vec![vec![false; n]; n];
     for x in 0..n {
         for y in 0..n {
-            let reaches = (0..x).any(|v| lost[v][y]) || (0..y).any(|v| lost[x][v]) || (1..=x.min(y)).any(|t| lost[x - t][y - t]);
+            let reaches = (0..x).any(|v| lost[v][y])
+                || (0..y).any(|v| lost[x][v])
+                || (1..=x.min(y)).any(|t| lost[x - t][y - t]);
             lost[x][y] = !reaches;
         }
     }
@@ -560,11 +579,21 @@ fn committed_claim_picture_rings_a_position_where_the_claim_is_wrong() {
         .into_iter()
         .filter(|(tag, _)| attr(tag, "stroke") == Some("#000000"))
         .filter_map(|(tag, _)| {
-            let number = |n| attr(tag, n).and_then(|v| v.parse::<i64>().ok()).expect("a centre");
+            let number = |n| {
+                attr(tag, n)
+                    .and_then(|v| v.parse::<i64>().ok())
+                    .expect("a centre")
+            };
             let (cx, cy) = (number("cx"), number("cy"));
             frames.iter().enumerate().find_map(|(i, f)| {
                 let inside = cx > f.x && cx < f.x + f.width && cy > f.y && cy < f.y + f.height;
-                inside.then(|| (i, ((cx - f.x) / side) as u64, ((f.y + f.height - cy) / side) as u64))
+                inside.then(|| {
+                    (
+                        i,
+                        ((cx - f.x) / side) as u64,
+                        ((f.y + f.height - cy) / side) as u64,
+                    )
+                })
             })
         })
         .collect();
@@ -575,5 +604,9 @@ fn committed_claim_picture_rings_a_position_where_the_claim_is_wrong() {
     // "n > m || (n == m && !(d == 0 && a % 2 == 1))", evaluated here, against the table.
     let says = n > m || (n == m && !(d == 0 && a % 2 == 1));
     let table = Table::build(14).expect("table");
-    assert_eq!(table.wins(a, c, b, d), Some(!says), "the ring is at ({a}, {c}, {b}, {d})");
+    assert_eq!(
+        table.wins(a, c, b, d),
+        Some(!says),
+        "the ring is at ({a}, {c}, {b}, {d})"
+    );
 }

@@ -109,7 +109,10 @@ impl Group {
                 .collect()
         };
         let number = |digits: &[u64], base: u64| -> usize {
-            digits.iter().rev().fold(0, |acc, &d| acc * base as usize + d as usize)
+            digits
+                .iter()
+                .rev()
+                .fold(0, |acc, &d| acc * base as usize + d as usize)
         };
         let spread = (0..points).map(|i| number(&digits(i, m), wide)).collect();
         let fold = (0..wide.pow(bits) as usize)
@@ -317,7 +320,10 @@ mod tests {
     #[test]
     fn group_ring_power_refuses_what_it_cannot_do() {
         assert_eq!(group_ring_power_count(&[1], 3, 0, 7), Err(GroupRingError::ZeroK));
-        assert_eq!(group_ring_power_count(&[1], 3, 1, 0), Err(GroupRingError::ZeroModulus));
+        assert_eq!(
+            group_ring_power_count(&[1], 3, 1, 0),
+            Err(GroupRingError::ZeroModulus)
+        );
         assert_eq!(
             group_ring_power_count(&[1 << 12], 3, 1, 7),
             Err(GroupRingError::TooLarge {
