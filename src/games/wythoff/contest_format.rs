@@ -4,7 +4,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::problem::{Piles, Wythoff, WythoffOutcome};
+use super::problem::{Piles, Wythoff, Outcome};
 use super::rule::floor_phi;
 use super::solve::{Limits, stream};
 use crate::input::InputError;
@@ -113,12 +113,12 @@ impl ContestFormat for Wythoff {
         format!("{} {}", p.x, p.y)
     }
 
-    fn write_answer(&self, answer: &WythoffOutcome) -> String {
+    fn write_answer(&self, answer: &Outcome) -> String {
         answer.to_string()
     }
 
-    fn read_answer(&self, token: &str) -> Result<WythoffOutcome, String> {
-        crate::problem::first_wins(token).map(|wins| WythoffOutcome::of_p(!wins))
+    fn read_answer(&self, token: &str) -> Result<Outcome, String> {
+        crate::problem::first_wins(token).map(|wins| Outcome::of_loss(!wins))
     }
 
     fn extent(&self, cases: &[Piles]) -> Vec<(&'static str, u64)> {

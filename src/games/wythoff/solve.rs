@@ -14,7 +14,7 @@ use std::io::{self, BufRead, Read, Write};
 use rayon::prelude::*;
 
 use super::contest_format::{read_case, read_end, read_header};
-use super::problem::{Piles, Wythoff, WythoffOutcome};
+use super::problem::{Piles, Wythoff, Outcome};
 use super::rule::is_p_position;
 use crate::input::InputError;
 use crate::problem::{ContestFormat, Problem, SolveError};
@@ -175,15 +175,12 @@ struct Chunk {
 }
 
 fn answer(problem: &Wythoff, p: Piles, explain: bool, out: &mut Vec<u8>) {
-    let outcome = WythoffOutcome::of_p(is_p_position(p.x, p.y));
+    let outcome = Outcome::of_loss(is_p_position(p.x, p.y));
     if explain {
         let line = format!("{}  {}\n", problem.write_answer(&outcome), problem.describe(&p));
         out.extend_from_slice(line.as_bytes());
     } else {
-        out.extend_from_slice(match outcome {
-            WythoffOutcome::First => b"First\n",
-            WythoffOutcome::Second => b"Second\n",
-        });
+        out.extend_from_slice(if outcome == Outcome::Win { b"First\n" } else { b"Second\n" });
     }
 }
 
