@@ -8,5 +8,6 @@ pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
 pub mod outcome;
+pub mod retrograde;
 pub mod rules_oracle;
 pub mod wythoff_mex_table;
