@@ -3,6 +3,7 @@
 
 pub mod bench_report;
 pub mod check;
+pub mod chopsticks_classic;
 pub mod claim_lang;
 pub mod claims;
 pub mod formula;

@@ -327,8 +327,8 @@ fn outcome_gives_draws_where_the_search_meets_a_cycle() {
     let expected = fixpoint(&g);
     let mut o = RulesOracle::new(Graph(g));
     assert_eq!(o.wins(&1), Err(RulesError::Cycle));
-    for v in 0..4 {
-        assert_eq!(o.outcome(&v), Ok(expected[v]), "at {v}");
+    for (v, &e) in expected.iter().enumerate() {
+        assert_eq!(o.outcome(&v), Ok(e), "at {v}");
     }
     assert_eq!(
         expected,
