@@ -15,6 +15,7 @@ pub mod problem;
 pub mod progress;
 pub mod prove;
 pub mod shown;
+pub mod simple_chopsticks;
 pub mod stress;
 pub mod tokens;
 

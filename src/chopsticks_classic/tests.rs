@@ -303,3 +303,23 @@ fn print_table() {
         println!("    line {:?}: {}", w.cycle_from, line.join("; "));
     }
 }
+
+#[test]
+fn the_table_serializes_as_the_issue_states() {
+    let cutoff_none = RuleSet {
+        overflow: Overflow::Cutoff,
+        splits: Splits::None,
+    };
+    let t = solved(cutoff_none).table;
+    let expected = serde_json::json!({
+        "start": "loss",
+        "reachable": { "win": t.reachable.win, "loss": t.reachable.loss, "draw": t.reachable.draw },
+        "all": { "win": t.all.win, "loss": t.all.loss, "draw": t.all.draw },
+    });
+    assert_eq!(serde_json::to_value(t).ok(), Some(expected));
+    let draw = serde_json::to_value(solved(RuleSet::default()).table).ok();
+    assert_eq!(
+        draw.as_ref().and_then(|v| v.get("start")),
+        Some(&serde_json::json!("draw"))
+    );
+}
