@@ -170,7 +170,13 @@ fn holds<const F: usize>(found: &[(&str, Finding<F>)], name: &str) -> bool {
 #[test]
 fn at_three_fingers_the_fresh_ripe_full_rule_holds_and_the_seed_transplants_do_not() {
     let found = findings::<3>(5);
-    for name in ["more_hands_wins", "two_behind_loses", "fresh_ripe_full"] {
+    for name in [
+        "more_hands_wins",
+        "two_behind_loses",
+        "tie_against_a_full_hand_wins",
+        "one_behind_with_a_full_hand_loses",
+        "fresh_ripe_full",
+    ] {
         assert!(holds(&found, name), "{name}: {found:?}");
     }
     for name in ["seed_ones_vs_rest", "seed_rest_vs_full"] {
@@ -179,10 +185,15 @@ fn at_three_fingers_the_fresh_ripe_full_rule_holds_and_the_seed_transplants_do_n
 }
 
 #[test]
-fn at_four_and_five_fingers_only_the_hand_count_laws_hold() {
+fn at_four_and_five_fingers_only_the_partial_laws_hold() {
     let four = findings::<4>(3);
     let five = findings::<5>(2);
-    for name in ["more_hands_wins", "two_behind_loses"] {
+    for name in [
+        "more_hands_wins",
+        "two_behind_loses",
+        "tie_against_a_full_hand_wins",
+        "one_behind_with_a_full_hand_loses",
+    ] {
         assert!(
             holds(&four, name) && holds(&five, name),
             "{name}: {four:?} {five:?}"
@@ -217,4 +228,34 @@ fn print_findings() {
     show::<3>(7);
     show::<4>(4);
     show::<5>(3);
+}
+
+/// Checks `fresh_ripe_full` at F = 3 on every position with at most `most` hands a side.
+fn fresh_ripe_full_matches_rules_oracle_up_to(most: u32) {
+    let mut sides = Vec::new();
+    for x in 0..=most {
+        for y in 0..=most - x {
+            for z in 0..=most - x - y {
+                sides.push([x, y, z]);
+            }
+        }
+    }
+    let mut oracle = RulesOracle::new(SimpleRules::<3>);
+    for &mover in &sides {
+        for &other in &sides {
+            let p = Position { mover, other };
+            assert_eq!(oracle.wins(&p), Ok(super::fresh_ripe_full(&p)), "at {p}");
+        }
+    }
+}
+
+#[test]
+fn fresh_ripe_full_matches_rules_oracle_up_to_8_hands() {
+    fresh_ripe_full_matches_rules_oracle_up_to(8);
+}
+
+#[test]
+#[ignore]
+fn fresh_ripe_full_matches_rules_oracle_up_to_20_hands() {
+    fresh_ripe_full_matches_rules_oracle_up_to(20);
 }
