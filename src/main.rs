@@ -84,6 +84,10 @@ enum Command {
         /// k of Moore's Nim_k (moore, games): a move takes from 1 to k piles.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
         k: u32,
+        /// Cases the least-counterexample search of a failure may try, in its descent and
+        /// again below it; cut short, it reports a local minimum. Default: the problem's.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        least_budget: Option<u64>,
         /// Write the report as JSON: verdict, counterexample, cases, …
         #[arg(long)]
         json: bool,
@@ -526,7 +530,15 @@ fn repro_help() -> String {
     help
 }
 
-fn claim(problem: &str, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
+fn claim(
+    problem: &str,
+    expr: &str,
+    cases: u32,
+    seed: u64,
+    k: u32,
+    least_budget: Option<u64>,
+    as_json: bool,
+) -> Result<ExitCode> {
     let params = Params {
         k,
         ..Params::default()
@@ -535,8 +547,12 @@ fn claim(problem: &str, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool
         anyhow::bail!("claims about {problem} cannot be typed");
     }
     note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
-    let report = visit(problem, params, TypedClaim { expr, seed, cases })?
-        .with_context(|| format!("claims about {problem} cannot be typed"))?
+    let typed = || visit(problem, params, TypedClaim { expr, seed, cases });
+    let report = match least_budget {
+        Some(budget) => gamecheck::claims::within_least_budget(budget, typed),
+        None => typed(),
+    }?
+    .with_context(|| format!("claims about {problem} cannot be typed"))?
         .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
@@ -653,8 +669,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             cases,
             seed,
             k,
+            least_budget,
             json,
-        } => claim(&problem, &expr, cases, seed, k, json),
+        } => claim(&problem, &expr, cases, seed, k, least_budget, json),
         Command::Prove { game } => prove(game),
         Command::Repro {
             problem,
