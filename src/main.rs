@@ -553,7 +553,7 @@ fn claim(
         None => typed(),
     }?
     .with_context(|| format!("claims about {problem} cannot be typed"))?
-        .context("invalid claim")?;
+    .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
     } else {
@@ -901,12 +901,15 @@ struct Solve {
 impl Visit for Solve {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use gamecheck::problem::SolveError;
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();
-        problem
-            .solve_stream(&mut input, &mut output, self.explain)
-            .with_context(|| problem.solve_context())?;
-        Ok(ExitCode::SUCCESS)
+        match problem.solve_stream(&mut input, &mut output, self.explain) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A failed read or write is not bad input.
+            Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
+        }
     }
 }
 
@@ -977,10 +980,43 @@ fn cli_command() -> clap::Command {
         .mut_subcommand("repro", |c| c.after_help(repro_help()))
 }
 
+/// Returns the exit code of a command line clap did not run: `--help` and `--version`
+/// print to stdout, where a failed write is an error (clap's own `exit` ignores it);
+/// usage errors go to stderr with exit code 2.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let text = e.render();
+    let text = if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    match write_stdout(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&cli_command().get_matches()) {
+    if cli::closed_stdout::stdout_is_closed() {
+        note("error: stdout is closed; gamecheck writes its output there");
+        return ExitCode::from(2);
+    }
+    let matches = match cli_command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.format(&mut cli_command()).exit(),
+        Err(e) => return clap_exit(e.format(&mut cli_command())),
     };
     if matches!(cli.command, Command::Stress { .. })
         && let Err(e) = stress::handle_signals()

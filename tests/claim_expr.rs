@@ -177,3 +177,24 @@ fn all_bits_ranges_over_every_bit_of_a_u64() {
         Err(ExprError::Syntax { column: 9, .. })
     ));
 }
+
+#[test]
+fn least_budget_flag_cuts_the_search_short_and_says_local_minimum() {
+    let cut = format!("({TRUE_RULE}) && (d < 1000000000000 || n > m)");
+    let (code, report) = json(&["chopsticks", &cut, "--least-budget", "10"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report["least"]["local-minimum"].is_object(), "{report}");
+    // Where it stopped still fails: d >= 10^12, n <= m, and the player to move wins.
+    let at: [u64; 4] = serde_json::from_value(report["counterexample"].clone()).expect("four counts");
+    let s = State::new(at[0], at[1], at[2], at[3]);
+    assert!(
+        s.d >= 1_000_000_000_000 && s.hands() <= s.opponent_hands(),
+        "{s:?}"
+    );
+    assert!(
+        gamecheck::chopsticks::outcome(s) == gamecheck::chopsticks::Outcome::First,
+        "{s:?}"
+    );
+    let zero = claim(&["chopsticks", "n > m", "--least-budget", "0"]);
+    assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
+}

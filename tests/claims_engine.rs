@@ -131,7 +131,9 @@ fn first_disagreement_with_table(
 ) -> Option<State> {
     let table = Table::build(64).expect("the table builds");
     (2..=max_total).flat_map(real_play_with_total).find(|s| {
-        let wins = table.wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64).expect("within the table");
+        let wins = table
+            .wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
+            .expect("within the table");
         claim(s) != Ok(if wins { Outcome::First } else { Outcome::Second })
     })
 }
@@ -141,8 +143,14 @@ fn claim_wrong_only_beyond_a_trillion_is_reduced_without_walking_unit_by_unit() 
     // The scan of the order shows the least failure of "(R) && (a < T || n > m)" is
     // (T, 0, 0, T), and (0, T, 0, T) with d in place of a: n = m = T is the fewest hands
     // with a >= T (or d >= T) and n <= m, and R holds there.
-    for (on_d, expected) in [(false, State::new(25, 0, 0, 25)), (true, State::new(0, 25, 0, 25))] {
-        assert_eq!(first_disagreement_with_table(&rule_cut_at(25, on_d), 60), Some(expected));
+    for (on_d, expected) in [
+        (false, State::new(25, 0, 0, 25)),
+        (true, State::new(0, 25, 0, 25)),
+    ] {
+        assert_eq!(
+            first_disagreement_with_table(&rule_cut_at(25, on_d), 60),
+            Some(expected)
+        );
     }
     const T: u64 = 1_000_000_000_000;
     for (on_d, expected) in [(false, [T, 0, 0, T]), (true, [0, T, 0, T])] {
@@ -176,8 +184,14 @@ fn least_budget_cuts_the_search_short_and_says_local_minimum() {
     // Where it stopped still fails: d >= T, n <= m, and the rule says the player to move wins.
     let at: [u64; 4] = serde_json::from_value(report.counterexample).expect("four counts");
     let s = State::new(at[0], at[1], at[2], at[3]);
-    assert!(s.d >= T && s.hands() <= s.opponent_hands() && outcome(s) == Outcome::First, "{s:?}");
+    assert!(
+        s.d >= T && s.hands() <= s.opponent_hands() && outcome(s) == Outcome::First,
+        "{s:?}"
+    );
     // The budget is this thread's, for the claims run inside only.
     let again = check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000);
-    assert_eq!(again.counterexample, serde_json::json!([0, T as u64, 0, T as u64]));
+    assert_eq!(
+        again.counterexample,
+        serde_json::json!([0, T as u64, 0, T as u64])
+    );
 }

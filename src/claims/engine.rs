@@ -56,7 +56,9 @@ pub fn within_least_budget<R>(budget: u64, run: impl FnOnce() -> R) -> R {
 /// Returns the budget of a claim's least search: [`within_least_budget`]'s, else the
 /// problem's.
 fn least_budget<P: Claims>(problem: &P) -> u64 {
-    LEAST_BUDGET.with(std::cell::Cell::get).unwrap_or_else(|| problem.least_budget())
+    LEAST_BUDGET
+        .with(std::cell::Cell::get)
+        .unwrap_or_else(|| problem.least_budget())
 }
 
 /// The cases a claim is checked on: all of `exhaustive` in order, then `random`.
