@@ -327,3 +327,77 @@ fn whitespace_is_isspace_and_numbers_are_plain_in_every_reader() {
         visit(name, Params::default(), IsspaceAndPlainNumbers).expect("a registered problem");
     }
 }
+
+/// The position after "play to X" in an explanation, with X as `open`…`close` numbers.
+fn played_to(explanation: &str, open: char, close: char) -> Option<Vec<u64>> {
+    let rest = explanation.strip_prefix("play to ")?;
+    let inner = rest.strip_prefix(open)?.split(close).next()?;
+    inner.split(", ").map(|n| n.parse().ok()).collect()
+}
+
+#[test]
+fn explain_gives_a_winning_move_the_oracles_confirm_for_wythoff_and_moore() {
+    use gamecheck::games::wythoff::{Piles, Wythoff, WythoffOutcome};
+    use gamecheck::moore::{MoorePosition, Position, PositionOutcome};
+    use gamecheck::problem::ContestFormat;
+    use gamecheck_oracles::moore_game_search::GameSearch;
+    use gamecheck_oracles::wythoff_mex_table::WythoffTable;
+    use itertools::Itertools;
+    let table = WythoffTable::build(64).expect("the mex table builds");
+    let wythoff = Wythoff::default();
+    for (x, y) in (0..40).flat_map(|x| (0..40).map(move |y| (x, y))) {
+        let p = table.is_p_position(x, y).expect("within the table");
+        let answer = if p {
+            WythoffOutcome::Second
+        } else {
+            WythoffOutcome::First
+        };
+        let why = wythoff.explain(&Piles { x, y }, &answer);
+        match played_to(&why, '(', ')').as_deref() {
+            // A legal move (from one pile, or the same from both) to a P-position.
+            Some(&[nx, ny]) => {
+                assert!(!p, "({x}, {y}) is a P-position: {why}");
+                let taken = (x.checked_sub(nx), y.checked_sub(ny));
+                let legal = matches!(taken, (Some(0), Some(1..)) | (Some(1..), Some(0)))
+                    || matches!(taken, (Some(a), Some(b)) if a == b && a > 0);
+                assert!(
+                    legal && table.is_p_position(nx, ny) == Some(true),
+                    "({x}, {y}): {why}"
+                );
+            }
+            _ => assert!(p && why.contains("is a P-position"), "({x}, {y}): {why}"),
+        }
+    }
+    for k in [1, 2, 6] {
+        let moore = MoorePosition::with_k(k);
+        let mut search = GameSearch::new(k);
+        for piles in (0..=6u64).combinations_with_replacement(3) {
+            let p = search.is_p(&piles);
+            let answer = if p { PositionOutcome::P } else { PositionOutcome::N };
+            let why = moore.explain(
+                &Position {
+                    piles: piles.clone(),
+                    k,
+                },
+                &answer,
+            );
+            match played_to(&why, '[', ']') {
+                // Takes from 1 to k piles, and leaves a P-position.
+                Some(next) => {
+                    assert!(!p, "{piles:?} is a P-position: {why}");
+                    let lowered = piles.iter().zip(&next).filter(|(a, b)| b < a).count();
+                    let raised = piles.iter().zip(&next).any(|(a, b)| b > a);
+                    assert!(
+                        (1..=k as usize).contains(&lowered) && !raised,
+                        "{piles:?}, k = {k}: {why}"
+                    );
+                    assert!(search.is_p(&next), "{piles:?}, k = {k}: {why}");
+                }
+                None => assert!(
+                    p && why.contains("every move leaves"),
+                    "{piles:?}, k = {k}: {why}"
+                ),
+            }
+        }
+    }
+}

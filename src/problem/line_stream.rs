@@ -105,7 +105,7 @@ fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
 /// ```
 /// use gamecheck::problem::read_line_cases;
 /// use gamecheck::tokens::Tokens;
-/// use gamecheck::wythoff::{Piles, Wythoff};
+/// use gamecheck::games::wythoff::{Piles, Wythoff};
 /// let cases = read_line_cases(&Wythoff::default(), &mut Tokens::new(&b"1\n3 5\n"[..]));
 /// assert_eq!(cases, Ok(vec![Piles { x: 3, y: 5 }]));
 /// ```
@@ -357,7 +357,7 @@ impl Output<'_> {
 /// # Example
 /// ```
 /// use gamecheck::problem::solve_lines;
-/// use gamecheck::wythoff::Wythoff;
+/// use gamecheck::games::wythoff::Wythoff;
 /// let mut out = Vec::new();
 /// solve_lines(&Wythoff::default(), &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
 /// assert_eq!(out, b"Second\nFirst\n");
