@@ -424,7 +424,11 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     let catalog = gamecheck::claims::catalog();
     if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
         let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
-        anyhow::bail!("unknown claim id `{unknown}`; known ids: {}", known.join(", "));
+        anyhow::bail!(
+            "unknown claim id `{}`; known ids: {}",
+            gamecheck::shown::escaped(unknown.as_bytes(), 40),
+            known.join(", ")
+        );
     }
     let chosen: Vec<_> = catalog
         .iter()
@@ -923,7 +927,8 @@ impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let bounds = stress::bounds(problem, &self.config).context("stress")?;
-        note(&self.config.banner(&bounds));
+        // The banner names the solution command as typed: no raw control characters.
+        note(&gamecheck::shown::escaped_lines(&self.config.banner(&bounds)));
         let report = stress::stress_with_progress(problem, &self.config, &cli::bars::Inputs::new())
             .context("stress run failed")?;
         let text = if self.json {

@@ -373,3 +373,27 @@ fn a_full_stdout_under_solve_is_a_write_error_not_bad_input() {
         );
     }
 }
+
+#[test]
+fn control_characters_in_claims_ids_and_the_stress_banner_are_shown_escaped() {
+    for args in [
+        &["claim", "chopsticks", "a \x1b[2J > 1"][..],
+        &["claim", "chopsticks", "a > 1 && x\x1b"],
+        &["claims", "--id", "\x1b[2J"],
+        &[
+            "stress",
+            "chopsticks",
+            "--solution",
+            "/bin/true \x1b[31mRED",
+            "--cases",
+            "1",
+        ],
+    ] {
+        let out = Command::new(BIN).args(args).output().expect("run gamecheck");
+        let err = String::from_utf8_lossy(&out.stderr);
+        // (The stress report's replay command, on stdout, is the stress engine's.)
+        assert!(!out.stderr.contains(&0x1b), "{args:?}: {err}");
+        assert!(args[0] == "stress" || !out.stdout.contains(&0x1b), "{args:?}");
+        assert!(err.contains("\\x1b"), "{args:?}: {err}");
+    }
+}
