@@ -84,6 +84,10 @@ enum Command {
         seed: u64,
         #[command(flatten)]
         given: ProblemArgs,
+        /// Cases the least-counterexample search of a failure may try, in its descent and
+        /// again below it; cut short, it reports a local minimum. Default: the problem's.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        least_budget: Option<u64>,
         /// Write the report as JSON: verdict, counterexample, cases, …
         #[arg(long)]
         json: bool,
@@ -481,7 +485,11 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     let catalog = gamecheck::claims::catalog();
     if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
         let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
-        anyhow::bail!("unknown claim id `{unknown}`; known ids: {}", known.join(", "));
+        anyhow::bail!(
+            "unknown claim id `{}`; known ids: {}",
+            gamecheck::shown::escaped(unknown.as_bytes(), 40),
+            known.join(", ")
+        );
     }
     let chosen: Vec<_> = catalog
         .iter()
@@ -593,6 +601,7 @@ fn claim(
     cases: u32,
     seed: u64,
     given: &ProblemArgs,
+    least_budget: Option<u64>,
     as_json: bool,
 ) -> Result<ExitCode> {
     let (params, _) = given.resolve(problem)?;
@@ -600,9 +609,13 @@ fn claim(
         anyhow::bail!("claims about {problem} cannot be typed");
     }
     note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
-    let report = visit(problem, &params, TypedClaim { expr, seed, cases })?
-        .with_context(|| format!("claims about {problem} cannot be typed"))?
-        .context("invalid claim")?;
+    let typed = || visit(problem, &params, TypedClaim { expr, seed, cases });
+    let report = match least_budget {
+        Some(budget) => gamecheck::claims::within_least_budget(budget, typed),
+        None => typed(),
+    }?
+    .with_context(|| format!("claims about {problem} cannot be typed"))?
+    .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
     } else {
@@ -715,8 +728,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             cases,
             seed,
             given,
+            least_budget,
             json,
-        } => claim(&problem, &expr, cases, seed, &given, json),
+        } => claim(&problem, &expr, cases, seed, &given, least_budget, json),
         Command::Prove { game } => prove(game),
         Command::Repro {
             problem,
@@ -934,12 +948,15 @@ struct Solve {
 impl Visit for Solve {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use gamecheck::problem::SolveError;
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();
-        problem
-            .solve_stream(&mut input, &mut output, self.explain)
-            .with_context(|| problem.solve_context())?;
-        Ok(ExitCode::SUCCESS)
+        match problem.solve_stream(&mut input, &mut output, self.explain) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A failed read or write is not bad input.
+            Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
+        }
     }
 }
 
@@ -953,7 +970,8 @@ impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let bounds = stress::bounds(problem, &self.config).context("stress")?;
-        note(&self.config.banner(&bounds));
+        // The banner names the solution command as typed: no raw control characters.
+        note(&gamecheck::shown::escaped_lines(&self.config.banner(&bounds)));
         let report = stress::stress_with_progress(problem, &self.config, &cli::bars::Inputs::new())
             .context("stress run failed")?;
         let text = if self.json {
@@ -1010,10 +1028,43 @@ fn cli_command() -> clap::Command {
         .mut_subcommand("repro", |c| c.after_help(repro_help()))
 }
 
+/// Returns the exit code of a command line clap did not run: `--help` and `--version`
+/// print to stdout, where a failed write is an error (clap's own `exit` ignores it);
+/// usage errors go to stderr with exit code 2.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let text = e.render();
+    let text = if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    match write_stdout(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&cli_command().get_matches()) {
+    if cli::closed_stdout::stdout_is_closed() {
+        note("error: stdout is closed; gamecheck writes its output there");
+        return ExitCode::from(2);
+    }
+    let matches = match cli_command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.format(&mut cli_command()).exit(),
+        Err(e) => return clap_exit(e.format(&mut cli_command())),
     };
     if matches!(cli.command, Command::Stress { .. })
         && let Err(e) = stress::handle_signals()

@@ -610,3 +610,133 @@ fn committed_claim_picture_rings_a_position_where_the_claim_is_wrong() {
         "the ring is at ({a}, {c}, {b}, {d})"
     );
 }
+/// A fresh criterion directory with one result per (directory, function id, value,
+/// median).
+fn criterion_dir(name: &str, results: &[(&str, &str, Option<&str>, f64)]) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    for (dir, function, value, median) in results {
+        let new = root.join(dir).join("new");
+        std::fs::create_dir_all(&new).expect("temp dir");
+        let bench = serde_json::json!({ "group_id": "g", "function_id": function, "value_str": value });
+        std::fs::write(new.join("benchmark.json"), bench.to_string()).expect("written");
+        let estimates = serde_json::json!({ "median": { "point_estimate": median } });
+        std::fs::write(new.join("estimates.json"), estimates.to_string()).expect("written");
+    }
+    root
+}
+
+#[test]
+fn bench_report_refuses_medians_that_are_not_positive_times() {
+    use gamecheck::bench_report::{BenchReportError, read_criterion};
+    for median in [0.0, -5.0] {
+        let dir = criterion_dir(
+            "bench-median",
+            &[("a", "fast", Some("K=1"), 10.0), ("b", "dp", Some("K=1"), median)],
+        );
+        let r = read_criterion(&dir);
+        assert!(
+            matches!(r, Err(BenchReportError::Median { .. })),
+            "{median}: {r:?}"
+        );
+    }
+    let dir = criterion_dir(
+        "bench-median-cli",
+        &[("a", "fast", Some("K=1"), 0.0), ("b", "dp", Some("K=1"), 0.0)],
+    );
+    let out = gamecheck(&["bench-report", "--criterion-dir", &dir.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("NaN"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a positive time"));
+}
+
+#[test]
+fn bench_report_refuses_a_duplicate_id_naming_both_files() {
+    let dir = criterion_dir(
+        "bench-duplicate",
+        &[
+            ("a", "dp", Some("K=10"), 1000.0),
+            ("b", "dp", Some("K=10"), 999.0),
+        ],
+    );
+    let out = gamecheck(&["bench-report", "--criterion-dir", &dir.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("two results have the bench id `g/dp/K=10`"), "{err}");
+    assert!(
+        err.contains("/a/new/benchmark.json") && err.contains("/b/new/benchmark.json"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_report_reads_a_directory_behind_a_link_loop_once() {
+    let dir = criterion_dir(
+        "bench-loop",
+        &[
+            ("a", "fast", Some("K=10"), 100.0),
+            ("b", "fast", Some("K=100"), 200.0),
+        ],
+    );
+    std::os::unix::fs::symlink("..", dir.join("a").join("loop")).expect("a link to the parent");
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("read once");
+    assert_eq!(results.len(), 2);
+}
+
+#[test]
+fn bench_report_keeps_sizes_of_other_names_and_sizes_in_function_ids_apart() {
+    let dir = criterion_dir(
+        "bench-sizes",
+        &[
+            ("a", "fast", Some("K=10"), 100.0),
+            ("b", "fast", Some("N=10"), 50.0),
+            ("c", "dp", Some("K=10"), 1000.0),
+        ],
+    );
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("reads");
+    let md = gamecheck::bench_report::markdown(&results);
+    // K = 10 and N = 10 are two rows, each labelled for what it is.
+    assert!(md.contains("| 10 | 100 ns | 1.00 µs (10.0×) |"), "{md}");
+    assert!(md.contains("| N=10 | 50.0 ns | — |"), "{md}");
+    // `bench_function("fast/7")`: the size is the function id's last part.
+    let dir = criterion_dir(
+        "bench-in-function",
+        &[
+            ("a", "fast/10", None, 100.0),
+            ("b", "fast/100", None, 400.0),
+            ("c", "dp/10", None, 500.0),
+        ],
+    );
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("reads");
+    let md = gamecheck::bench_report::markdown(&results);
+    assert!(md.contains("| 10 | 100 ns | 500 ns (5.00×) |"), "{md}");
+    assert!(md.contains("| 100 | 400 ns | — |"), "{md}");
+    let svg = gamecheck::bench_report::chart_svg(&results).expect("two sizes of fast");
+    assert!(
+        svg.contains("fast (fast): time grows about as size^0.60"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn bench_report_svg_without_sizes_says_what_is_missing() {
+    let dir = criterion_dir(
+        "bench-unsized",
+        &[
+            ("a", "fast", Some("N=small"), 5.0),
+            ("b", "fast", Some("N=large"), 6.0),
+        ],
+    );
+    let svg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-unsized.svg");
+    let out = gamecheck(&[
+        "bench-report",
+        "--criterion-dir",
+        &dir.to_string_lossy(),
+        "--svg",
+        &svg.to_string_lossy(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing to chart in 2 results: no bench group has an implementation measured at two numeric sizes"), "{err}");
+    assert!(!err.contains("run `cargo bench` first"), "{err}");
+}

@@ -362,3 +362,16 @@ fn descent_from_a_far_float_failure_reaches_the_least_one() {
     let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
     assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
 }
+
+#[test]
+fn plot_refuses_exactly_the_sizes_it_cannot_draw_and_says_so() {
+    use super::picture::{MAX_PILE, p_position_picture};
+    // Every --max the message allows draws; the next one is refused with a message that
+    // names the true limit.
+    assert!(p_position_picture(MAX_PILE, &is_p_position).is_ok());
+    for max in [MAX_PILE + 1, 1023, 1024] {
+        let err = p_position_picture(max, &is_p_position).expect_err("too large").to_string();
+        assert!(err.contains(&format!("at most {MAX_PILE}")), "{max}: {err}");
+    }
+    assert_eq!(MAX_PILE, 255);
+}
