@@ -156,7 +156,8 @@ enum Command {
         /// Cap on program runs while shrinking.
         #[arg(long, default_value_t = 3000)]
         max_shrink_runs: usize,
-        /// Cap on shrinking runs that hit the time limit (each costs a whole timeout).
+        /// Shrinking runs that may hit the time limit (each costs a whole timeout); the
+        /// next one ends the shrink, so 0 ends it at the first.
         #[arg(long, default_value_t = 25)]
         max_shrink_timeouts: usize,
         /// Wall-clock cap on shrinking, in seconds.
