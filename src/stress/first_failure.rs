@@ -11,16 +11,19 @@ use super::judge::{Judgement, Verdict};
 use super::run::RunOutcome;
 use crate::progress::Progress;
 
+/// The first input that failed (or could not be run).
+pub(crate) struct Failed<C> {
+    /// Its index, from 0.
+    pub index: usize,
+    pub input: Generated<C>,
+    pub result: Result<(Judgement, RunOutcome), StressError>,
+}
+
 /// What a sweep over the inputs found.
-pub(crate) enum Sweep<C> {
-    /// Every input passed; this many were run.
-    Passed(usize),
-    /// The input of this index (from 0) is the first that failed (or could not be run).
-    Failed {
-        index: usize,
-        input: Generated<C>,
-        result: Result<(Judgement, RunOutcome), StressError>,
-    },
+pub(crate) struct Sweep<C> {
+    /// Inputs drawn (all of them run when none failed).
+    pub drawn: usize,
+    pub failed: Option<Failed<C>>,
 }
 
 type Outcome = Result<(Judgement, RunOutcome), StressError>;
@@ -79,9 +82,11 @@ where
             });
         }
     });
-    let next = feed.into_inner().unwrap_or_else(|p| p.into_inner()).next;
-    match found.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        Some((index, input, result)) => Sweep::Failed { index, input, result },
-        None => Sweep::Passed(next),
+    Sweep {
+        drawn: feed.into_inner().unwrap_or_else(|p| p.into_inner()).next,
+        failed: found
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .map(|(index, input, result)| Failed { index, input, result }),
     }
 }

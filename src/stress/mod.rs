@@ -2,7 +2,8 @@
 //! [`Order`]: generate (sizes growing within the problem's bounds) → run (each solution
 //! in its own process group) → judge (typed answers against the problem's fast solution)
 //! → shrink (ddmin over the cases, then the problem's least-counterexample search), with
-//! the first failure written out with a replay command.
+//! the first failure written out as soon as it is found, kept up to date while it
+//! shrinks, and given a replay command.
 
 mod checkpoint;
 mod first_failure;
@@ -112,7 +113,8 @@ pub struct Config {
     /// Run on this contest input only (no generation, no shrinking).
     pub replay: Option<PathBuf>,
     /// Every child of this process is a solution run (the `gamecheck` binary): become a
-    /// subreaper and kill whatever is reparented here once its run ended.
+    /// subreaper, kill whatever is reparented here once its run ended, and every child
+    /// left before returning.
     pub reap: bool,
 }
 
@@ -317,20 +319,25 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 }
 
 /// Returns the report of a stress run of `problem`: `config.cases` distinct inputs from
-/// `config.seed`, sizes growing within [`bounds`], each run and judged `config.jobs` at a
-/// time; the first failing input (in generation order, so independent of `jobs`) is
-/// shrunk within the bounds and written to the output directory as `input.txt`,
-/// `expected.txt`, `actual.txt`, `stderr.txt` and `first-input.txt`. With
-/// `config.replay`, runs that file once. The report is returned even when the files
-/// cannot be written (it says why).
+/// `config.seed`, drawn as they are run, sizes growing within [`bounds`], each run and
+/// judged `config.jobs` at a time; the first failing input (in generation order, so
+/// independent of `jobs`) is written to the output directory as `input.txt`,
+/// `expected.txt`, `actual.txt`, `stderr.txt` and `first-input.txt` as soon as it is
+/// found, then shrunk within the bounds, the first four files rewritten at each smaller
+/// failing input. With `config.replay`, runs that file once. The report is returned even
+/// when the files cannot be written (it says why).
 ///
 /// # Constraints
 /// As for [`bounds`]; the solution can be started ([`StressError::Spawn`]); a given
-/// `config.out_dir` is writable, checked before any run ([`StressError::Io`]).
+/// `config.out_dir` is a directory or can be made one ([`StressError::OutDir`],
+/// [`StressError::Io`]), is writable and is not in use by another run
+/// ([`StressError::OutDirBusy`]), checked before any run and locked until the run ends; a
+/// replay file is contest input ([`StressError::ReplayInput`]) of at most
+/// [`REPLAY_MAX_BYTES`] ([`StressError::ReplayTooLong`]).
 ///
 /// # Complexity
 /// `cases` solution runs plus at most `config.shrink.max_runs` shrinking runs, each at
-/// most the timeout.
+/// most the timeout; memory for the inputs in flight and a 64-bit fingerprint per input.
 ///
 /// # Example
 /// ```
@@ -487,12 +494,15 @@ fn stress_run<P: ContestFormat + Order>(
     };
     progress.start(config.cases as u64);
     let inputs = Inputs::new(problem, config.seed, &bounds).take(config.cases);
-    let (index, original, result) = match first_failure::sweep(&pool, jobs, inputs, &check, progress) {
-        first_failure::Sweep::Passed(count) => {
-            report.cases = count;
-            return Ok(report);
-        }
-        first_failure::Sweep::Failed { index, input, result } => (index, input, result),
+    let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
+    let Some(first_failure::Failed {
+        index,
+        input: original,
+        result,
+    }) = sweep.failed
+    else {
+        report.cases = sweep.drawn;
+        return Ok(report);
     };
     let (judgement, run) = result?;
     let mut failure = Failure {

@@ -60,12 +60,19 @@ pub struct Report {
 }
 
 /// Writes `data` to `path` through a temporary file renamed over it, so a reader (or a
-/// run cut short) never sees half a file.
+/// run cut short) never sees half a file. The temporary file is created afresh, never
+/// opened through a link a solution may have left in its place.
 fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(".partial");
     let partial = path.with_file_name(name);
-    std::fs::write(&partial, data)?;
+    let _ = std::fs::remove_file(&partial);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial)?
+        .write_all(data)?;
     std::fs::rename(&partial, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&partial);
     })
