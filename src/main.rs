@@ -164,7 +164,8 @@ enum Command {
         #[arg(long, default_value_t = 60)]
         max_shrink_seconds: u64,
         /// Where the shrunk input and the expected and actual output are written; checked
-        /// before any run. Default: a fresh directory under the system's temp directory.
+        /// and locked before any run, written as soon as a failure is found. Default: a
+        /// fresh directory under the system's temp directory.
         #[arg(long)]
         out_dir: Option<PathBuf>,
         /// The most piles a move may take from (games, moore).

@@ -1239,3 +1239,32 @@ fn a_closed_stdout_exits_141_and_leaves_no_process() {
     assert_eq!(status.code(), Some(141));
     assert_eq!(live_processes_mentioning(dir.to_str().expect("utf-8 path")), 0);
 }
+
+#[test]
+fn sigkill_of_stress_takes_each_running_solution_with_it() {
+    let dir = scratch("sigkill");
+    // Kills gamecheck with SIGKILL, which nothing can catch, then sleeps as the leader.
+    let script = dir.join("kill-parent.sh");
+    std::fs::write(&script, "kill -9 $PPID\nexec sleep 999.25\n").expect("write script");
+    let out = stress(&[
+        "chopsticks",
+        "--solution",
+        &format!("sh {}", script.display()),
+        "--out-dir",
+        dir.join("out").to_str().expect("utf-8 path"),
+    ])
+    .0;
+    assert_eq!(out.status.code(), None, "gamecheck was not killed");
+    // PR_SET_PDEATHSIG: the leader dies with it.
+    let start = Instant::now();
+    while processes_mentioning("sleep 999.25").iter().any(|c| c.starts_with("sleep 999.25"))
+        && start.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<String> = processes_mentioning("sleep 999.25")
+        .into_iter()
+        .filter(|c| c.starts_with("sleep 999.25"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
