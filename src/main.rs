@@ -152,14 +152,16 @@ enum Command {
         /// Cap on program runs while shrinking.
         #[arg(long, default_value_t = 3000)]
         max_shrink_runs: usize,
-        /// Cap on shrinking runs that hit the time limit (each costs a whole timeout).
+        /// Shrinking runs that may hit the time limit (each costs a whole timeout); the
+        /// next one ends the shrink, so 0 ends it at the first.
         #[arg(long, default_value_t = 25)]
         max_shrink_timeouts: usize,
         /// Wall-clock cap on shrinking, in seconds.
         #[arg(long, default_value_t = 60)]
         max_shrink_seconds: u64,
         /// Where the shrunk input and the expected and actual output are written; checked
-        /// before any run. Default: a fresh directory under the system's temp directory.
+        /// and locked before any run, written as soon as a failure is found. Default: a
+        /// fresh directory under the system's temp directory.
         #[arg(long)]
         out_dir: Option<PathBuf>,
         #[command(flatten)]
