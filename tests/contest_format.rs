@@ -324,7 +324,12 @@ impl Visit for IsspaceAndPlainNumbers {
 #[test]
 fn whitespace_is_isspace_and_numbers_are_plain_in_every_reader() {
     for name in problem_names() {
-        visit(name, &gamecheck::problem::Flags::default(), IsspaceAndPlainNumbers).expect("a registered problem");
+        visit(
+            name,
+            &gamecheck::problem::Flags::default(),
+            IsspaceAndPlainNumbers,
+        )
+        .expect("a registered problem");
     }
 }
 
@@ -347,11 +352,7 @@ fn explain_gives_a_winning_move_the_oracles_confirm_for_wythoff_and_moore() {
     let wythoff = Wythoff::default();
     for (x, y) in (0..40).flat_map(|x| (0..40).map(move |y| (x, y))) {
         let p = table.is_p_position(x, y).expect("within the table");
-        let answer = if p {
-            Outcome::Loss
-        } else {
-            Outcome::Win
-        };
+        let answer = if p { Outcome::Loss } else { Outcome::Win };
         let why = wythoff.explain(&Piles { x, y }, &answer);
         match played_to(&why, '(', ')').as_deref() {
             // A legal move (from one pile, or the same from both) to a P-position.

@@ -27,6 +27,9 @@ pub struct ComponentGrundy<R: Components> {
     memo: HashMap<R::Position, u64>,
 }
 
+/// A component being valued, with the components of each of its options.
+type Frame<P> = (P, Vec<Vec<P>>);
+
 /// On the search path, value unknown.
 const ON_PATH: u64 = u64::MAX;
 
@@ -92,8 +95,8 @@ where
             return Ok(v);
         }
         // Each frame: a component and the components of its options still to value.
-        let mut stack: Vec<(R::Position, Vec<Vec<R::Position>>)> = Vec::new();
-        let push = |s: &mut Self, stack: &mut Vec<(R::Position, Vec<Vec<R::Position>>)>, c: R::Position| {
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let push = |s: &mut Self, stack: &mut Vec<Frame<R::Position>>, c: R::Position| {
             if s.memo.len() >= s.budget {
                 return Err(RulesError::OutOfReach { budget: s.budget });
             }
