@@ -12,7 +12,7 @@ use proptest::test_runner::{TestCaseError, TestError};
 use super::ExprError;
 use super::verdict::{ClaimReport, Evidence, Refutation};
 use crate::check::seeded_runner;
-use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least};
+use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within};
 
 /// A claim: its answer at a case, or why it gives none.
 pub type ClaimFn<'a, P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, String> + Sync + 'a;
@@ -181,7 +181,8 @@ pub fn check_claim_in<P: Claims>(
         checked += 1;
         if fails(&c) {
             refuted = Some(if exhaustive.refine {
-                let (c, standing) = least(problem, &fails, c, least_budget(problem));
+                let (c, standing) =
+                    least_within(problem, &fails, c, least_budget(problem), least_budget(problem));
                 (c, both_searched(standing, &exhaustive.standing))
             } else {
                 (c, exhaustive.standing.clone())
@@ -214,7 +215,13 @@ pub fn check_claim_in<P: Claims>(
         let drawn = drawn.into_inner();
         checked += drawn;
         if let Err(TestError::Fail(_, shrunk)) = result {
-            let (c, standing) = least(problem, &fails, shrunk, least_budget(problem));
+            let (c, standing) = least_within(
+                problem,
+                &fails,
+                shrunk,
+                least_budget(problem),
+                least_budget(problem),
+            );
             refuted = Some((c, both_searched(standing, &exhaustive.standing)));
         }
         random_text = format!(

@@ -91,18 +91,16 @@ impl<'a, C: 'a> Below<'a, C> {
 }
 
 /// Returns the least case on which `fails` holds, searching from the failing case
-/// `found`, and how sure that is. The descent calls `fails` at most `budget` times, and
-/// the enumeration below tries at most the `budget` candidates [`Order::below`] affords;
-/// a descent stopped by its budget leaves what the enumeration proves, usually a
-/// [`Least::LocalMinimum`].
+/// `found`, and how sure that is: [`least_within`] with no cap on the descent (a caller
+/// whose `fails` is costly bounds it itself, as `stress` does by its runs).
 ///
 /// # Constraints
 /// `fails(&found)` is true and `fails` is deterministic.
 ///
 /// # Complexity
-/// At most `2 · budget` calls of `fails`: per descent step, O(log v) per coordinate of
-/// value v, and O(log v) along each smaller case that fails (it gallops along the line
-/// from the case to it, then bisects), so no coordinate is walked unit by unit.
+/// Per descent step, O(log v) calls of `fails` per coordinate of value v and along each
+/// smaller case that fails; then at most the `budget` candidates the problem's
+/// [`Order::below`] enumerates.
 ///
 /// # Example
 /// ```
@@ -119,10 +117,49 @@ pub fn least<O: Order>(
     found: O::Case,
     budget: u64,
 ) -> (O::Case, Least) {
+    least_within(problem, fails, found, budget, u64::MAX)
+}
+
+/// Returns the least case on which `fails` holds, searching from the failing case
+/// `found`, and how sure that is. The descent calls `fails` at most `descent` times, and
+/// the enumeration below tries at most the `budget` candidates [`Order::below`] affords;
+/// a descent stopped by its cap leaves what the enumeration proves, usually a
+/// [`Least::LocalMinimum`].
+///
+/// # Constraints
+/// `fails(&found)` is true and `fails` is deterministic.
+///
+/// # Complexity
+/// At most `descent` + `budget` calls of `fails`. Per descent step, O(log v) per
+/// coordinate of value v, and O(log v) along each smaller case that fails (it gallops
+/// along the line from the case to it, then bisects), so no coordinate is walked unit by
+/// unit.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, State, Outcome, outcome};
+/// use gamecheck::problem::{least_within, Least};
+/// // Wrong exactly where a >= 10^12 and n = m: the least is (10^12, 0, 0, 10^12).
+/// let t = 1_000_000_000_000u128;
+/// let fails = |s: &State| s.a >= t && s.hands() == s.opponent_hands();
+/// let start = State::new(5u64 << 40, 3, 7, (5u64 << 40) - 4);
+/// let (found, _) = least_within(&Chopsticks::default(), &fails, start, 1000, 10_000);
+/// assert_eq!(found, State::new(1_000_000_000_000, 0, 0, 1_000_000_000_000));
+/// // Cut short, it still returns a failing case, and says what it checked.
+/// let (cut, standing) = least_within(&Chopsticks::default(), &fails, start, 1000, 5);
+/// assert!(fails(&cut) && matches!(standing, Least::LocalMinimum { .. }));
+/// ```
+pub fn least_within<O: Order>(
+    problem: &O,
+    fails: &dyn Fn(&O::Case) -> bool,
+    found: O::Case,
+    budget: u64,
+    descent: u64,
+) -> (O::Case, Least) {
     let calls = std::cell::Cell::new(0u64);
     // Past its budget the descent sees every candidate pass, and so stops where it is.
     let descent_fails = |c: &O::Case| {
-        if calls.get() >= budget {
+        if calls.get() >= descent {
             return false;
         }
         calls.set(calls.get() + 1);

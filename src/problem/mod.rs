@@ -32,7 +32,7 @@ mod provable;
 pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
-pub use least::{Below, Least, least};
+pub use least::{Below, Least, least, least_within};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
