@@ -1257,7 +1257,9 @@ fn sigkill_of_stress_takes_each_running_solution_with_it() {
     assert_eq!(out.status.code(), None, "gamecheck was not killed");
     // PR_SET_PDEATHSIG: the leader dies with it.
     let start = Instant::now();
-    while processes_mentioning("sleep 999.25").iter().any(|c| c.starts_with("sleep 999.25"))
+    while processes_mentioning("sleep 999.25")
+        .iter()
+        .any(|c| c.starts_with("sleep 999.25"))
         && start.elapsed() < Duration::from_secs(5)
     {
         std::thread::sleep(Duration::from_millis(20));
