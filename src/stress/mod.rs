@@ -214,8 +214,11 @@ fn not_a_directory(dir: &Path) -> Option<String> {
     if meta.is_dir() {
         return None;
     }
-    if !meta.file_type().is_symlink() {
+    if meta.is_file() {
         return Some("it is a file, not a directory".to_owned());
+    }
+    if !meta.file_type().is_symlink() {
+        return Some("it exists and is not a directory".to_owned());
     }
     let target = std::fs::read_link(dir)
         .map(|t| format!(" `{}`", t.display()))
