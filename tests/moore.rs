@@ -380,12 +380,12 @@ fn cli_solves_games_and_refuses_malformed_input() {
         (
             &["solve", "games", "--k", "2", "--modulus", "1"][..],
             "1 5\n1\n",
-            "the modulus 1 is not a prime",
+            "--modulus 1 is out of range: 2 to",
         ),
         (
             &["solve", "games", "--k", "0"][..],
             "1 5\n1\n",
-            "k = 0 is not allowed",
+            "--k 0 is out of range: 1 to",
         ),
     ] {
         let (code, out, err) = run_cli(args, input);
