@@ -3,7 +3,6 @@
 
 pub mod bench_report;
 pub mod check;
-pub mod chopsticks_classic;
 pub mod claim_lang;
 pub mod claims;
 pub mod game;
@@ -15,7 +14,6 @@ pub mod problem;
 pub mod progress;
 pub mod prove;
 pub mod shown;
-pub mod simple_chopsticks;
 pub mod stress;
 pub mod tokens;
 

@@ -68,6 +68,10 @@ fn arg(flag: &Flag) -> Arg {
         }
         FlagKind::Switch => arg.action(ArgAction::SetTrue),
         FlagKind::Text => arg.value_name(flag.value_name),
+        FlagKind::Choice { values, default } => arg
+            .value_name(flag.value_name)
+            .value_parser(clap::builder::PossibleValuesParser::new(values.iter().copied()))
+            .default_value(default),
     }
 }
 
@@ -97,7 +101,9 @@ pub fn flags(flags: &[Flag], matches: &ArgMatches) -> Flags {
                         .unwrap_or_default(),
                 ),
                 FlagKind::Switch => FlagValue::Switch(matches.get_flag(f.long)),
-                FlagKind::Text => FlagValue::Text(matches.get_one::<String>(f.long).cloned()),
+                FlagKind::Text | FlagKind::Choice { .. } => {
+                    FlagValue::Text(matches.get_one::<String>(f.long).cloned())
+                }
             };
             (f.long, value)
         })

@@ -59,6 +59,7 @@ pub use verdict::{Answer, Play, Question};
 use thiserror::Error;
 
 use crate::problem::{Flag, FlagError, Flags};
+use crate::prove::ProveCommand;
 
 /// A game: its positions and its moves, and what is derived from them.
 ///
@@ -106,6 +107,15 @@ pub trait Game: Send + Sync + Sized + 'static {
         vec![p.clone()]
     }
 
+    /// Returns whether a position can repeat. A loopy game has no Grundy values, and its
+    /// outcomes include [`Outcome::Draw`], which the default [`Game::outcome`] finds by
+    /// retrograde analysis of the positions reachable from the one asked. Default: false;
+    /// a game that does repeat positions without saying so still gets its draws, once the
+    /// search meets a cycle.
+    fn loopy(&self) -> bool {
+        false
+    }
+
     /// Returns the Grundy value of `p` under normal play. Default: the mex of the
     /// options' values, components valued separately and XORed, by `search`.
     ///
@@ -116,12 +126,21 @@ pub trait Game: Send + Sync + Sized + 'static {
     }
 
     /// Returns the outcome of `p` under normal play. Default: a win exactly when
-    /// [`Game::grundy`] is not 0.
+    /// [`Game::grundy`] is not 0; in a loopy game (declared by [`Game::loopy`], or met as
+    /// a cycle by the search) a win, a loss or a draw by retrograde analysis.
     ///
     /// # Errors
-    /// As for [`Game::grundy`].
+    /// As for [`Game::grundy`]; for a loopy game, more positions reachable from `p` than
+    /// the search's budget.
     fn outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, String> {
-        self.grundy(p, search).map(|g| Outcome::of(g != 0))
+        if self.loopy() {
+            return search.outcome(p);
+        }
+        match self.grundy(p, search) {
+            Ok(g) => Ok(Outcome::of(g != 0)),
+            Err(_) if search.met_cycle() => search.outcome(p),
+            Err(why) => Err(why),
+        }
     }
 
     /// Returns the outcome of `p` under misère play (the player who cannot move wins).
@@ -157,6 +176,12 @@ pub trait Game: Send + Sync + Sized + 'static {
             }
         }
         Ok(None)
+    }
+
+    /// Returns the game's own `prove <game>`, in place of the default: the fast path
+    /// against the rules oracle on every position of a box. Default: none.
+    fn prove_command(&self) -> Option<&dyn ProveCommand> {
+        None
     }
 
     /// Returns `p` as a person reads it. Default: its counts.

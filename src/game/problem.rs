@@ -84,6 +84,12 @@ impl<G: Game> GameProblem<G> {
                 "--grundy and --misere together: misère Grundy values are not defined here".into(),
             ));
         }
+        if question.grundy && game.loopy() {
+            return Err(GameError::Question(format!(
+                "--grundy: {} can repeat positions, and Grundy values are not defined here",
+                G::NAME
+            )));
+        }
         let fast: Fast<G> = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| match question {
             Question { grundy: true, .. } => g.grundy(p, s).map(Answer::Grundy),
             Question {
@@ -229,13 +235,10 @@ impl<G: Game> GameProblem<G> {
             Question { grundy: true, .. } => t.joint.grundy(p).map(Answer::Grundy),
             Question {
                 play: Play::Normal, ..
-            } => t.joint.wins(p).map(|w| Answer::Outcome(Outcome::of(w))),
+            } => t.joint.outcome(p).map(Answer::Outcome),
             Question {
                 play: Play::Misere, ..
-            } => t
-                .misere
-                .wins(&Some(p.clone()))
-                .map(|w| Answer::Outcome(Outcome::of(w))),
+            } => t.misere.outcome(&Some(p.clone())).map(Answer::Outcome),
         };
         Some(answer.map_err(|e| e.to_string()))
     }
@@ -310,7 +313,35 @@ impl<G: Game> GameProblem<G> {
                 "no winning move given, but {} calls the position a win",
                 here.1
             )),
+            None if here.0 == Outcome::Draw => self.draw_certificate(p, &judge),
             None => Ok(()),
+        }
+    }
+
+    /// Checks a draw at `p`: no move leads to a position the opponent loses, and some
+    /// move leads to a draw.
+    fn draw_certificate(
+        &self,
+        p: &G::Position,
+        judge: &dyn Fn(&G::Position) -> Result<(Outcome, &'static str), String>,
+    ) -> Result<(), String> {
+        let mut drawn = false;
+        for q in self.moves(p) {
+            match judge(&q)? {
+                (Outcome::Loss, by) => {
+                    return Err(format!(
+                        "a draw is claimed, but the move to {} leaves a position that {by} calls lost",
+                        self.game.describe(&q)
+                    ));
+                }
+                (Outcome::Draw, _) => drawn = true,
+                (Outcome::Win, _) => {}
+            }
+        }
+        if drawn {
+            Ok(())
+        } else {
+            Err("a draw is claimed, but no move leads to a draw".into())
         }
     }
 
@@ -347,16 +378,21 @@ impl<G: Game> GameProblem<G> {
                 }
             }
             Answer::Outcome(o) => {
-                let mut any_loss = false;
+                // A move to a loss wins; otherwise a move to a draw draws; otherwise the
+                // mover loses. In a loopy game this is necessary, not sufficient: a
+                // cycle of "draws" could be all wins; the oracle judges that.
+                let mut must = Outcome::Loss;
                 for q in &moves {
-                    if self.fast(q)? == Answer::Outcome(Outcome::Loss) {
-                        any_loss = true;
-                        break;
+                    match self.fast(q)? {
+                        Answer::Outcome(Outcome::Loss) => {
+                            must = Outcome::Win;
+                            break;
+                        }
+                        Answer::Outcome(Outcome::Draw) => must = Outcome::Draw,
+                        _ => {}
                     }
                 }
-                let must = if any_loss { Outcome::Win } else { Outcome::Loss };
-                // A draw needs the loopy analysis; only the two acyclic outcomes are checked.
-                if o == must || o == Outcome::Draw {
+                if o == must {
                     Ok(())
                 } else {
                     Err(format!(
@@ -404,6 +440,7 @@ fn args_text(name: &str, game_flags: &[Flag], flags: &Flags) -> String {
             (_, Some(FlagValue::Numbers(v))) => {
                 format!(" {}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
             }
+            (FlagKind::Choice { default, .. }, Some(FlagValue::Text(Some(t)))) if t == default => continue,
             (_, Some(FlagValue::Text(Some(t)))) => format!(" {}", shell_words::quote(&t)),
             (_, Some(_)) => continue,
         };
@@ -643,21 +680,34 @@ impl<G: Game> Properties for GameProblem<G> {
         }
         let small = self.small_positions();
         let large = self.positions(u64::MAX);
-        let mut out = vec![
-            property::<G>("outcome_matches_rules_oracle", 1, small.clone(), |g, p| {
-                matches_oracle(g, p, Question::default())
-            }),
-            property::<G>("grundy_matches_rules_oracle", 1, small.clone(), |g, p| {
-                matches_oracle(
-                    g,
-                    p,
-                    Question {
-                        play: Play::Normal,
-                        grundy: true,
-                    },
-                )
-            }),
-            property::<G>("misere_matches_rules_oracle", 1, small.clone(), |g, p| {
+        let mut out = vec![property::<G>(
+            "outcome_matches_rules_oracle",
+            1,
+            small.clone(),
+            |g, p| matches_oracle(g, p, Question::default()),
+        )];
+        if !self.game.loopy() {
+            out.push(property::<G>(
+                "grundy_matches_rules_oracle",
+                1,
+                small.clone(),
+                |g, p| {
+                    matches_oracle(
+                        g,
+                        p,
+                        Question {
+                            play: Play::Normal,
+                            grundy: true,
+                        },
+                    )
+                },
+            ));
+        }
+        out.push(property::<G>(
+            "misere_matches_rules_oracle",
+            1,
+            small.clone(),
+            |g, p| {
                 matches_oracle(
                     g,
                     p,
@@ -666,9 +716,9 @@ impl<G: Game> Properties for GameProblem<G> {
                         grundy: false,
                     },
                 )
-            }),
-        ];
-        if G::Position::ARITY.is_none() {
+            },
+        ));
+        if G::Position::ARITY.is_none() && !self.game.loopy() {
             out.push(property::<G>(
                 "sum_matches_joint_search",
                 1,

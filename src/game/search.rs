@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use gamecheck_oracles::component_grundy::{ComponentGrundy, Components};
 use gamecheck_oracles::misere::Misere;
-use gamecheck_oracles::rules_oracle::{Rules, RulesOracle};
+use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 
 use super::{Game, Outcome};
 
@@ -33,15 +33,43 @@ pub(crate) const SEARCH_BUDGET: usize = 4_000_000;
 /// the positions its insight does not cover.
 pub struct Search<G: Game> {
     grundy: ComponentGrundy<ByMoves<G>>,
+    /// The joint search, which falls back on retrograde analysis at a cycle.
+    joint: RulesOracle<ByMoves<G>>,
     misere: RulesOracle<Misere<ByMoves<G>>>,
+    /// Whether a search has met a position on its own path: the game is loopy.
+    cycle: bool,
 }
 
 impl<G: Game> Search<G> {
     pub(crate) fn new(game: Arc<G>, budget: usize) -> Search<G> {
         Search {
             grundy: ComponentGrundy::with_budget(ByMoves(Arc::clone(&game)), budget),
+            joint: RulesOracle::with_budget(ByMoves(Arc::clone(&game)), budget),
             misere: RulesOracle::with_budget(Misere(ByMoves(game)), budget),
+            cycle: false,
         }
+    }
+
+    /// Returns whether a search has met a cycle: the game can repeat a position.
+    pub fn met_cycle(&self) -> bool {
+        self.cycle
+    }
+
+    /// Returns the outcome of `p` under normal play: by the Grundy values of its
+    /// components, or, once the game is seen to repeat positions, win, loss or draw by
+    /// retrograde analysis of the whole position.
+    ///
+    /// # Errors
+    /// The search would exceed its budget.
+    pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
+        if !self.cycle {
+            match self.grundy.grundy(p) {
+                Ok(g) => return Ok(Outcome::of(g != 0)),
+                Err(RulesError::Cycle) => self.cycle = true,
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        self.joint.outcome(p).map_err(|e| e.to_string())
     }
 
     /// Returns the Grundy value of `p`: the XOR over its components of the mex of each
@@ -50,17 +78,18 @@ impl<G: Game> Search<G> {
     /// # Errors
     /// The search would exceed its budget, or a component recurs below itself.
     pub fn grundy(&mut self, p: &G::Position) -> Result<u64, String> {
-        self.grundy.grundy(p).map_err(|e| e.to_string())
+        self.grundy.grundy(p).map_err(|e| {
+            self.cycle |= e == RulesError::Cycle;
+            e.to_string()
+        })
     }
 
-    /// Returns the outcome of `p` under misère play, by a search of the whole position.
+    /// Returns the outcome of `p` under misère play, by a search of the whole position
+    /// (retrograde analysis in a loopy game, so a draw too).
     ///
     /// # Errors
-    /// As for [`Search::grundy`].
+    /// The search would exceed its budget.
     pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
-        self.misere
-            .wins(&Some(p.clone()))
-            .map(Outcome::of)
-            .map_err(|e| e.to_string())
+        self.misere.outcome(&Some(p.clone())).map_err(|e| e.to_string())
     }
 }

@@ -17,4 +17,7 @@ registry! {
     }
     wythoff { "wythoff" => wythoff::Wythoff }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
+    chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
 }
+
+pub mod simple_chopsticks;

@@ -53,6 +53,7 @@ pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
             }
             FlagKind::Switch => FlagValue::Switch(false),
             FlagKind::Text => FlagValue::Text(None),
+            FlagKind::Choice { default, .. } => FlagValue::Text(Some(default.to_owned())),
         };
         out.insert(flag.long, value);
     }

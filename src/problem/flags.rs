@@ -22,6 +22,11 @@ pub enum FlagKind {
     Switch,
     /// Optional text.
     Text,
+    /// One of `values`, read as text; `default` is one of them.
+    Choice {
+        values: &'static [&'static str],
+        default: &'static str,
+    },
 }
 
 /// One flag of a problem's subcommand.
@@ -109,6 +114,24 @@ impl Flag {
             help,
             kind: FlagKind::Text,
             value_name: "TEXT",
+            aliases: &[],
+            conflicts: &[],
+        }
+    }
+
+    /// Returns the flag `--long VALUE`, VALUE one of `values`, `default` when not given;
+    /// read with [`Flags::text`].
+    pub const fn choice(
+        long: &'static str,
+        help: &'static str,
+        values: &'static [&'static str],
+        default: &'static str,
+    ) -> Flag {
+        Flag {
+            long,
+            help,
+            kind: FlagKind::Choice { values, default },
+            value_name: "VALUE",
             aliases: &[],
             conflicts: &[],
         }

@@ -2,6 +2,8 @@
 //! splits; the game can repeat positions, so its outcomes include draws. Solved for every
 //! rule set by retrograde analysis.
 
+mod game;
+mod prove;
 mod moves;
 mod position;
 mod rules;
@@ -9,6 +11,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+pub use game::ChopsticksClassic;
 pub use moves::{ClassicRules, Move};
 pub use position::{Hands, MAX_FINGERS, Position};
 pub use rules::{Overflow, RuleSet, RuleSetError, Splits};

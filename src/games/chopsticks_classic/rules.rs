@@ -47,12 +47,12 @@ impl Default for Splits {
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks_classic::{Overflow, RuleSet, Splits};
+/// use gamecheck::games::chopsticks_classic::{Overflow, RuleSet, Splits};
 /// let r: RuleSet = "--cutoff --splits even".parse()?;
 /// assert_eq!(r, RuleSet { overflow: Overflow::Cutoff, splits: Splits::Even });
 /// assert_eq!(r.to_string(), "--cutoff --splits even");
 /// assert_eq!("".parse::<RuleSet>()?, RuleSet::default());
-/// # Ok::<(), gamecheck::chopsticks_classic::RuleSetError>(())
+/// # Ok::<(), gamecheck::games::chopsticks_classic::RuleSetError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct RuleSet {
@@ -129,7 +129,7 @@ impl RuleSet {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::{RuleSet, RuleSetError, Splits};
+    /// use gamecheck::games::chopsticks_classic::{RuleSet, RuleSetError, Splits};
     /// let r = RuleSet::from_flags(["--suicide", "--splits=any"])?;
     /// assert_eq!(r.splits, Splits::Any { suicide: true });
     /// assert_eq!(
@@ -206,7 +206,7 @@ impl RuleSet {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::{Overflow, RuleSet};
+    /// use gamecheck::games::chopsticks_classic::{Overflow, RuleSet};
     /// let rollover = RuleSet::default();
     /// let cutoff = RuleSet { overflow: Overflow::Cutoff, ..RuleSet::default() };
     /// assert_eq!((rollover.attacked(3, 4), cutoff.attacked(3, 4)), (2, 0));

@@ -8,7 +8,7 @@ use std::fmt;
 ///
 /// # Example
 /// ```
-/// use gamecheck::simple_chopsticks::Position;
+/// use gamecheck::games::simple_chopsticks::Position;
 /// // The classic start with five-finger hands: one finger on each of two hands.
 /// let p = Position::<5> { mover: [2, 0, 0, 0, 0], other: [2, 0, 0, 0, 0] };
 /// assert_eq!((p.hands(), p.opponent_hands()), (2, 2));
@@ -40,7 +40,7 @@ impl<const F: usize> Position<F> {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::simple_chopsticks::Position;
+    /// use gamecheck::games::simple_chopsticks::Position;
     /// let all = Position::<2>::below(3);
     /// assert_eq!(all.len(), 81);
     /// assert_eq!(all[0], Position { mover: [0, 0], other: [0, 0] });

@@ -11,7 +11,7 @@ use super::position::Position;
 ///
 /// # Example
 /// ```
-/// use gamecheck::simple_chopsticks::{Position, SimpleRules};
+/// use gamecheck::games::simple_chopsticks::{Position, SimpleRules};
 /// use gamecheck_oracles::rules_oracle::Rules;
 /// let mut out = Vec::new();
 /// // One one-finger hand each, F = 2: 1 on 1 makes the opponent's hand a two.

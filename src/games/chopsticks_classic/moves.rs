@@ -41,7 +41,7 @@ impl ClassicRules {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::{ClassicRules, Hands, Move, Position, RuleSet};
+    /// use gamecheck::games::chopsticks_classic::{ClassicRules, Hands, Move, Position, RuleSet};
     /// let start = ClassicRules(RuleSet::default()).moves_of(&Position::START);
     /// let two = Hands::new(1, 2).unwrap_or(Position::START.mover);
     /// // From the start only the attack: (1, 1) splits to nothing else.

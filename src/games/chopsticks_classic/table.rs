@@ -77,7 +77,7 @@ pub struct Solution {
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks_classic::{solve, Overflow, RuleSet, Splits};
+/// use gamecheck::games::chopsticks_classic::{solve, Overflow, RuleSet, Splits};
 /// use gamecheck_oracles::outcome::Outcome;
 /// // Attacks only, a hand dies at five or more: the second player wins in 8 moves.
 /// let s = solve(RuleSet { overflow: Overflow::Cutoff, splits: Splits::None })?;
@@ -110,7 +110,7 @@ impl Solution {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::{solve, RuleSet};
+    /// use gamecheck::games::chopsticks_classic::{solve, RuleSet};
     /// let s = solve(RuleSet::default())?;
     /// let w = s.witness(100);
     /// assert_eq!(w.cycle_from.is_some(), s.remoteness.is_none());

@@ -59,7 +59,7 @@ pub enum Finding<const F: usize> {
 ///
 /// # Example
 /// ```
-/// use gamecheck::simple_chopsticks::{candidates, Position};
+/// use gamecheck::games::simple_chopsticks::{candidates, Position};
 /// let c = candidates::<3>();
 /// let p = Position { mover: [2, 0, 0], other: [1, 0, 0] };
 /// assert_eq!((c[0].name, (c[0].claim)(&p)), ("more_hands_wins", Some(true)));
@@ -147,7 +147,7 @@ fn seed_wins(a: u64, c: u64, b: u64, d: u64) -> bool {
 ///
 /// # Example
 /// ```
-/// use gamecheck::simple_chopsticks::{fresh_ripe_full, Position};
+/// use gamecheck::games::simple_chopsticks::{fresh_ripe_full, Position};
 /// // Two two-finger hands against two one-finger hands: x(ripe) = 2 is even, so the tie
 /// // is a win; with one of each, x(ripe) = 1 is odd and the mover loses.
 /// assert!(fresh_ripe_full(&Position::<3> { mover: [0, 2, 0], other: [2, 0, 0] }));
@@ -203,7 +203,7 @@ pub fn fresh_ripe_full<const F: usize>(p: &Position<F>) -> bool {
 ///
 /// # Example
 /// ```
-/// use gamecheck::simple_chopsticks::{candidates, check_candidate, Finding, Position, SimpleRules};
+/// use gamecheck::games::simple_chopsticks::{candidates, check_candidate, Finding, Position, SimpleRules};
 /// use gamecheck_oracles::rules_oracle::RulesOracle;
 /// let mut oracle = RulesOracle::new(SimpleRules::<3>);
 /// let box3 = Position::<3>::below(3);

@@ -21,7 +21,7 @@ impl Hands {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Hands;
+    /// use gamecheck::games::chopsticks_classic::Hands;
     /// assert_eq!(Hands::new(3, 1), Hands::new(1, 3));
     /// assert_eq!(Hands::new(1, 5), None);
     /// ```
@@ -42,7 +42,7 @@ impl Hands {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Hands;
+    /// use gamecheck::games::chopsticks_classic::Hands;
     /// assert_eq!(Hands::new(4, 0).map(|h| h.fingers()), Some((0, 4)));
     /// ```
     pub fn fingers(self) -> (u8, u8) {
@@ -53,7 +53,7 @@ impl Hands {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Hands;
+    /// use gamecheck::games::chopsticks_classic::Hands;
     /// assert_eq!(Hands::new(4, 3).map(|h| h.total()), Some(7));
     /// ```
     pub fn total(self) -> u8 {
@@ -64,7 +64,7 @@ impl Hands {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Hands;
+    /// use gamecheck::games::chopsticks_classic::Hands;
     /// assert_eq!(Hands::new(0, 0).map(|h| h.is_dead()), Some(true));
     /// assert_eq!(Hands::new(0, 1).map(|h| h.is_dead()), Some(false));
     /// ```
@@ -91,7 +91,7 @@ impl Hands {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Hands;
+    /// use gamecheck::games::chopsticks_classic::Hands;
     /// assert_eq!(Hands::all().count(), 15);
     /// ```
     pub fn all() -> impl Iterator<Item = Hands> {
@@ -124,7 +124,7 @@ impl Position {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks_classic::Position;
+    /// use gamecheck::games::chopsticks_classic::Position;
     /// assert_eq!(Position::all().count(), 225);
     /// assert!(Position::all().any(|p| p == Position::START));
     /// ```
