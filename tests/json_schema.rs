@@ -251,7 +251,7 @@ fn every_json_report_matches_docs_json() {
             checker.report(&run(&moore, 0), "prove");
             // Every other problem's proof writes the same report.
             for name in gamecheck::games::problem_names() {
-                if ["chopsticks", "moore"].contains(&name) {
+                if ["chopsticks", "moore", "chopsticks-classic"].contains(&name) {
                     continue;
                 }
                 let Ok(Some(flags)) = gamecheck::games::visit(name, &Default::default(), ProveFlags) else {
@@ -265,6 +265,11 @@ fn every_json_report_matches_docs_json() {
                 }
                 let args: Vec<&str> = args.iter().map(String::as_str).collect();
                 checker.report(&run(&args, 0), "prove");
+            }
+            for rules in [&["--splits", "none", "--cutoff"][..], &["--suicide"]] {
+                let mut args = vec!["prove", "chopsticks-classic", "--json"];
+                args.extend(rules);
+                checker.report(&run(&args, 0), "prove-chopsticks-classic");
             }
             let all = ["prove", "chopsticks", "--all", "--json"];
             checker.report(&run(&all, 0), "prove-all");

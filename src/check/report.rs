@@ -91,9 +91,10 @@ impl Report {
     /// ```
     pub fn to_table(&self) -> String {
         let mut out = String::new();
+        let w = self.rows.iter().map(|r| r.game.len()).max().unwrap_or(0).max(11);
         let _ = writeln!(
             out,
-            "{:<11} {:<52} {:>9} {:>9}  verdict",
+            "{:<w$} {:<52} {:>9} {:>9}  verdict",
             "game", "property", "cases", "time"
         );
         for r in &self.rows {
@@ -104,7 +105,7 @@ impl Report {
             let time = format!("{:.2} s", r.elapsed.as_secs_f64());
             let _ = writeln!(
                 out,
-                "{:<11} {:<52} {:>9} {:>9}  {verdict}",
+                "{:<w$} {:<52} {:>9} {:>9}  {verdict}",
                 r.game, r.property, r.cases, time
             );
         }

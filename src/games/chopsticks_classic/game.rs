@@ -3,10 +3,15 @@
 //! `--cutoff`, `--splits any|even|none` and `--suicide`. The game is loopy: its outcomes
 //! come from the engines' retrograde analysis, draws included.
 
+use std::sync::OnceLock;
+
+use gamecheck_oracles::outcome::Outcome;
+
 use super::moves::ClassicRules;
 use super::position::{Hands, MAX_FINGERS, Position};
 use super::rules::{Overflow, RuleSet, Splits};
-use crate::game::{self, FromFlags, Game, GameError};
+use super::table::{Solution, solve};
+use crate::game::{self, FromFlags, Game, GameError, Search};
 use crate::problem::{Flag, Flags};
 use crate::prove::ProveCommand;
 
@@ -22,15 +27,36 @@ use crate::prove::ProveCommand;
 /// assert_eq!(p.solve(&Position::START), Ok(gamecheck::game::Answer::Outcome(Outcome::Draw)));
 /// # Ok::<(), gamecheck::game::GameError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug)]
 pub struct ChopsticksClassic {
-    pub rules: RuleSet,
+    rules: RuleSet,
+    /// The table of all 225 positions, solved once.
+    solution: OnceLock<Result<Solution, String>>,
 }
 
 impl ChopsticksClassic {
     /// Returns the game under `rules`.
     pub fn new(rules: RuleSet) -> ChopsticksClassic {
-        ChopsticksClassic { rules }
+        ChopsticksClassic {
+            rules,
+            solution: OnceLock::new(),
+        }
+    }
+
+    /// Returns the rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Returns the solution of every position, computed once.
+    ///
+    /// # Errors
+    /// As for [`solve`] (never in practice).
+    pub fn solution(&self) -> Result<&Solution, String> {
+        self.solution
+            .get_or_init(|| solve(self.rules).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 }
 
@@ -77,6 +103,16 @@ impl Game for ChopsticksClassic {
 
     fn loopy(&self) -> bool {
         true
+    }
+
+    /// The table of all positions, solved once by retrograde analysis from every
+    /// position; the engines judge it against the rules oracle's search from the one
+    /// position asked.
+    fn outcome(&self, p: &Position, _: &mut Search<Self>) -> Result<Outcome, String> {
+        self.solution()?
+            .outcomes
+            .outcome(p)
+            .ok_or_else(|| format!("{p} is not in the table"))
     }
 
     fn prove_command(&self) -> Option<&dyn ProveCommand> {
@@ -137,8 +173,6 @@ impl FromFlags for ChopsticksClassic {
                 why: "only applies to --splits any".into(),
             });
         }
-        Ok(ChopsticksClassic {
-            rules: RuleSet { overflow, splits },
-        })
+        Ok(ChopsticksClassic::new(RuleSet { overflow, splits }))
     }
 }

@@ -4,7 +4,7 @@ use gamecheck_oracles::outcome::Outcome;
 
 use super::game::ChopsticksClassic;
 use super::position::Position;
-use super::table::{OutcomeCounts, Solution, solve};
+use super::table::{OutcomeCounts, Solution};
 use crate::game::FromFlags;
 use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError};
@@ -22,10 +22,10 @@ impl ProveCommand for ChopsticksClassic {
     }
 
     fn run(&self, _flags: &Flags, _progress: &ProofProgress) -> Result<ProofRun, ProveError> {
-        let solution = solve(self.rules).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
+        let solution = self.solution().map_err(ProveError::NotCarriedOut)?;
         let json = serde_json::to_value(solution.table).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
         Ok(ProofRun::Other {
-            text: report(&solution),
+            text: report(solution),
             json: Some(json),
             proved: true,
         })

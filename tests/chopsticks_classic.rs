@@ -1,0 +1,201 @@
+//! `prove chopsticks-classic --json` and `solve chopsticks-classic` against a second
+//! implementation written here from the rules: moves over ordered hands, solved by
+//! a plain fixpoint iteration (not the retrograde queue), counted over unordered positions.
+
+// Runs the `gamecheck` binary, built only with the default feature `cli`.
+#![cfg(feature = "cli")]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rules {
+    Rollover,
+    Cutoff,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Splits {
+    Any { suicide: bool },
+    Even,
+    None,
+}
+
+/// The mover's hands, then the opponent's, each in a fixed order.
+type Ordered = ([u8; 2], [u8; 2]);
+
+fn moves(overflow: Rules, splits: Splits, (me, you): Ordered) -> Vec<Ordered> {
+    let dead = |h: [u8; 2]| h == [0, 0];
+    if dead(me) {
+        return vec![];
+    }
+    if dead(you) {
+        // The opponent has lost already: the position is a win, as if they had to move.
+        return vec![(you, me)];
+    }
+    let mut out = vec![];
+    for i in 0..2 {
+        for j in 0..2 {
+            if me[i] > 0 && you[j] > 0 {
+                let mut hit = you;
+                let sum = me[i] + you[j];
+                hit[j] = match overflow {
+                    Rules::Rollover => sum % 5,
+                    Rules::Cutoff if sum >= 5 => 0,
+                    Rules::Cutoff => sum,
+                };
+                out.push((hit, me));
+            }
+        }
+    }
+    let total = me[0] + me[1];
+    let same = |a: [u8; 2], b: [u8; 2]| a == b || a == [b[1], b[0]];
+    for x in 0..=4u8 {
+        let Some(y) = total.checked_sub(x).filter(|&y| y <= 4) else {
+            continue;
+        };
+        let to = [x, y];
+        if same(to, me) || dead(to) {
+            continue;
+        }
+        let kills = me[0] > 0 && me[1] > 0 && (x == 0 || y == 0);
+        let ok = match splits {
+            Splits::Any { suicide } => suicide || !kills,
+            Splits::Even => (same(me, [0, 2]) && to == [1, 1]) || (same(me, [0, 4]) && to == [2, 2]),
+            Splits::None => false,
+        };
+        if ok {
+            out.push((you, to));
+        }
+    }
+    out
+}
+
+fn all() -> Vec<Ordered> {
+    let h: Vec<[u8; 2]> = (0..5).flat_map(|a| (0..5).map(move |b| [a, b])).collect();
+    h.iter().flat_map(|&m| h.iter().map(move |&o| (m, o))).collect()
+}
+
+/// "win", "loss" or "draw" at every ordered position: sweep until nothing changes.
+fn fixpoint(overflow: Rules, splits: Splits) -> BTreeMap<Ordered, &'static str> {
+    let all = all();
+    let m: BTreeMap<Ordered, Vec<Ordered>> = all.iter().map(|&p| (p, moves(overflow, splits, p))).collect();
+    let mut known: BTreeMap<Ordered, &'static str> = BTreeMap::new();
+    loop {
+        let before = known.len();
+        for p in &all {
+            if known.contains_key(p) {
+                continue;
+            }
+            if m[p].iter().any(|q| known.get(q) == Some(&"loss")) {
+                known.insert(*p, "win");
+            } else if m[p].iter().all(|q| known.get(q) == Some(&"win")) {
+                known.insert(*p, "loss");
+            }
+        }
+        if known.len() == before {
+            break;
+        }
+    }
+    all.into_iter()
+        .map(|p| (p, known.get(&p).copied().unwrap_or("draw")))
+        .collect()
+}
+
+fn sorted((a, b): Ordered) -> Ordered {
+    ([a[0].min(a[1]), a[0].max(a[1])], [b[0].min(b[1]), b[0].max(b[1])])
+}
+
+fn counts(o: &BTreeMap<Ordered, &'static str>, among: impl IntoIterator<Item = Ordered>) -> Value {
+    let classes: BTreeSet<Ordered> = among.into_iter().map(sorted).collect();
+    let n = |w: &str| classes.iter().filter(|p| o[*p] == w).count();
+    json!({ "win": n("win"), "loss": n("loss"), "draw": n("draw") })
+}
+
+fn reachable(overflow: Rules, splits: Splits) -> BTreeSet<Ordered> {
+    let start = ([1, 1], [1, 1]);
+    let mut seen = BTreeSet::from([start]);
+    let mut todo = vec![start];
+    while let Some(p) = todo.pop() {
+        for q in moves(overflow, splits, p) {
+            if seen.insert(q) {
+                todo.push(q);
+            }
+        }
+    }
+    seen
+}
+
+fn run(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin is written");
+    let out = child.wait_with_output().expect("gamecheck exits");
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8 stdout")
+}
+
+#[test]
+fn prove_counts_match_fixpoint_for_every_rule_set() {
+    use Rules::*;
+    let sets: [(Rules, Splits, &[&str]); 8] = [
+        (Rollover, Splits::Any { suicide: false }, &[]),
+        (Rollover, Splits::Even, &["--splits", "even"]),
+        (Rollover, Splits::None, &["--rollover", "--splits", "none"]),
+        (Cutoff, Splits::Any { suicide: false }, &["--cutoff", "--splits", "any"]),
+        (Cutoff, Splits::Even, &["--cutoff", "--splits", "even"]),
+        (Cutoff, Splits::None, &["--cutoff", "--splits", "none"]),
+        (Rollover, Splits::Any { suicide: true }, &["--suicide"]),
+        (Cutoff, Splits::Any { suicide: true }, &["--cutoff", "--suicide"]),
+    ];
+    for (overflow, splits, flags) in sets {
+        let truth = fixpoint(overflow, splits);
+        let mut args = vec!["prove", "chopsticks-classic", "--json"];
+        args.extend(flags);
+        let got: Value = serde_json::from_str(&run(&args, "")).expect("one JSON object");
+        let expected = json!({
+            "format_version": 1,
+            "start": truth[&([1, 1], [1, 1])],
+            "reachable": counts(&truth, reachable(overflow, splits)),
+            "all": counts(&truth, all()),
+        });
+        assert_eq!(got, expected, "{flags:?}");
+    }
+}
+
+#[test]
+fn solve_answers_match_fixpoint_at_every_position() {
+    let truth = fixpoint(Rules::Rollover, Splits::Any { suicide: false });
+    let positions: BTreeSet<Ordered> = all().into_iter().map(sorted).collect();
+    let mut input = format!("{}\n", positions.len());
+    for (m, o) in &positions {
+        input.push_str(&format!("{} {} {} {}\n", m[0], m[1], o[0], o[1]));
+    }
+    let out = run(&["solve", "chopsticks-classic"], &input);
+    let answers: Vec<&str> = out.lines().collect();
+    let expected: Vec<&str> = positions
+        .iter()
+        .map(|p| match truth[p] {
+            "win" => "First",
+            "loss" => "Second",
+            _ => "Draw",
+        })
+        .collect();
+    assert_eq!(answers, expected);
+    assert!(answers.contains(&"Draw"));
+}
