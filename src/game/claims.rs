@@ -49,6 +49,10 @@ impl<G: Game> Claims for GameProblem<G> {
         }
     }
 
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        self.game().catalog()
+    }
+
     fn least_budget(&self) -> u64 {
         100_000
     }

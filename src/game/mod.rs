@@ -184,6 +184,11 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Returns the game's entries of the `claims` catalog. Default: none.
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        Vec::new()
+    }
+
     /// Returns `p` as a person reads it. Default: its counts.
     fn describe(&self, p: &Self::Position) -> String {
         let c = p.counts();

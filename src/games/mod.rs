@@ -18,6 +18,5 @@ registry! {
     wythoff { "wythoff" => wythoff::Wythoff }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
+    simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
 }
-
-pub mod simple_chopsticks;

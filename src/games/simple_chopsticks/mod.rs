@@ -3,11 +3,13 @@
 //! its rule are judged against the rules oracle.
 
 mod characterization;
+mod game;
 mod moves;
 mod position;
 #[cfg(test)]
 mod tests;
 
 pub use characterization::{Candidate, Finding, candidates, check_candidate, fresh_ripe_full};
+pub use game::SimpleChopsticks;
 pub use moves::SimpleRules;
 pub use position::Position;
