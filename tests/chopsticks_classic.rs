@@ -146,7 +146,12 @@ fn run(args: &[&str], stdin: &str) -> String {
         .write_all(stdin.as_bytes())
         .expect("stdin is written");
     let out = child.wait_with_output().expect("gamecheck exits");
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8 stdout")
 }
 
@@ -157,7 +162,11 @@ fn prove_counts_match_fixpoint_for_every_rule_set() {
         (Rollover, Splits::Any { suicide: false }, &[]),
         (Rollover, Splits::Even, &["--splits", "even"]),
         (Rollover, Splits::None, &["--rollover", "--splits", "none"]),
-        (Cutoff, Splits::Any { suicide: false }, &["--cutoff", "--splits", "any"]),
+        (
+            Cutoff,
+            Splits::Any { suicide: false },
+            &["--cutoff", "--splits", "any"],
+        ),
         (Cutoff, Splits::Even, &["--cutoff", "--splits", "even"]),
         (Cutoff, Splits::None, &["--cutoff", "--splits", "none"]),
         (Rollover, Splits::Any { suicide: true }, &["--suicide"]),

@@ -25,6 +25,9 @@ pub(crate) type FastMove<G> = Box<
         + Sync,
 >;
 
+/// An outcome at a position, and who gave it.
+type Judge<'a, G> = dyn Fn(&<G as Game>::Position) -> Result<(Outcome, &'static str), String> + 'a;
+
 /// The oracles: searches of the moves that never see the fast paths.
 struct Truth<G: Game> {
     joint: RulesOracle<ByMoves<G>>,
@@ -320,11 +323,7 @@ impl<G: Game> GameProblem<G> {
 
     /// Checks a draw at `p`: no move leads to a position the opponent loses, and some
     /// move leads to a draw.
-    fn draw_certificate(
-        &self,
-        p: &G::Position,
-        judge: &dyn Fn(&G::Position) -> Result<(Outcome, &'static str), String>,
-    ) -> Result<(), String> {
+    fn draw_certificate(&self, p: &G::Position, judge: &Judge<'_, G>) -> Result<(), String> {
         let mut drawn = false;
         for q in self.moves(p) {
             match judge(&q)? {

@@ -22,7 +22,11 @@ impl Game for Token {
     }
 
     fn check_position(&self, &v: &u64) -> Result<(), String> {
-        if v < N { Ok(()) } else { Err(format!("vertex {v} is not below {N}")) }
+        if v < N {
+            Ok(())
+        } else {
+            Err(format!("vertex {v} is not below {N}"))
+        }
     }
 
     fn max_count(&self) -> u64 {
@@ -75,7 +79,11 @@ fn outcomes_match_fixpoint_with_all_three_outcomes() {
     // The game's default outcome (no override, loopiness not declared) finds the draws too.
     let problem = GameProblem::new(Token, Question::default()).expect("a question");
     for v in 0..N {
-        assert_eq!(problem.solve(&v), Ok(Answer::Outcome(truth[v as usize])), "at {v}");
+        assert_eq!(
+            problem.solve(&v),
+            Ok(Answer::Outcome(truth[v as usize])),
+            "at {v}"
+        );
     }
 }
 
@@ -84,11 +92,15 @@ fn a_formula_without_draws_is_refuted_at_the_least_draw() {
     let truth = fixpoint();
     // Acyclic thinking: whatever is not a win is a loss.
     let table = truth.clone();
-    let error = check::outcome(Token, move |&v: &u64| Outcome::of(table[v as usize] == Outcome::Win))
-        .expect_err("draws are not losses");
+    let error = check::outcome(Token, move |&v: &u64| {
+        Outcome::of(table[v as usize] == Outcome::Win)
+    })
+    .expect_err("draws are not losses");
     eprintln!("{error}");
     let r = error.refutation().cloned().expect("refuted");
-    let least = (0..N).find(|&v| truth[v as usize] == Outcome::Draw).expect("a draw");
+    let least = (0..N)
+        .find(|&v| truth[v as usize] == Outcome::Draw)
+        .expect("a draw");
     assert_eq!(r.position, least);
     assert_eq!(r.says, Ok(Answer::Outcome(Outcome::Loss)));
     assert_eq!(r.truth, Answer::Outcome(Outcome::Draw));
@@ -100,7 +112,11 @@ fn a_draw_claimed_at_a_loss_is_refuted_there() {
     // Vertex 18's moves both lead to wins for the opponent: a loss, not a draw.
     let table = truth.clone();
     let formula = move |&v: &u64| if v == 18 { Outcome::Draw } else { table[v as usize] };
-    let r = check::outcome(Token, formula).unwrap_err().refutation().cloned().expect("refuted");
+    let r = check::outcome(Token, formula)
+        .unwrap_err()
+        .refutation()
+        .cloned()
+        .expect("refuted");
     assert_eq!((r.position, r.truth), (18, Answer::Outcome(truth[18])));
     assert_eq!(truth[18], Outcome::Loss);
 }

@@ -259,3 +259,23 @@ fn fresh_ripe_full_matches_rules_oracle_up_to_8_hands() {
 fn fresh_ripe_full_matches_rules_oracle_up_to_20_hands() {
     fresh_ripe_full_matches_rules_oracle_up_to(20);
 }
+
+#[test]
+fn seed_rule_as_the_game_fast_path_matches_rules_oracle_in_check() {
+    use crate::game::{GameProblem, Question};
+    let problem = GameProblem::new(super::SimpleChopsticks::<2, 4>, Question::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ran = crate::check::check_problem(&problem, 1, 64, None);
+    assert!(ran.is_ok(), "the seed's rule disagrees with the rules oracle");
+}
+
+#[test]
+fn catalog_generalizations_reach_their_verdicts() {
+    use crate::game::Game;
+    let entries = super::SimpleChopsticks::<2, 4>.catalog();
+    assert_eq!(entries.len(), 21);
+    for e in entries {
+        let report = e.check(1, 50);
+        assert!(report.as_expected(), "{}: {:?}", e.id, report.verdict);
+    }
+}
