@@ -5,6 +5,8 @@ pub mod bench_report;
 pub mod check;
 pub mod claim_lang;
 pub mod claims;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod formula;
 pub mod game;
 pub mod games;
@@ -12,6 +14,7 @@ pub mod input;
 pub mod json;
 pub mod plot;
 pub mod problem;
+pub mod program;
 pub mod progress;
 pub mod prove;
 pub mod shown;

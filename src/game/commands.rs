@@ -172,6 +172,7 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
                         Answer::Grundy(g) => Some(g),
                         Answer::Outcome(Outcome::Loss) => Some(0),
                         Answer::Outcome(_) => Some(1),
+                        _ => None,
                     }
                 })
                 .collect();
@@ -202,6 +203,7 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             Answer::Outcome(Outcome::Win) => 1,
             Answer::Outcome(Outcome::Draw) => 2,
             Answer::Grundy(g) => g.min(7) as usize,
+            _ => 2,
         };
         let panel = Panel::from_fn(title.clone(), Axis::new("x", 0..=max), Axis::new("y", 0..=max), |x, y| {
             let Some(p) = G::Position::from_counts(&[x, y]).filter(|p| self.game().check_position(p).is_ok()) else {

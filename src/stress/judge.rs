@@ -92,7 +92,7 @@ pub fn expected_answers<P: ContestFormat>(
 ) -> Result<(Vec<P::Answer>, String), StressError> {
     let answers = cases
         .iter()
-        .map(|c| problem.solve(c))
+        .map(|c| problem.answer(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|why| StressError::Reference { why })?;
     let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();
@@ -115,10 +115,7 @@ fn compare<P: ContestFormat>(
     let mut answers = Vec::with_capacity(got.len());
     for (i, line) in got.iter().enumerate() {
         let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
-        let read = match tokens[..] {
-            [token] => problem.read_answer(token),
-            _ => Err(format!("expected one answer ({} token(s))", tokens.len())),
-        };
+        let read = problem.read_answer_words(&tokens);
         match read {
             Ok(answer) => answers.push(answer),
             Err(why) => {
@@ -133,21 +130,13 @@ fn compare<P: ContestFormat>(
     let several = problem
         .constraints()
         .is_ok_and(|c| c.dimensions.iter().any(|d| d.flag == "cases"));
-    for (i, (g, w)) in answers.iter().zip(want).enumerate() {
-        if g != w {
-            let case = match cases.get(i) {
-                Some(c) if several => format!(" (case {})", problem.write_case(c)),
-                _ => String::new(),
+    for (i, ((g, w), c)) in answers.iter().zip(want).zip(cases).enumerate() {
+        if let Err(why) = problem.accept(c, w, g) {
+            let case = match several {
+                true => format!(" (case {})", problem.write_case(c)),
+                false => String::new(),
             };
-            return (
-                Verdict::WrongAnswer,
-                format!(
-                    "line {}{case}: expected {}, found {}",
-                    i + 1,
-                    problem.write_answer(w),
-                    problem.write_answer(g)
-                ),
-            );
+            return (Verdict::WrongAnswer, format!("line {}{case}: {why}", i + 1));
         }
     }
     (Verdict::Ok, String::new())

@@ -123,15 +123,17 @@ impl Config {
     pub fn banner(&self, bounds: &Bounds) -> String {
         match &self.replay {
             Some(path) => format!(
-                "gamecheck stress {}: replaying {} on `{}`, timeout {} ms",
+                "{} stress {}: replaying {} on `{}`, timeout {} ms",
+                crate::program::name(),
                 self.problem_args,
                 path.display(),
                 self.solution.display(),
                 self.limits.timeout.as_millis()
             ),
             None => format!(
-                "gamecheck stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
+                "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
                  ranges: {bounds}; sizes grow from tiny to them by input {RAMP_INPUTS}",
+                crate::program::name(),
                 self.problem_args,
                 self.seed,
                 self.cases,
@@ -144,7 +146,8 @@ impl Config {
 
     fn replay_command(&self, input: &std::path::Path) -> String {
         format!(
-            "gamecheck stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            "{} stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            crate::program::name(),
             self.problem_args,
             shell_words::quote(&self.solution.display()),
             self.limits.timeout.as_millis(),

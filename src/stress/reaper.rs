@@ -177,7 +177,8 @@ fn stop(signal: i32) -> ! {
         _ => "SIGHUP",
     };
     crate::shown::note(&format!(
-        "gamecheck stress: {name}: killed {} running solution(s) and their processes",
+        "{} stress: {name}: killed {} running solution(s) and their processes",
+        crate::program::name(),
         leaders.len()
     ));
     std::process::exit(128 + signal)
