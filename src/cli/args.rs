@@ -273,10 +273,16 @@ fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
     if let Some(&(_, after)) = TAKE_A_PROBLEM.iter().find(|(n, _)| *n == name) {
         // Positionals keep their places by index.
         let positionals: Vec<String> = c.get_positionals().map(|a| a.get_id().to_string()).collect();
+        // With one problem, `solve` and `stress` may leave it out.
+        let only = match R::problem_names()[..] {
+            [only] if positionals.len() == 1 => Some(only),
+            _ => None,
+        };
         let c = positionals.iter().enumerate().fold(c, |c, (i, id)| {
-            c.mut_arg(id, |a| {
-                let a = a.index(i + 1);
-                if id == "problem" { a.value_parser(problem_parser::<R>()) } else { a }
+            c.mut_arg(id, |a| match (id == "problem", only) {
+                (false, _) => a.index(i + 1),
+                (true, None) => a.index(i + 1).value_parser(problem_parser::<R>()),
+                (true, Some(only)) => a.index(i + 1).value_parser(problem_parser::<R>()).required(false).default_value(only),
             })
         });
         let own: Vec<String> = c.get_arguments().map(|a| a.get_id().to_string()).collect();

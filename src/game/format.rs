@@ -98,8 +98,8 @@ pub enum Output {
     },
     /// The Grundy value (normal play).
     Grundy,
-    /// The number of winning moves: moves to a position lost for the player to move
-    /// then.
+    /// The number of winning moves: the distinct positions one move reaches that are
+    /// lost for the player to move then.
     WinningMoves,
     /// One token over the positions `from..=n` of a one-count game, the case being n:
     /// `win` or `loss` per position (`WLWWL`).

@@ -567,7 +567,17 @@ impl<G: Game> Order for GameProblem<G> {
                 "every list of at most {max_len} positive counts with at most {} in all",
                 total.min(u128::from(limit))
             );
-            below.found = Box::new(move |_| Least::Bounded { searched: searched.clone() });
+            let zeros = p.counts().contains(&0);
+            // A case found with at most max_len in all is least among the lists of
+            // positive counts all the same: every smaller one was enumerated.
+            below.found = Box::new(move |c| {
+                let found: u128 = c.counts().iter().map(|&v| u128::from(v)).sum();
+                if !zeros && found <= max_len as u128 {
+                    Least::Proven
+                } else {
+                    Least::Bounded { searched: searched.clone() }
+                }
+            });
             if below.exhausted == Least::Proven {
                 below.exhausted = Least::Bounded {
                     searched: format!("every list of at most {max_len} positive counts with at most {total} in all"),
