@@ -1,5 +1,6 @@
 //! Judging a run: the solution's output is read back into typed answers with
-//! [`ContestFormat::read_answer`] and compared with `==` to the problem's fast answers.
+//! [`ContestFormat::read_answer_words`] and checked against the problem's expected answers
+//! by [`ContestFormat::accept`] (`==`, unless several answers are right).
 
 use std::fmt;
 
@@ -73,7 +74,8 @@ fn shown(token: &str) -> String {
     format!("`{}`", crate::shown::escaped(token.as_bytes(), TOKEN_SHOWN))
 }
 
-/// Returns the expected output for `cases`: the fast answers, one line each.
+/// Returns the expected output for `cases`: the expected answers
+/// ([`ContestFormat::answer`]), one line each.
 ///
 /// # Constraints
 /// The fast solution answers every case ([`StressError::Reference`] otherwise).
@@ -144,9 +146,10 @@ fn compare<P: ContestFormat>(
 
 /// Returns the verdict on `run` for the input of `cases`: `timeout`, then
 /// `runtime-error` (non-zero exit, signal or output cap), then `presentation-error` (the
-/// wrong number of lines, or a line that is not one answer [`ContestFormat::read_answer`]
-/// accepts), then `wrong-answer` (a typed answer `!=` the fast one). Whitespace around a
-/// token and blank lines at the end are ignored.
+/// wrong number of lines, or a line that is not one answer
+/// [`ContestFormat::read_answer_words`] accepts), then `wrong-answer` (a typed answer
+/// [`ContestFormat::accept`] refuses). Whitespace around a token and blank lines at the
+/// end are ignored.
 ///
 /// # Constraints
 /// As for [`expected_answers`].
