@@ -63,7 +63,11 @@ impl Visit for Bench<'_> {
 
 fn every_problem(crit: &mut Criterion) {
     for name in problem_names() {
-        let _ = visit(name, &gamecheck::problem::Flags::default(), Bench { crit: &mut *crit });
+        let _ = visit(
+            name,
+            &gamecheck::problem::Flags::default(),
+            Bench { crit: &mut *crit },
+        );
     }
 }
 

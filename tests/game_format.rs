@@ -23,9 +23,11 @@ impl Game for Take {
     }
     fn format(&self) -> Format<Take> {
         Format::cases(1..=50)
-            .header(vec![vec![Field::len("k", 1..=5)], vec![Field::list("s_i", 1..=9)]], self.0.clone(), |s| {
-                Ok(Take(s.to_vec()))
-            })
+            .header(
+                vec![vec![Field::len("k", 1..=5)], vec![Field::list("s_i", 1..=9)]],
+                self.0.clone(),
+                |s| Ok(Take(s.to_vec())),
+            )
             .line([Field::number("n", 0..=1000)])
             .answer(Output::winner("Alice", "Bob"))
     }
@@ -88,14 +90,20 @@ impl Game for RangeTake {
     fn format(&self) -> Format<RangeTake> {
         Format::single()
             .line([Field::number("n", 1..=200)])
-            .answer(Output::Range { from: 1, win: 'W', loss: 'L' })
+            .answer(Output::Range {
+                from: 1,
+                win: 'W',
+                loss: 'L',
+            })
     }
 }
 
 #[test]
 fn a_token_over_a_range_is_each_position_in_turn() {
     let problem = GameProblem::new(RangeTake, Question::default()).expect("a problem");
-    let want: String = (1..=12).map(|n| if wins(&[1, 2], n) { 'W' } else { 'L' }).collect();
+    let want: String = (1..=12)
+        .map(|n| if wins(&[1, 2], n) { 'W' } else { 'L' })
+        .collect();
     assert_eq!(solve(&problem, "12\n"), Ok(format!("{want}\n")));
     let mut wrong = want.clone().into_bytes();
     wrong[5] = b'W';
@@ -105,7 +113,11 @@ fn a_token_over_a_range_is_each_position_in_turn() {
     let j = judge(&problem, &[12], &run("WWLWWLWXLWWL\n")).expect("judged");
     assert_eq!(j.verdict, Verdict::PresentationError);
     // One case, no T: every generated input is one line.
-    let bounds = problem.constraints().expect("judged").bounds("range-take", Range::Contest, &[]).expect("bounds");
+    let bounds = problem
+        .constraints()
+        .expect("judged")
+        .bounds("range-take", Range::Contest, &[])
+        .expect("bounds");
     for g in generate(&problem, 3, 50, &bounds) {
         assert_eq!((g.cases.len(), g.text.lines().count()), (1, 1), "{}", g.text);
         assert!((1..=200).contains(&g.cases[0]));
@@ -149,11 +161,22 @@ fn winning_moves_are_counted_and_sums_are_kept() {
     assert_eq!(solve(&problem, full), Ok("3\n".repeat(4)));
     let over = "5\n3 1 1 1\n3 1 1 1\n3 1 1 1\n3 1 1 1\n1 4\n";
     let e = solve(&problem, over).expect_err("over the sum");
-    assert!(e.contains("line 6") && e.contains("the sum of n over the cases is at most 12"), "{e}");
-    let bounds = problem.constraints().expect("judged").bounds("count-nim", Range::Contest, &[]).expect("bounds");
+    assert!(
+        e.contains("line 6") && e.contains("the sum of n over the cases is at most 12"),
+        "{e}"
+    );
+    let bounds = problem
+        .constraints()
+        .expect("judged")
+        .bounds("count-nim", Range::Contest, &[])
+        .expect("bounds");
     for g in generate(&problem, 1, 200, &bounds) {
         let sum: usize = g.cases.iter().map(Vec::len).sum();
-        assert!(sum <= 12 && g.cases.iter().all(|p| (1..=4).contains(&p.len())), "{}", g.text);
+        assert!(
+            sum <= 12 && g.cases.iter().all(|p| (1..=4).contains(&p.len())),
+            "{}",
+            g.text
+        );
     }
 }
 
@@ -194,11 +217,22 @@ fn every_winning_move_passes_and_nothing_else() {
     }
     // A legal move that does not win, and a move where every move loses.
     let j = verdict(&[vec![1, 2, 3, 1]], "2 0\n");
-    assert!(j.verdict == Verdict::WrongAnswer && j.detail.contains("legal but leaves"), "{}", j.detail);
+    assert!(
+        j.verdict == Verdict::WrongAnswer && j.detail.contains("legal but leaves"),
+        "{}",
+        j.detail
+    );
     let j = verdict(&[vec![1, 2, 3]], "3 2\n");
-    assert!(j.verdict == Verdict::WrongAnswer && j.detail.contains("expected `lose`"), "{}", j.detail);
+    assert!(
+        j.verdict == Verdict::WrongAnswer && j.detail.contains("expected `lose`"),
+        "{}",
+        j.detail
+    );
     assert_eq!(verdict(&[vec![1, 2, 3]], "lose\n").verdict, Verdict::Ok);
     assert_eq!(verdict(&three, "1 x\n").verdict, Verdict::PresentationError);
     // The expected output is one winning move, in the contest's form.
-    assert_eq!(solve(&problem, "2\n3\n1 1 1\n3\n1 2 3\n"), Ok("1 0\nlose\n".into()));
+    assert_eq!(
+        solve(&problem, "2\n3\n1 1 1\n3\n1 2 3\n"),
+        Ok("1 0\nlose\n".into())
+    );
 }

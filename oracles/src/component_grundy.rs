@@ -30,6 +30,9 @@ pub struct ComponentGrundy<R: Components> {
 /// On the search path, value unknown.
 const ON_PATH: u64 = u64::MAX;
 
+/// A component being valued, with the components of its options still to value.
+type Frame<P> = (P, Vec<Vec<P>>);
+
 impl<R: Components> ComponentGrundy<R>
 where
     R::Position: Eq + Hash + Clone,
@@ -92,8 +95,8 @@ where
             return Ok(v);
         }
         // Each frame: a component and the components of its options still to value.
-        let mut stack: Vec<(R::Position, Vec<Vec<R::Position>>)> = Vec::new();
-        let push = |s: &mut Self, stack: &mut Vec<(R::Position, Vec<Vec<R::Position>>)>, c: R::Position| {
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let push = |s: &mut Self, stack: &mut Vec<Frame<R::Position>>, c: R::Position| {
             if s.memo.len() >= s.budget {
                 return Err(RulesError::OutOfReach { budget: s.budget });
             }
@@ -123,7 +126,11 @@ where
                         .collect();
                     seen.sort_unstable();
                     seen.dedup();
-                    let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len(), |(i, _)| i);
+                    let mex = seen
+                        .iter()
+                        .enumerate()
+                        .find(|&(i, &v)| v != i as u64)
+                        .map_or(seen.len(), |(i, _)| i);
                     self.memo.insert(c, mex as u64);
                 }
             }
@@ -147,7 +154,12 @@ mod tests {
                 for take in 1..=2.min(n) {
                     for left in 0..=(n - take) {
                         let right = n - take - left;
-                        let mut q: Vec<u64> = p.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                        let mut q: Vec<u64> = p
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .map(|(_, &x)| x)
+                            .collect();
                         q.extend([left, right].into_iter().filter(|&x| x > 0));
                         q.sort_unstable();
                         out.push(q);
@@ -165,7 +177,9 @@ mod tests {
     #[test]
     fn kayles_values_match_the_published_sequence() {
         // OEIS A002186, n = 0..=23.
-        let published = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7];
+        let published = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+        ];
         let mut g = ComponentGrundy::with_budget(Kayles, 10_000);
         for (n, &v) in published.iter().enumerate() {
             assert_eq!(g.grundy(&vec![n as u64]), Ok(v), "n = {n}");

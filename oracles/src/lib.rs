@@ -5,9 +5,9 @@
 pub mod chopsticks_minimax;
 pub mod chopsticks_table;
 pub mod component_grundy;
+pub mod misere;
 pub mod moore_brute_count;
 pub mod moore_dp_count;
-pub mod misere;
 pub mod moore_game_search;
 pub mod outcome;
 pub mod rules_oracle;

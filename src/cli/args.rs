@@ -250,7 +250,12 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 4] = [("claim", "seed"), ("repro", "problem"), ("solve", "explain"), ("stress", "out_dir")];
+const TAKE_A_PROBLEM: [(&str, &str); 4] = [
+    ("claim", "seed"),
+    ("repro", "problem"),
+    ("solve", "explain"),
+    ("stress", "out_dir"),
+];
 
 /// Returns the command line of `R` named after `program`: the derived arguments, with
 /// what the registry adds.
@@ -263,7 +268,9 @@ pub(super) fn command<R: Registry>(program: &Program) -> clap::Command {
     let names: Vec<String> = cli.get_subcommands().map(|c| c.get_name().to_owned()).collect();
     // `mut_subcommand` and `mut_arg` move what they change last: every subcommand is
     // changed, in order, so the order stays.
-    names.iter().fold(cli, |cli, name| cli.mut_subcommand(name, |c| with_registry::<R>(c)))
+    names.iter().fold(cli, |cli, name| {
+        cli.mut_subcommand(name, |c| with_registry::<R>(c))
+    })
 }
 
 /// Returns the subcommand `c` with what the registry adds to it.
@@ -282,17 +289,34 @@ fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
             c.mut_arg(id, |a| match (id == "problem", only) {
                 (false, _) => a.index(i + 1),
                 (true, None) => a.index(i + 1).value_parser(problem_parser::<R>()),
-                (true, Some(only)) => a.index(i + 1).value_parser(problem_parser::<R>()).required(false).default_value(only),
+                (true, Some(only)) => a
+                    .index(i + 1)
+                    .value_parser(problem_parser::<R>())
+                    .required(false)
+                    .default_value(only),
             })
         });
         let own: Vec<String> = c.get_arguments().map(|a| a.get_id().to_string()).collect();
-        let split = own.iter().position(|id| *id == after).map_or(own.len(), |i| i + 1);
+        let split = own
+            .iter()
+            .position(|id| *id == after)
+            .map_or(own.len(), |i| i + 1);
         let c = super::problem_args::add::<R>(c);
-        let flags: Vec<String> = c.get_arguments().map(|a| a.get_id().to_string()).filter(|id| !own.contains(id)).collect();
+        let flags: Vec<String> = c
+            .get_arguments()
+            .map(|a| a.get_id().to_string())
+            .filter(|id| !own.contains(id))
+            .collect();
         // The problems' flags after `after`, in completions (by place) and in `--help`
         // (by display order).
-        let order = own[..split].iter().chain(&flags).chain(&own[split..]).filter(|id| !positionals.contains(id));
-        let c = order.enumerate().fold(c, |c, (i, id)| c.mut_arg(id, |a| a.display_order(i)));
+        let order = own[..split]
+            .iter()
+            .chain(&flags)
+            .chain(&own[split..])
+            .filter(|id| !positionals.contains(id));
+        let c = order
+            .enumerate()
+            .fold(c, |c, (i, id)| c.mut_arg(id, |a| a.display_order(i)));
         return match name.as_str() {
             "claim" => c.after_long_help(super::check::claim_help::<R>()),
             "repro" => c.after_help(super::contest::repro_help::<R>()),

@@ -34,7 +34,10 @@ impl Visit for CheckAll<'_> {
 }
 
 pub(super) fn check<R: Registry>(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
-    note(&format!("{} check: seed {seed}, {cases} cases per share", crate::program::name()));
+    note(&format!(
+        "{} check: seed {seed}, {cases} cases per share",
+        crate::program::name()
+    ));
     let names = R::problem_names();
     let mut total = 0;
     for name in &names {
@@ -79,7 +82,9 @@ pub(super) fn claims<R: Registry>(ids: &[String], cases: u32, seed: u64, as_json
         .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
         .collect();
     let program = crate::program::name();
-    note(&format!("{program} claims: seed {seed}, {cases} random cases per claim"));
+    note(&format!(
+        "{program} claims: seed {seed}, {cases} random cases per claim"
+    ));
     let bar = bars::bar(chosen.len() as u64, "claims");
     let mut reports = Vec::new();
     for entry in chosen {
@@ -155,7 +160,10 @@ pub(super) fn claim<R: Registry>(
     if R::visit(problem, flags, ClaimVocabulary)?.is_none() {
         anyhow::bail!("claims about {problem} cannot be typed");
     }
-    note(&format!("{} claim: seed {seed}, {cases} random cases", crate::program::name()));
+    note(&format!(
+        "{} claim: seed {seed}, {cases} random cases",
+        crate::program::name()
+    ));
     let report = R::visit(problem, flags, TypedClaim { expr, seed, cases })?
         .with_context(|| format!("claims about {problem} cannot be typed"))?
         .context("invalid claim")?;

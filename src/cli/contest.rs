@@ -77,7 +77,8 @@ pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: St
         jobs: usize::try_from(a.jobs).context("--jobs is too large")?,
         limits: stress::Limits {
             timeout: Duration::from_millis(a.timeout_ms),
-            max_output_bytes: usize::try_from(a.max_output_bytes).context("--max-output-bytes is too large")?,
+            max_output_bytes: usize::try_from(a.max_output_bytes)
+                .context("--max-output-bytes is too large")?,
         },
         shrink: stress::ShrinkLimits {
             max_runs: a.max_shrink_runs,

@@ -73,7 +73,12 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
     let sub = sub.unwrap_or(&empty);
     match cli.command {
         Command::Check { cases, seed, json } => check::check::<R>(cases, seed, json),
-        Command::Claims { ids, cases, seed, json } => check::claims::<R>(&ids, cases, seed, json),
+        Command::Claims {
+            ids,
+            cases,
+            seed,
+            json,
+        } => check::claims::<R>(&ids, cases, seed, json),
         Command::Claim {
             problem,
             expr,
@@ -108,7 +113,11 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             Ok(ExitCode::SUCCESS)
         }
         Command::Man { out_dir } => {
-            let pages = ecosystem::man(args::command::<R>(program), out_dir.as_deref(), &mut std::io::stdout().lock())?;
+            let pages = ecosystem::man(
+                args::command::<R>(program),
+                out_dir.as_deref(),
+                &mut std::io::stdout().lock(),
+            )?;
             if let Some(dir) = out_dir {
                 note(&format!("wrote {pages} man pages into {}", dir.display()));
             }

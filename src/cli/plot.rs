@@ -46,7 +46,11 @@ pub(super) fn plot<R: Registry>(matches: &clap::ArgMatches) -> Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn bench_report(dir: Option<PathBuf>, markdown: Option<PathBuf>, svg: Option<PathBuf>) -> Result<ExitCode> {
+pub(super) fn bench_report(
+    dir: Option<PathBuf>,
+    markdown: Option<PathBuf>,
+    svg: Option<PathBuf>,
+) -> Result<ExitCode> {
     let dir = dir.unwrap_or_else(|| {
         std::env::var_os("CARGO_TARGET_DIR")
             .map_or_else(|| PathBuf::from("target"), PathBuf::from)

@@ -33,42 +33,44 @@ fn id(long: &str) -> String {
 /// Returns `command` with every declared flag whose name it does not already take.
 pub(super) fn add<R: Registry>(command: Command) -> Command {
     let all = R::problem_names().len();
-    declared::<R>().into_iter().fold(command, |command, (flag, problems)| {
-        if command.get_arguments().any(|a| a.get_long() == Some(flag.long)) {
-            return command;
-        }
-        let mut help = flag.help.strip_suffix('.').unwrap_or(flag.help).to_owned();
-        if problems.len() < all {
-            help.push_str(&format!(" ({})", problems.join(", ")));
-        }
-        let default = match flag.kind {
-            FlagKind::Number { default, .. } => Some(default.to_owned()),
-            FlagKind::Numbers { default } if !default.is_empty() => Some(default.join(",")),
-            _ => None,
-        };
-        if let Some(default) = default {
-            help.push_str(&format!(" [default: {default}]"));
-        }
-        // No clap default: a flag left out is not given, and takes the problem's own.
-        let id: &'static str = Box::leak(id(flag.long).into_boxed_str());
-        let arg = Arg::new(id).long(flag.long).help(help);
-        // A number's value is named after the flag, unless it has a name of its own.
-        let value_name: &'static str = match flag.value_name {
-            "N" => Box::leak(flag.long.to_uppercase().into_boxed_str()),
-            name => name,
-        };
-        let arg = match flag.kind {
-            FlagKind::Number { .. } => arg.value_name(value_name).value_parser(clap::value_parser!(u64)),
-            FlagKind::Numbers { .. } => arg
-                .value_name(value_name)
-                .value_parser(clap::value_parser!(u64))
-                .value_delimiter(',')
-                .action(ArgAction::Append),
-            FlagKind::Switch => arg.action(ArgAction::SetTrue),
-            FlagKind::Text => arg.value_name(value_name),
-        };
-        command.arg(arg)
-    })
+    declared::<R>()
+        .into_iter()
+        .fold(command, |command, (flag, problems)| {
+            if command.get_arguments().any(|a| a.get_long() == Some(flag.long)) {
+                return command;
+            }
+            let mut help = flag.help.strip_suffix('.').unwrap_or(flag.help).to_owned();
+            if problems.len() < all {
+                help.push_str(&format!(" ({})", problems.join(", ")));
+            }
+            let default = match flag.kind {
+                FlagKind::Number { default, .. } => Some(default.to_owned()),
+                FlagKind::Numbers { default } if !default.is_empty() => Some(default.join(",")),
+                _ => None,
+            };
+            if let Some(default) = default {
+                help.push_str(&format!(" [default: {default}]"));
+            }
+            // No clap default: a flag left out is not given, and takes the problem's own.
+            let id: &'static str = Box::leak(id(flag.long).into_boxed_str());
+            let arg = Arg::new(id).long(flag.long).help(help);
+            // A number's value is named after the flag, unless it has a name of its own.
+            let value_name: &'static str = match flag.value_name {
+                "N" => Box::leak(flag.long.to_uppercase().into_boxed_str()),
+                name => name,
+            };
+            let arg = match flag.kind {
+                FlagKind::Number { .. } => arg.value_name(value_name).value_parser(clap::value_parser!(u64)),
+                FlagKind::Numbers { .. } => arg
+                    .value_name(value_name)
+                    .value_parser(clap::value_parser!(u64))
+                    .value_delimiter(',')
+                    .action(ArgAction::Append),
+                FlagKind::Switch => arg.action(ArgAction::SetTrue),
+                FlagKind::Text => arg.value_name(value_name),
+            };
+            command.arg(arg)
+        })
 }
 
 /// Returns the flags given in `matches`, checked against those `problem` declares, and
@@ -95,7 +97,10 @@ pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Resul
                 (FlagValue::Number(n), n.to_string())
             }
             FlagKind::Numbers { .. } => {
-                let v: Vec<u64> = matches.get_many::<u64>(&id).map(|v| v.copied().collect()).unwrap_or_default();
+                let v: Vec<u64> = matches
+                    .get_many::<u64>(&id)
+                    .map(|v| v.copied().collect())
+                    .unwrap_or_default();
                 let text = v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
                 (FlagValue::Numbers(v), text)
             }
@@ -107,7 +112,11 @@ pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Resul
             }
             FlagKind::Text => {
                 let t = matches.get_one::<String>(&id).cloned();
-                let text = t.as_deref().map(shell_words::quote).unwrap_or_default().into_owned();
+                let text = t
+                    .as_deref()
+                    .map(shell_words::quote)
+                    .unwrap_or_default()
+                    .into_owned();
                 (FlagValue::Text(t), text)
             }
         };
@@ -115,7 +124,11 @@ pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Resul
             let known: Vec<String> = declared_here.iter().map(|f| format!("--{}", f.long)).collect();
             anyhow::bail!(
                 "--{long} does not apply to {problem}; {}",
-                if known.is_empty() { "it takes no such flag".to_owned() } else { format!("it takes {}", known.join(", ")) }
+                if known.is_empty() {
+                    "it takes no such flag".to_owned()
+                } else {
+                    format!("it takes {}", known.join(", "))
+                }
             );
         };
         if let (FlagKind::Number { min, max, .. }, FlagValue::Number(n)) = (own.kind, &value)

@@ -37,7 +37,9 @@ pub(super) fn specs<R: Registry>(which: Which) -> Vec<Spec> {
     R::problem_names()
         .into_iter()
         .filter_map(|name| {
-            let (about, flags) = R::visit(name, &Flags::default(), Describe(which)).ok().flatten()?;
+            let (about, flags) = R::visit(name, &Flags::default(), Describe(which))
+                .ok()
+                .flatten()?;
             Some(Spec { name, about, flags })
         })
         .collect()

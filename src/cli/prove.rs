@@ -7,9 +7,9 @@ use anyhow::{Context, Result};
 use clap::FromArgMatches;
 
 use super::args::{JsonArg, MergeArgs, ShardArgs};
+use super::bars;
 use super::output::{exit, json, write_stdout};
 use super::problem_commands::{Which, flags, specs};
-use super::bars;
 use crate::games::{Registered, Registry, Visit};
 use crate::shown::note;
 

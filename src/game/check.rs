@@ -146,11 +146,15 @@ const EXHAUSTIVE: u64 = 2_000;
 fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
     let properties = problem.properties();
     let property = properties.first()?;
-    let fails = |p: &G::Position| problem.game().check_position(p).is_ok() && (property.check)(problem, p).is_err();
+    let fails =
+        |p: &G::Position| problem.game().check_position(p).is_ok() && (property.check)(problem, p).is_err();
     let reason = |p: &G::Position| (property.check)(problem, p).err().unwrap_or_default();
     let max_len = problem.game().max_len();
     let last = total_within(EXHAUSTIVE, G::Position::ARITY, max_len);
-    if let Some(p) = (0..=last).flat_map(|s| position::with_total::<G::Position>(s, max_len)).find(|p| fails(p)) {
+    if let Some(p) = (0..=last)
+        .flat_map(|s| position::with_total::<G::Position>(s, max_len))
+        .find(|p| fails(p))
+    {
         return Some(Found {
             reason: reason(&p),
             least: Least::Proven,
@@ -159,7 +163,9 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
         });
     }
     let reach = problem.game().oracle_reach().saturating_mul(64);
-    let single = (0..=reach).filter_map(|n| G::Position::from_counts(&[n])).find(|p| fails(p))?;
+    let single = (0..=reach)
+        .filter_map(|n| G::Position::from_counts(&[n]))
+        .find(|p| fails(p))?;
     let (position, least) = crate::problem::least(problem, &fails, single.clone(), problem.search_budget());
     Some(Found {
         reason: reason(&position),
@@ -221,7 +227,12 @@ pub fn outcome_with<G: Game>(
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
     config: &Config,
 ) -> Result<(), CheckError<G::Position>> {
-    answers(game, Question::default(), move |p| Answer::Outcome(formula(p)), config)
+    answers(
+        game,
+        Question::default(),
+        move |p| Answer::Outcome(formula(p)),
+        config,
+    )
 }
 
 /// Returns `Ok` when `formula` gives the outcome of every position tried under misère
@@ -237,7 +248,12 @@ pub fn misere<G: Game>(
         play: Play::Misere,
         grundy: false,
     };
-    answers(game, question, move |p| Answer::Outcome(formula(p)), &Config::default())
+    answers(
+        game,
+        question,
+        move |p| Answer::Outcome(formula(p)),
+        &Config::default(),
+    )
 }
 
 /// Returns `Ok` when `formula` gives the Grundy value of every position tried, else the
@@ -282,7 +298,14 @@ pub fn winning_move<G: Game>(
     let says = std::sync::Arc::clone(&formula);
     let fast: Fast<G> = Box::new(move |_, p, _| Ok(Answer::Outcome(Outcome::of(says(p).is_some()))));
     let fast_move: FastMove<G> = Box::new(move |_, p, _| Ok(formula(p)));
-    run(game, Question::default(), Mode::Moves, fast, fast_move, &Config::default())
+    run(
+        game,
+        Question::default(),
+        Mode::Moves,
+        fast,
+        fast_move,
+        &Config::default(),
+    )
 }
 
 /// A disjunctive sum of heaps of a one-count game: a position is a list of heaps, and a

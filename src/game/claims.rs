@@ -61,7 +61,9 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn audit(&self, p: &G::Position) -> Option<Result<(), String>> {
-        self.truth(p, self.question()).is_none().then(|| self.certificate(p))
+        self.truth(p, self.question())
+            .is_none()
+            .then(|| self.certificate(p))
     }
 
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {

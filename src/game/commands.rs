@@ -33,8 +33,11 @@ impl<G: Game> Provable for GameProblem<G> {
             Some(k) => u32::try_from(k).ok().and_then(|k| l.checked_pow(k)),
             None => l.checked_mul(l).and_then(|s| s.checked_add(l + 1)),
         };
-        size.filter(|&s| s > 0)
-            .ok_or_else(|| ProveError::Range(format!("--max-count {l}: the box must hold between 1 and 2^64 - 1 positions")))
+        size.filter(|&s| s > 0).ok_or_else(|| {
+            ProveError::Range(format!(
+                "--max-count {l}: the box must hold between 1 and 2^64 - 1 positions"
+            ))
+        })
     }
 
     fn case(&self, d: &GameDomain, index: u64) -> G::Position {
@@ -180,7 +183,14 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             let panel = Panel::from_fn(
                 title.clone(),
                 Axis::new("n", 0..=max),
-                Axis::new(if self.question().grundy { "G(n)" } else { "win (1) or loss (0)" }, 0..=top),
+                Axis::new(
+                    if self.question().grundy {
+                        "G(n)"
+                    } else {
+                        "win (1) or loss (0)"
+                    },
+                    0..=top,
+                ),
                 |n, v| {
                     let here = values.get(n as usize).copied().flatten() == Some(v);
                     let cell = Cell::new(usize::from(!here));
@@ -193,8 +203,14 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             return Ok(Picture {
                 title,
                 panels: vec![panel],
-                kinds: vec![Kind::new("the answer at n", Rgb(0, 0, 0)), Kind::new("", Rgb(255, 255, 255))],
-                marks: vec![(Mark::Cross, "the fast path differs from the rules oracle".to_owned())],
+                kinds: vec![
+                    Kind::new("the answer at n", Rgb(0, 0, 0)),
+                    Kind::new("", Rgb(255, 255, 255)),
+                ],
+                marks: vec![(
+                    Mark::Cross,
+                    "the fast path differs from the rules oracle".to_owned(),
+                )],
                 notes: vec![],
             });
         }
@@ -205,19 +221,43 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             Answer::Grundy(g) => g.min(7) as usize,
             _ => 2,
         };
-        let panel = Panel::from_fn(title.clone(), Axis::new("x", 0..=max), Axis::new("y", 0..=max), |x, y| {
-            let Some(p) = G::Position::from_counts(&[x, y]).filter(|p| self.game().check_position(p).is_ok()) else {
-                return Cell::new(if self.question().grundy { 7 } else { 2 });
-            };
-            let cell = Cell::new(self.fast(&p).map_or(2, kind));
-            if disagrees(&p) { cell.with_mark(Mark::Cross) } else { cell }
-        })?;
+        let panel = Panel::from_fn(
+            title.clone(),
+            Axis::new("x", 0..=max),
+            Axis::new("y", 0..=max),
+            |x, y| {
+                let Some(p) =
+                    G::Position::from_counts(&[x, y]).filter(|p| self.game().check_position(p).is_ok())
+                else {
+                    return Cell::new(if self.question().grundy { 7 } else { 2 });
+                };
+                let cell = Cell::new(self.fast(&p).map_or(2, kind));
+                if disagrees(&p) {
+                    cell.with_mark(Mark::Cross)
+                } else {
+                    cell
+                }
+            },
+        )?;
         let kinds = if self.question().grundy {
             (0..8)
-                .map(|g| Kind::new(if g < 7 { format!("G = {g}") } else { "G >= 7".into() }, VALUE_COLOURS[g]))
+                .map(|g| {
+                    Kind::new(
+                        if g < 7 {
+                            format!("G = {g}")
+                        } else {
+                            "G >= 7".into()
+                        },
+                        VALUE_COLOURS[g],
+                    )
+                })
                 .collect()
         } else {
-            let play = if self.question().play == Play::Misere { " (misère)" } else { "" };
+            let play = if self.question().play == Play::Misere {
+                " (misère)"
+            } else {
+                ""
+            };
             vec![
                 Kind::new(format!("the player to move loses{play}"), Rgb(0, 0, 0)),
                 Kind::new("the player to move wins", Rgb(166, 206, 227)),
@@ -228,7 +268,10 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             title,
             panels: vec![panel],
             kinds,
-            marks: vec![(Mark::Cross, "the fast path differs from the rules oracle".to_owned())],
+            marks: vec![(
+                Mark::Cross,
+                "the fast path differs from the rules oracle".to_owned(),
+            )],
             notes: vec![],
         })
     }

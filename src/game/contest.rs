@@ -24,7 +24,11 @@ fn count(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
 }
 
 /// Returns the next number of the line, named `name`, in `range`.
-fn read_in(tokens: &mut Tokens<'_>, name: &str, range: &std::ops::RangeInclusive<u64>) -> Result<u64, InputError> {
+fn read_in(
+    tokens: &mut Tokens<'_>,
+    name: &str,
+    range: &std::ops::RangeInclusive<u64>,
+) -> Result<u64, InputError> {
     let line = tokens.line();
     let v = tokens.u64_on_line_at_most(name, *range.end(), &format!("{name} is at most {}", range.end()))?;
     if v < *range.start() {
@@ -89,11 +93,13 @@ impl<G: Game> GameProblem<G> {
                 why: format!("a count is at most {max}"),
             });
         }
-        self.game().check_position(&position).map_err(|why| InputError::OutOfRange {
-            line,
-            token: self.game().describe(&position),
-            why,
-        })?;
+        self.game()
+            .check_position(&position)
+            .map_err(|why| InputError::OutOfRange {
+                line,
+                token: self.game().describe(&position),
+                why,
+            })?;
         Ok(position)
     }
 
@@ -108,7 +114,10 @@ impl<G: Game> GameProblem<G> {
             return Err(InputError::OutOfRange {
                 line,
                 token: format!("{values:?}"),
-                why: format!("this input's header is another game than `{}`'s; give the flags that build it", self.args()),
+                why: format!(
+                    "this input's header is another game than `{}`'s; give the flags that build it",
+                    self.args()
+                ),
             });
         }
         Ok(())
@@ -122,7 +131,11 @@ impl<G: Game> GameProblem<G> {
             Cases::Many(range) => {
                 let line = tokens.line();
                 let name = "the number of cases T";
-                let t = tokens.u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))?;
+                let t = tokens.u64_anywhere_at_most(
+                    name,
+                    *range.end(),
+                    &format!("T is at most {}", range.end()),
+                )?;
                 if t < *range.start() {
                     return Err(InputError::OutOfRange {
                         line,
@@ -165,7 +178,12 @@ impl<G: Game> GameProblem<G> {
         if format.count_ranges(counts.len()).is_none() {
             return 0;
         }
-        let fixed = format.lines.iter().flatten().filter(|f| matches!(f, Field::Number { .. })).count();
+        let fixed = format
+            .lines
+            .iter()
+            .flatten()
+            .filter(|f| matches!(f, Field::Number { .. }))
+            .count();
         let mut total = 0u128;
         let mut i = 0;
         for f in format.lines.iter().flatten() {
@@ -231,7 +249,13 @@ impl<G: Game> GameProblem<G> {
 
     /// Checks a printed move at `p`: `None` exactly at lost positions, else a legal move
     /// to a position lost for the player to move then.
-    fn check_move(&self, p: &G::Position, want: &Answer, got: Option<Move>, lost: &str) -> Result<(), String> {
+    fn check_move(
+        &self,
+        p: &G::Position,
+        want: &Answer,
+        got: Option<Move>,
+        lost: &str,
+    ) -> Result<(), String> {
         let here = self.outcome_here(p)?;
         let example = match want {
             Answer::Move(Some(m)) => format!(" such as `{m}`"),
@@ -240,11 +264,15 @@ impl<G: Game> GameProblem<G> {
         match got {
             None if here == Outcome::Loss => Ok(()),
             None => Err(format!("expected a winning move{example}, found `{lost}`")),
-            Some(m) if here == Outcome::Loss => Err(format!("expected `{lost}` (every move loses), found `{m}`")),
+            Some(m) if here == Outcome::Loss => {
+                Err(format!("expected `{lost}` (every move loses), found `{m}`"))
+            }
             Some(m) => {
                 let q = self.after(p, m)?;
                 if !self.game().is_move(p, &q) {
-                    return Err(format!("`{m}` is not a legal move (expected a winning move{example})"));
+                    return Err(format!(
+                        "`{m}` is not a legal move (expected a winning move{example})"
+                    ));
                 }
                 match self.outcome_here(&q)? {
                     Outcome::Loss => Ok(()),
@@ -264,7 +292,9 @@ impl<G: Game> GameProblem<G> {
 impl<G: Game> ContestFormat for GameProblem<G> {
     fn constraints(&self) -> Result<Constraints, String> {
         let format = self.format();
-        format.check::<G::Position>().map_err(|why| format!("the format of {}: {why}", G::NAME))?;
+        format
+            .check::<G::Position>()
+            .map_err(|why| format!("the format of {}: {why}", G::NAME))?;
         let mut dimensions = Vec::new();
         if let Cases::Many(t) = &format.cases {
             let (contest, extended) = format.generated_t.unwrap_or((*t.end(), *t.end()));
@@ -275,18 +305,33 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 ..Dimension::cases_per_input(*t.end())
             });
         }
-        let counts: Vec<&Field> = format.lines.iter().flatten().filter(|f| !matches!(f, Field::Len { .. })).collect();
+        let counts: Vec<&Field> = format
+            .lines
+            .iter()
+            .flatten()
+            .filter(|f| !matches!(f, Field::Len { .. }))
+            .collect();
         let (count_label, len_label) = format.labels.unwrap_or_else(|| {
             let names: Vec<&str> = counts.iter().map(|f| f.name()).collect();
             let label: &'static str = Box::leak(names.join(", ").into_boxed_str());
             (label, format.len_field().map_or("n", Field::name))
         });
         if !counts.is_empty() {
-            let max = counts.iter().map(|f| *f.range().end()).max().unwrap_or(0).min(self.game().max_count());
+            let max = counts
+                .iter()
+                .map(|f| *f.range().end())
+                .max()
+                .unwrap_or(0)
+                .min(self.game().max_count());
             dimensions.push(Dimension {
                 flag: "count",
                 label: count_label,
-                min: counts.iter().map(|f| *f.range().start()).min().unwrap_or(0).min(max),
+                min: counts
+                    .iter()
+                    .map(|f| *f.range().start())
+                    .min()
+                    .unwrap_or(0)
+                    .min(max),
                 start: 3,
                 contest: max,
                 extended: max,
@@ -330,7 +375,10 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         })?;
         self.game().check_position(&p)?;
         if let Some(v) = numbers.iter().find(|&&v| v > self.game().max_count()) {
-            return Err(format!("{v} is above the largest count, {}", self.game().max_count()));
+            return Err(format!(
+                "{v} is above the largest count, {}",
+                self.game().max_count()
+            ));
         }
         if !self.format().admits(numbers) {
             return Err(format!("{numbers:?} is not a case of the contest format"));
@@ -371,9 +419,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
 
     fn read_answer_words(&self, words: &[&str]) -> Result<Answer, String> {
         let number = |word: &str| {
-            word.parse::<u64>()
-                .ok()
-                .filter(|_| word.bytes().all(|b| b.is_ascii_digit()) && (word == "0" || !word.starts_with('0')))
+            word.parse::<u64>().ok().filter(|_| {
+                word.bytes().all(|b| b.is_ascii_digit()) && (word == "0" || !word.starts_with('0'))
+            })
         };
         match self.output() {
             Output::Winner { win, loss, draw } => {
@@ -393,7 +441,13 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             }
             Output::Grundy | Output::WinningMoves => match words {
                 [word] => number(word)
-                    .map(|n| if self.output() == Output::Grundy { Answer::Grundy(n) } else { Answer::Count(n) })
+                    .map(|n| {
+                        if self.output() == Output::Grundy {
+                            Answer::Grundy(n)
+                        } else {
+                            Answer::Count(n)
+                        }
+                    })
                     .ok_or_else(|| "expected a number".to_owned()),
                 _ => Err(format!("expected one number ({} token(s))", words.len())),
             },
@@ -407,7 +461,10 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                     })
                     .collect::<Result<_, _>>()
                     .map(Answer::Outcomes),
-                _ => Err(format!("expected one string of `{win}` and `{loss}` ({} token(s))", words.len())),
+                _ => Err(format!(
+                    "expected one string of `{win}` and `{loss}` ({} token(s))",
+                    words.len()
+                )),
             },
             Output::Move { lost } => match words {
                 [word] if *word == lost => Ok(Answer::Move(None)),
@@ -468,7 +525,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 ))
             }
             _ if want == got => Ok(()),
-            _ => Err(format!("expected {}, found {}", self.write_answer(want), self.write_answer(got))),
+            _ => Err(format!(
+                "expected {}, found {}",
+                self.write_answer(want),
+                self.write_answer(got)
+            )),
         }
     }
 
@@ -480,8 +541,17 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         }
         out.push(("count", cases.iter().flat_map(|p| p.counts()).max().unwrap_or(0)));
         if format.len_field().is_some() {
-            let fixed = format.lines.iter().flatten().filter(|f| matches!(f, Field::Number { .. })).count();
-            let most = cases.iter().map(|p| p.counts().len().saturating_sub(fixed) as u64).max().unwrap_or(0);
+            let fixed = format
+                .lines
+                .iter()
+                .flatten()
+                .filter(|f| matches!(f, Field::Number { .. }))
+                .count();
+            let most = cases
+                .iter()
+                .map(|p| p.counts().len().saturating_sub(fixed) as u64)
+                .max()
+                .unwrap_or(0);
             out.push(("n", most));
         }
         out
@@ -577,7 +647,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             token: format!("{values:?}"),
             why,
         })?;
-        let problem = self.rebuilt(game).map_err(|e| SolveError::Problem(e.to_string()))?;
+        let problem = self
+            .rebuilt(game)
+            .map_err(|e| SolveError::Problem(e.to_string()))?;
         let cases = problem.read_body(&mut tokens);
         if let Some(e) = tokens.take_io_error() {
             return Err(SolveError::Read(e));

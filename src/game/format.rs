@@ -37,12 +37,21 @@ use super::{Game, Position};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Field {
     /// One count of the position, in `range`.
-    Number { name: &'static str, range: RangeInclusive<u64> },
+    Number {
+        name: &'static str,
+        range: RangeInclusive<u64>,
+    },
     /// How many numbers the list holds, in `range`.
-    Len { name: &'static str, range: RangeInclusive<u64> },
+    Len {
+        name: &'static str,
+        range: RangeInclusive<u64>,
+    },
     /// The list: as many counts of the position as the [`Field::Len`] says, each in
     /// `range`.
-    List { name: &'static str, range: RangeInclusive<u64> },
+    List {
+        name: &'static str,
+        range: RangeInclusive<u64>,
+    },
 }
 
 impl Field {
@@ -114,7 +123,11 @@ pub enum Output {
 impl Output {
     /// Returns the answer `win` / `loss` (no draw).
     pub fn winner(win: &'static str, loss: &'static str) -> Output {
-        Output::Winner { win, loss, draw: None }
+        Output::Winner {
+            win,
+            loss,
+            draw: None,
+        }
     }
 }
 
@@ -177,7 +190,12 @@ impl<G> Format<G> {
     /// Returns the format with a header before the cases: its `lines`, the numbers that
     /// this game writes there (without the lengths), and how a game is built from the
     /// numbers read (`solve` answers with that game).
-    pub fn header(mut self, lines: Vec<Vec<Field>>, values: Vec<u64>, build: fn(&[u64]) -> Result<G, String>) -> Format<G> {
+    pub fn header(
+        mut self,
+        lines: Vec<Vec<Field>>,
+        values: Vec<u64>,
+        build: fn(&[u64]) -> Result<G, String>,
+    ) -> Format<G> {
         self.header = Some(Header { lines, values, build });
         self
     }
@@ -211,7 +229,10 @@ impl<G> Format<G> {
     /// Returns the range of each count of a case with `len` counts, in order, or `None`
     /// when no case has that many.
     pub(crate) fn count_ranges(&self, len: usize) -> Option<Vec<&RangeInclusive<u64>>> {
-        let fixed = self.counts().filter(|f| matches!(f, Field::Number { .. })).count();
+        let fixed = self
+            .counts()
+            .filter(|f| matches!(f, Field::Number { .. }))
+            .count();
         let list = len.checked_sub(fixed)?;
         let mut out = Vec::with_capacity(len);
         for f in self.counts() {
@@ -232,7 +253,10 @@ impl<G> Format<G> {
         };
         let len_ok = match self.len_field() {
             Some(f) => {
-                let fixed = self.counts().filter(|f| matches!(f, Field::Number { .. })).count();
+                let fixed = self
+                    .counts()
+                    .filter(|f| matches!(f, Field::Number { .. }))
+                    .count();
                 f.range().contains(&((counts.len() - fixed) as u64))
             }
             None => true,
@@ -250,7 +274,11 @@ impl<G> Format<G> {
         if lists > 1 || lens != lists {
             return Err("a case has at most one list, with one length before it".into());
         }
-        if let Some(f) = self.fields().chain(self.header.iter().flat_map(|h| h.lines.iter().flatten())).find(|f| f.range().is_empty()) {
+        if let Some(f) = self
+            .fields()
+            .chain(self.header.iter().flat_map(|h| h.lines.iter().flatten()))
+            .find(|f| f.range().is_empty())
+        {
             return Err(format!("the range of {} is empty", f.name()));
         }
         match (P::ARITY, lists) {
@@ -297,7 +325,11 @@ impl<G> Format<G> {
 
 /// Returns `lines` filled with `values` (the lengths computed), joined by newlines.
 fn write_lines(lines: &[Vec<Field>], values: &[u64]) -> String {
-    let fixed = lines.iter().flatten().filter(|f| matches!(f, Field::Number { .. })).count();
+    let fixed = lines
+        .iter()
+        .flatten()
+        .filter(|f| matches!(f, Field::Number { .. }))
+        .count();
     let list = values.len().saturating_sub(fixed);
     let mut next = values.iter();
     let text: Vec<String> = lines
@@ -326,7 +358,9 @@ impl<G: Game> Format<G> {
         let line = match G::Position::ARITY {
             Some(k) => {
                 let names = G::Position::names();
-                (0..k).map(|i| Field::number(names.get(i).copied().unwrap_or("a count"), 0..=max)).collect()
+                (0..k)
+                    .map(|i| Field::number(names.get(i).copied().unwrap_or("a count"), 0..=max))
+                    .collect()
             }
             None => vec![
                 Field::len("the number of counts", 0..=game.max_len() as u64),

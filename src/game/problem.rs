@@ -20,8 +20,11 @@ pub(crate) type Fast<G> =
     Box<dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Answer, String> + Send + Sync>;
 
 /// A winning move a formula claims, checked as a certificate.
-pub(crate) type FastMove<G> =
-    Box<dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Option<<G as Game>::Position>, String> + Send + Sync>;
+pub(crate) type FastMove<G> = Box<
+    dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Option<<G as Game>::Position>, String>
+        + Send
+        + Sync,
+>;
 
 /// The oracles: searches of the moves that never see the fast paths.
 struct Truth<G: Game> {
@@ -66,7 +69,10 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The flags every game has.
 pub(crate) const QUESTION_FLAGS: [Flag; 2] = [
     Flag::switch("misere", "Misère play: the player who cannot move wins."),
-    Flag::switch("grundy", "Ask for the Grundy value instead of who wins (normal play)."),
+    Flag::switch(
+        "grundy",
+        "Ask for the Grundy value instead of who wins (normal play).",
+    ),
 ];
 
 impl<G: Game> GameProblem<G> {
@@ -81,7 +87,9 @@ impl<G: Game> GameProblem<G> {
             question.grundy = true;
         }
         if question.grundy && matches!(output, Output::Range { .. }) {
-            return Err(GameError::Question("--grundy: the contest's answer is a string over a range of n".into()));
+            return Err(GameError::Question(
+                "--grundy: the contest's answer is a string over a range of n".into(),
+            ));
         }
         if question.grundy && question.play == Play::Misere {
             return Err(GameError::Question(
@@ -90,12 +98,24 @@ impl<G: Game> GameProblem<G> {
         }
         let fast: Fast<G> = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| match question {
             Question { grundy: true, .. } => g.grundy(p, s).map(Answer::Grundy),
-            Question { play: Play::Normal, .. } => g.outcome(p, s).map(Answer::Outcome),
-            Question { play: Play::Misere, .. } => g.misere_outcome(p, s).map(Answer::Outcome),
+            Question {
+                play: Play::Normal, ..
+            } => g.outcome(p, s).map(Answer::Outcome),
+            Question {
+                play: Play::Misere, ..
+            } => g.misere_outcome(p, s).map(Answer::Outcome),
         });
         let play = question.play;
-        let fast_move: FastMove<G> = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| g.winning_move(p, play, s));
-        Ok(GameProblem::with_fast(game, question, "fast path", fast, fast_move, G::NAME.to_owned()))
+        let fast_move: FastMove<G> =
+            Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| g.winning_move(p, play, s));
+        Ok(GameProblem::with_fast(
+            game,
+            question,
+            "fast path",
+            fast,
+            fast_move,
+            G::NAME.to_owned(),
+        ))
     }
 
     /// Returns the problem whose flags are `flags`: the game's own, then `--misere` and
@@ -247,10 +267,15 @@ impl<G: Game> GameProblem<G> {
         let mut t = lock(&self.truth);
         let answer = match question {
             Question { grundy: true, .. } => t.joint.grundy(p).map(Answer::Grundy),
-            Question { play: Play::Normal, .. } => t.joint.wins(p).map(|w| Answer::Outcome(Outcome::of(w))),
-            Question { play: Play::Misere, .. } => {
-                t.misere.wins(&Some(p.clone())).map(|w| Answer::Outcome(Outcome::of(w)))
-            }
+            Question {
+                play: Play::Normal, ..
+            } => t.joint.wins(p).map(|w| Answer::Outcome(Outcome::of(w))),
+            Question {
+                play: Play::Misere, ..
+            } => t
+                .misere
+                .wins(&Some(p.clone()))
+                .map(|w| Answer::Outcome(Outcome::of(w))),
         };
         Some(answer.map_err(|e| e.to_string()))
     }
@@ -311,7 +336,10 @@ impl<G: Game> GameProblem<G> {
         match claimed {
             Some(q) => {
                 if !self.game.is_move(p, &q) {
-                    return Err(format!("the move to {} is not a legal move", self.game.describe(&q)));
+                    return Err(format!(
+                        "the move to {} is not a legal move",
+                        self.game.describe(&q)
+                    ));
                 }
                 let (after, by) = judge(&q)?;
                 if after != Outcome::Loss {
@@ -322,7 +350,10 @@ impl<G: Game> GameProblem<G> {
                 }
                 Ok(())
             }
-            None if here.0 == Outcome::Win => Err(format!("no winning move given, but {} calls the position a win", here.1)),
+            None if here.0 == Outcome::Win => Err(format!(
+                "no winning move given, but {} calls the position a win",
+                here.1
+            )),
             None => Ok(()),
         }
     }
@@ -349,11 +380,17 @@ impl<G: Game> GameProblem<G> {
                 }
                 seen.sort_unstable();
                 seen.dedup();
-                let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len(), |(i, _)| i) as u64;
+                let mex = seen
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, &v)| v != i as u64)
+                    .map_or(seen.len(), |(i, _)| i) as u64;
                 if mex == g {
                     Ok(())
                 } else {
-                    Err(format!("the fast path says Grundy value {g}, but the mex of its moves' values is {mex}"))
+                    Err(format!(
+                        "the fast path says Grundy value {g}, but the mex of its moves' values is {mex}"
+                    ))
                 }
             }
             Answer::Outcome(o) => {
@@ -369,10 +406,14 @@ impl<G: Game> GameProblem<G> {
                 if o == must || o == Outcome::Draw {
                     Ok(())
                 } else {
-                    Err(format!("the fast path says {o}, but its answers at the moves make it {must}"))
+                    Err(format!(
+                        "the fast path says {o}, but its answers at the moves make it {must}"
+                    ))
                 }
             }
-            other => Err(format!("the fast path answers {other}, neither an outcome nor a value")),
+            other => Err(format!(
+                "the fast path answers {other}, neither an outcome nor a value"
+            )),
         }
     }
 
@@ -414,7 +455,9 @@ fn args_text(name: &str, game_flags: &[Flag], flags: &Flags) -> String {
             (FlagKind::Switch, Some(FlagValue::Switch(true))) => String::new(),
             (FlagKind::Switch, _) => continue,
             (_, Some(FlagValue::Number(n))) => format!(" {n}"),
-            (_, Some(FlagValue::Numbers(v))) => format!(" {}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
+            (_, Some(FlagValue::Numbers(v))) => {
+                format!(" {}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+            }
             (_, Some(FlagValue::Text(Some(t)))) => format!(" {}", shell_words::quote(&t)),
             (_, Some(_)) => continue,
         };
@@ -498,7 +541,12 @@ impl<G: Game> Problem for GameProblem<G> {
 
     fn repro_command(&self, p: &G::Position) -> String {
         let counts: Vec<String> = p.counts().iter().map(u64::to_string).collect();
-        format!("{} repro {} {}", crate::program::name(), self.args, counts.join(" "))
+        format!(
+            "{} repro {} {}",
+            crate::program::name(),
+            self.args,
+            counts.join(" ")
+        )
     }
 }
 
@@ -540,7 +588,10 @@ impl<G: Game> Order for GameProblem<G> {
     }
 
     fn smaller(&self, p: &G::Position) -> Vec<G::Position> {
-        position::smaller(p).into_iter().filter(|q| self.valid(q)).collect()
+        position::smaller(p)
+            .into_iter()
+            .filter(|q| self.valid(q))
+            .collect()
     }
 
     fn coordinates(&self, p: &G::Position) -> Vec<u128> {
@@ -575,12 +626,16 @@ impl<G: Game> Order for GameProblem<G> {
                 if !zeros && found <= max_len as u128 {
                     Least::Proven
                 } else {
-                    Least::Bounded { searched: searched.clone() }
+                    Least::Bounded {
+                        searched: searched.clone(),
+                    }
                 }
             });
             if below.exhausted == Least::Proven {
                 below.exhausted = Least::Bounded {
-                    searched: format!("every list of at most {max_len} positive counts with at most {total} in all"),
+                    searched: format!(
+                        "every list of at most {max_len} positive counts with at most {total} in all"
+                    ),
                 };
             }
         }
@@ -605,7 +660,11 @@ fn property<G: Game>(
 }
 
 /// The fast answer against the oracle at `p` for `question`.
-fn matches_oracle<G: Game>(problem: &GameProblem<G>, p: &G::Position, question: Question) -> Result<(), String> {
+fn matches_oracle<G: Game>(
+    problem: &GameProblem<G>,
+    p: &G::Position,
+    question: Question,
+) -> Result<(), String> {
     let fast = if question == problem.question {
         problem.fast(p)?
     } else {
@@ -643,7 +702,9 @@ impl<G: Game> Properties for GameProblem<G> {
             }
             Mode::Moves => {
                 let cases = self.positions(self.game.oracle_reach().saturating_mul(64));
-                return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| g.certificate(p))];
+                return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| {
+                    g.certificate(p)
+                })];
             }
         }
         let small = self.small_positions();
@@ -653,26 +714,58 @@ impl<G: Game> Properties for GameProblem<G> {
                 matches_oracle(g, p, Question::default())
             }),
             property::<G>("grundy_matches_rules_oracle", 1, small.clone(), |g, p| {
-                matches_oracle(g, p, Question { play: Play::Normal, grundy: true })
+                matches_oracle(
+                    g,
+                    p,
+                    Question {
+                        play: Play::Normal,
+                        grundy: true,
+                    },
+                )
             }),
             property::<G>("misere_matches_rules_oracle", 1, small.clone(), |g, p| {
-                matches_oracle(g, p, Question { play: Play::Misere, grundy: false })
+                matches_oracle(
+                    g,
+                    p,
+                    Question {
+                        play: Play::Misere,
+                        grundy: false,
+                    },
+                )
             }),
         ];
         if G::Position::ARITY.is_none() {
-            out.push(property::<G>("sum_matches_joint_search", 1, small.clone(), |g, p| {
-                let q = Question { play: Play::Normal, grundy: true };
-                match (g.joint(p, q), g.by_components(p, q)) {
-                    (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
-                    (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
-                        "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
-                    )),
-                    _ => Err("an oracle cannot reach the position".into()),
-                }
-            }));
+            out.push(property::<G>(
+                "sum_matches_joint_search",
+                1,
+                small.clone(),
+                |g, p| {
+                    let q = Question {
+                        play: Play::Normal,
+                        grundy: true,
+                    };
+                    match (g.joint(p, q), g.by_components(p, q)) {
+                        (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
+                        (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
+                            "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
+                        )),
+                        _ => Err("an oracle cannot reach the position".into()),
+                    }
+                },
+            ));
         }
-        out.push(property::<G>("winning_move_is_certified", 2, large.clone(), |g, p| g.certificate(p)));
-        out.push(property::<G>("fast_path_is_bellman_consistent", 2, large, |g, p| g.bellman(p)));
+        out.push(property::<G>(
+            "winning_move_is_certified",
+            2,
+            large.clone(),
+            |g, p| g.certificate(p),
+        ));
+        out.push(property::<G>(
+            "fast_path_is_bellman_consistent",
+            2,
+            large,
+            |g, p| g.bellman(p),
+        ));
         out
     }
 

@@ -8,7 +8,8 @@ use super::wythoff::Wythoff;
 use crate::game::GameError;
 use crate::problem::{Flag, FlagError, Flags};
 
-const K: Flag = Flag::number("k", "k of Moore's Nim_k: a move takes from 1 to k piles.", "6", 1).at_most(u32::MAX as u64);
+const K: Flag =
+    Flag::number("k", "k of Moore's Nim_k: a move takes from 1 to k piles.", "6", 1).at_most(u32::MAX as u64);
 const MODULUS: Flag = Flag::number("modulus", "The prime counts are taken modulo.", "998244353", 2);
 
 /// Reads `--k` when it is one number; a list (`plot moore --k 1,2`) leaves the default.
@@ -56,6 +57,9 @@ impl Build for MooreCount {
         vec![K, MODULUS]
     }
     fn build(flags: &Flags) -> Result<MooreCount, GameError> {
-        Ok(MooreCount::new(k(flags)?, flags.number("modulus").unwrap_or(998_244_353)))
+        Ok(MooreCount::new(
+            k(flags)?,
+            flags.number("modulus").unwrap_or(998_244_353),
+        ))
     }
 }

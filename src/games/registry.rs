@@ -47,7 +47,9 @@ pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
                 Ok(n) => FlagValue::Number(n),
                 Err(_) => continue,
             },
-            FlagKind::Numbers { default } => FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect()),
+            FlagKind::Numbers { default } => {
+                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
+            }
             FlagKind::Switch => FlagValue::Switch(false),
             FlagKind::Text => FlagValue::Text(None),
         };
@@ -128,7 +130,11 @@ pub trait Registry: 'static {
 ///
 /// # Errors
 /// [`RegistryError::Build`] when the flags make no problem.
-pub fn visit_built<B: Build + Registered, V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
+pub fn visit_built<B: Build + Registered, V: Visit>(
+    name: &str,
+    flags: &Flags,
+    v: V,
+) -> Result<V::Output, RegistryError> {
     let flags = with_defaults(&B::flags(), flags);
     let problem = B::build(&flags).map_err(|error| RegistryError::Build {
         problem: name.to_owned(),

@@ -218,7 +218,11 @@ pub trait ContestFormat: Problem {
         if got == want {
             Ok(())
         } else {
-            Err(format!("expected {}, found {}", self.write_answer(want), self.write_answer(got)))
+            Err(format!(
+                "expected {}, found {}",
+                self.write_answer(want),
+                self.write_answer(got)
+            ))
         }
     }
 

@@ -18,13 +18,16 @@ impl Game for Euclid {
 
     fn moves(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         let (small, large) = (a.min(b), a.max(b));
-        if small > 0 {
-            out.extend((1..=large / small).map(|k| (small, large - k * small)));
-        }
+        let most = large.checked_div(small).unwrap_or(0);
+        out.extend((1..=most).map(|k| (small, large - k * small)));
     }
 
     fn check_position(&self, &(a, b): &(u64, u64)) -> Result<(), String> {
-        if a == 0 || b == 0 { Err("both numbers are positive".into()) } else { Ok(()) }
+        if a == 0 || b == 0 {
+            Err("both numbers are positive".into())
+        } else {
+            Ok(())
+        }
     }
 
     fn max_count(&self) -> u64 {

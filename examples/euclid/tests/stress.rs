@@ -11,14 +11,22 @@ use std::sync::OnceLock;
 fn program(name: &str) -> Option<PathBuf> {
     static COMPILED: OnceLock<Option<PathBuf>> = OnceLock::new();
     let dir = COMPILED.get_or_init(|| {
-        let compiler = ["cc", "gcc", "clang"]
-            .into_iter()
-            .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))?;
+        let compiler = ["cc", "gcc", "clang"].into_iter().find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })?;
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("euclid-solutions");
         std::fs::create_dir_all(&dir).ok()?;
         for name in ["right", "wrong"] {
             let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("solutions/{name}.c"));
-            let status = Command::new(compiler).args(["-O2", "-o"]).arg(dir.join(name)).arg(source).status().ok()?;
+            let status = Command::new(compiler)
+                .args(["-O2", "-o"])
+                .arg(dir.join(name))
+                .arg(source)
+                .status()
+                .ok()?;
             assert!(status.success(), "{compiler} failed on {name}.c");
         }
         Some(dir)
@@ -41,7 +49,15 @@ fn stress(program: &std::path::Path) -> (Option<i32>, serde_json::Value) {
         program.file_name().and_then(|n| n.to_str()).unwrap_or("program")
     ));
     let output = Command::new(env!("CARGO_BIN_EXE_euclid-game"))
-        .args(["stress", "--cases", "100", "--max-count", "12", "--json", "--solution"])
+        .args([
+            "stress",
+            "--cases",
+            "100",
+            "--max-count",
+            "12",
+            "--json",
+            "--solution",
+        ])
         .arg(program)
         .arg("--out-dir")
         .arg(out_dir)
@@ -55,7 +71,11 @@ fn stress(program: &std::path::Path) -> (Option<i32>, serde_json::Value) {
 fn the_right_solution_passes() {
     let Some(right) = program("right") else { return };
     let (code, report) = stress(&right);
-    assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("ok")), "{report:#}");
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (Some(0), Some("ok")),
+        "{report:#}"
+    );
     assert_eq!(report["cases"], 100);
 }
 
@@ -63,10 +83,18 @@ fn the_right_solution_passes() {
 fn the_wrong_solution_is_refuted_at_its_least_input() {
     let Some(wrong) = program("wrong") else { return };
     let (code, report) = stress(&wrong);
-    assert_eq!((code, report["verdict"].as_str()), (Some(1), Some("wrong-answer")), "{report:#}");
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (Some(1), Some("wrong-answer")),
+        "{report:#}"
+    );
     assert_eq!(report["input"], "1\n3 5\n");
     assert_eq!(report["expected"], "Stan wins\n");
     assert_eq!(report["actual"], "Ollie wins\n");
     assert_eq!(report["shrink"]["standing"], "least");
-    assert!(report["replay"].as_str().is_some_and(|r| r.starts_with("euclid-game stress euclid ")));
+    assert!(
+        report["replay"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("euclid-game stress euclid "))
+    );
 }

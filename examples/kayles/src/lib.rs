@@ -38,14 +38,18 @@ impl Game for Kayles {
 
 /// Kayles' nim-sequence for n < 84 (Guy and Smith, 1956; OEIS A002186).
 pub const TABLE: [u64; 84] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1,
-    2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8,
-    1, 4, 7, 2, 1, 8, 2, 7,
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6,
+    7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8,
+    6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
 ];
 
 /// The claimed Grundy value of a row of `n` pins: the table, then period 12 from n = 71.
 pub fn row_value(n: u64) -> u64 {
-    if n < 84 { TABLE[n as usize] } else { TABLE[(71 + (n - 71) % 12) as usize] }
+    if n < 84 {
+        TABLE[n as usize]
+    } else {
+        TABLE[(71 + (n - 71) % 12) as usize]
+    }
 }
 
 /// The Grundy value of a position by the Sprague–Grundy theorem: the XOR of its rows'.

@@ -23,8 +23,16 @@ fn values_repeat_with_period_12_from_71() {
 fn a_wrong_table_entry_is_refuted_at_that_entry() {
     let mut wrong = TABLE;
     wrong[60] ^= 3;
-    let formula = move |rows: &Vec<u64>| rows.iter().fold(0, |acc, &n| acc ^ if n < 84 { wrong[n as usize] } else { row_value(n) });
-    let refutation = check::grundy(Kayles, formula).unwrap_err().refutation().cloned().expect("refuted");
+    let formula = move |rows: &Vec<u64>| {
+        rows.iter().fold(0, |acc, &n| {
+            acc ^ if n < 84 { wrong[n as usize] } else { row_value(n) }
+        })
+    };
+    let refutation = check::grundy(Kayles, formula)
+        .unwrap_err()
+        .refutation()
+        .cloned()
+        .expect("refuted");
     assert_eq!(refutation.position, vec![60]);
     assert_eq!(refutation.says, Ok(Answer::Grundy(TABLE[60] ^ 3)));
     assert_eq!(refutation.truth, Answer::Grundy(TABLE[60]));
@@ -32,7 +40,10 @@ fn a_wrong_table_entry_is_refuted_at_that_entry() {
 
 #[test]
 fn who_wins_a_list_of_rows_is_decided_by_the_sum() {
-    assert_eq!(check::outcome(Kayles, |rows: &Vec<u64>| Outcome::of(value(rows) != 0)), Ok(()));
+    assert_eq!(
+        check::outcome(Kayles, |rows: &Vec<u64>| Outcome::of(value(rows) != 0)),
+        Ok(())
+    );
 }
 
 /// Kayles with one more move, which couples the rows: take one pin from the end of each
@@ -58,7 +69,11 @@ impl Game for CoupledKayles {
     }
 
     fn check_position(&self, rows: &Vec<u64>) -> Result<(), String> {
-        if rows.contains(&0) { Err("a row has at least one pin".into()) } else { Ok(()) }
+        if rows.contains(&0) {
+            Err("a row has at least one pin".into())
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -70,6 +85,9 @@ fn coupled_rows_are_refuted_by_the_joint_search() {
         .cloned()
         .expect("refuted");
     // Two rows of one pin: the coupled move takes both and wins; the XOR says 1 ^ 1 = 0.
-    assert_eq!((refutation.position, refutation.least), (vec![1, 1], Least::Proven));
+    assert_eq!(
+        (refutation.position, refutation.least),
+        (vec![1, 1], Least::Proven)
+    );
     assert_eq!(refutation.truth, Answer::Outcome(Outcome::Win));
 }

@@ -45,7 +45,12 @@ impl Game for Nim {
     }
 
     /// The normal-play move, whatever `play` asks: this problem's.
-    fn winning_move(&self, piles: &Vec<u64>, _: Play, _: &mut Search<Self>) -> Result<Option<Vec<u64>>, String> {
+    fn winning_move(
+        &self,
+        piles: &Vec<u64>,
+        _: Play,
+        _: &mut Search<Self>,
+    ) -> Result<Option<Vec<u64>>, String> {
         Ok(first_winning_move(piles))
     }
 

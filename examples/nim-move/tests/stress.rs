@@ -14,14 +14,22 @@ const SOLUTIONS: [&str; 3] = ["first", "last", "largest"];
 fn program(name: &str) -> Option<PathBuf> {
     static COMPILED: OnceLock<Option<PathBuf>> = OnceLock::new();
     let dir = COMPILED.get_or_init(|| {
-        let compiler = ["cc", "gcc", "clang"]
-            .into_iter()
-            .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))?;
+        let compiler = ["cc", "gcc", "clang"].into_iter().find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })?;
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("nim-move-solutions");
         std::fs::create_dir_all(&dir).ok()?;
         for name in SOLUTIONS {
             let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("solutions/{name}.c"));
-            let status = Command::new(compiler).args(["-O2", "-o"]).arg(dir.join(name)).arg(source).status().ok()?;
+            let status = Command::new(compiler)
+                .args(["-O2", "-o"])
+                .arg(dir.join(name))
+                .arg(source)
+                .status()
+                .ok()?;
             assert!(status.success(), "{compiler} failed on {name}.c");
         }
         Some(dir)
@@ -57,19 +65,30 @@ fn run(program: &Path, input: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .expect("the solution runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
     String::from_utf8(child.wait_with_output().expect("it ends").stdout).expect("text")
 }
 
 #[test]
 fn two_different_right_solutions_pass() {
-    let (Some(first), Some(last)) = (program("first"), program("last")) else { return };
+    let (Some(first), Some(last)) = (program("first"), program("last")) else {
+        return;
+    };
     // They print different winning moves: three piles of one, each a winning move.
     assert_eq!(run(&first, "1\n3\n1 1 1\n"), "1 0\n");
     assert_eq!(run(&last, "1\n3\n1 1 1\n"), "3 0\n");
     for program in [first, last] {
         let (code, report) = stress(&program);
-        assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("ok")), "{report:#}");
+        assert_eq!(
+            (code, report["verdict"].as_str()),
+            (Some(0), Some("ok")),
+            "{report:#}"
+        );
     }
 }
 
@@ -77,9 +96,18 @@ fn two_different_right_solutions_pass() {
 fn an_illegal_move_is_refuted_at_its_least_input() {
     let Some(largest) = program("largest") else { return };
     let (code, report) = stress(&largest);
-    assert_eq!((code, report["verdict"].as_str()), (Some(1), Some("wrong-answer")), "{report:#}");
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (Some(1), Some("wrong-answer")),
+        "{report:#}"
+    );
     assert_eq!(report["input"], "1\n3\n1 2 2\n");
     assert_eq!(report["actual"], "2 3\n");
     assert_eq!(report["shrink"]["standing"], "least");
-    assert!(report["detail"].as_str().is_some_and(|d| d.contains("`2 3` is not a legal move")), "{report:#}");
+    assert!(
+        report["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("`2 3` is not a legal move")),
+        "{report:#}"
+    );
 }
