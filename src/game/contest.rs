@@ -312,8 +312,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             .filter(|f| !matches!(f, Field::Len { .. }))
             .collect();
         let (count_label, len_label) = format.labels.unwrap_or_else(|| {
-            let names: Vec<&str> = counts.iter().map(|f| f.name()).collect();
-            let label: &'static str = Box::leak(names.join(", ").into_boxed_str());
+            // Named once per format: the judge asks for the constraints on every run.
+            let label = *format.count_label.get_or_init(|| {
+                let names: Vec<&str> = counts.iter().map(|f| f.name()).collect();
+                Box::leak(names.join(", ").into_boxed_str())
+            });
             (label, format.len_field().map_or("n", Field::name))
         });
         if !counts.is_empty() {

@@ -151,6 +151,8 @@ pub struct Format<G> {
     pub(crate) output: Output,
     /// The report labels of the counts and of the list's length, when not the fields'.
     pub(crate) labels: Option<(&'static str, &'static str)>,
+    /// The counts' label made from the fields' names, once.
+    pub(crate) count_label: std::sync::OnceLock<&'static str>,
 }
 
 impl<G> Format<G> {
@@ -167,6 +169,7 @@ impl<G> Format<G> {
                 draw: Some("Draw"),
             },
             labels: None,
+            count_label: std::sync::OnceLock::new(),
         }
     }
 
