@@ -190,8 +190,8 @@ fn workspace_packages_are_mit_or_apache() {
         .collect();
     assert_eq!(
         own.len(),
-        3,
-        "gamecheck, gamecheck-oracles and the subtraction-game example"
+        6,
+        "gamecheck, gamecheck-oracles, the subtraction-game example and examples/ kayles, euclid, nim-move"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

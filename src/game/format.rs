@@ -87,7 +87,7 @@ impl Field {
 
 /// How many cases an input holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cases {
+pub(crate) enum Cases {
     /// One case, no count before it.
     Single,
     /// A line `T`, T in the range, then T cases.

@@ -51,7 +51,7 @@ mod search;
 mod verdict;
 
 pub use check::Sum;
-pub use format::{Cases, Field, Format, Output};
+pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
 pub use problem::GameProblem;

@@ -135,7 +135,8 @@ fn compare<P: ContestFormat>(
     for (i, ((g, w), c)) in answers.iter().zip(want).zip(cases).enumerate() {
         if let Err(why) = problem.accept(c, w, g) {
             let case = match several {
-                true => format!(" (case {})", problem.write_case(c)),
+                // A case of several lines is shown on one.
+                true => format!(" (case {})", problem.write_case(c).replace('\n', " / ")),
                 false => String::new(),
             };
             return (Verdict::WrongAnswer, format!("line {}{case}: {why}", i + 1));
