@@ -3,11 +3,11 @@
 
 pub mod bench_report;
 pub mod check;
+pub mod chopsticks_classic;
 pub mod claim_lang;
 pub mod claims;
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod formula;
 pub mod game;
 pub mod games;
 pub mod input;
@@ -18,6 +18,7 @@ pub mod program;
 pub mod progress;
 pub mod prove;
 pub mod shown;
+pub mod simple_chopsticks;
 pub mod stress;
 pub mod tokens;
 

@@ -9,6 +9,8 @@ pub mod misere;
 pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
+pub mod moore_group_ring_power;
 pub mod outcome;
+pub mod retrograde;
 pub mod rules_oracle;
 pub mod wythoff_mex_table;

@@ -74,6 +74,10 @@ pub(super) enum Command {
         /// Seed of the random cases.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Cases the least-counterexample search of a failure may try, in its descent and
+        /// again below it; cut short, it reports a local minimum. Default: the problem's.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        least_budget: Option<u64>,
         /// Write the report as JSON: verdict, counterexample, cases, …
         #[arg(long)]
         json: bool,
@@ -161,14 +165,16 @@ pub(super) struct StressArgs {
     /// Cap on program runs while shrinking.
     #[arg(long, default_value_t = 3000)]
     pub(super) max_shrink_runs: usize,
-    /// Cap on shrinking runs that hit the time limit (each costs a whole timeout).
+    /// Shrinking runs that may hit the time limit (each costs a whole timeout); the
+    /// next one ends the shrink, so 0 ends it at the first.
     #[arg(long, default_value_t = 25)]
     pub(super) max_shrink_timeouts: usize,
     /// Wall-clock cap on shrinking, in seconds.
     #[arg(long, default_value_t = 60)]
     pub(super) max_shrink_seconds: u64,
     /// Where the shrunk input and the expected and actual output are written; checked
-    /// before any run. Default: a fresh directory under the system's temp directory.
+    /// and locked before any run, written as soon as a failure is found. Default: a
+    /// fresh directory under the system's temp directory.
     #[arg(long)]
     pub(super) out_dir: Option<PathBuf>,
     /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to

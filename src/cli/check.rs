@@ -75,7 +75,11 @@ pub(super) fn claims<R: Registry>(ids: &[String], cases: u32, seed: u64, as_json
     let catalog = R::catalog();
     if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
         let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
-        anyhow::bail!("unknown claim id `{unknown}`; known ids: {}", known.join(", "));
+        anyhow::bail!(
+            "unknown claim id `{}`; known ids: {}",
+            crate::shown::escaped(unknown.as_bytes(), 40),
+            known.join(", ")
+        );
     }
     let chosen: Vec<_> = catalog
         .iter()
@@ -155,6 +159,7 @@ pub(super) fn claim<R: Registry>(
     cases: u32,
     seed: u64,
     flags: &Flags,
+    least_budget: Option<u64>,
     as_json: bool,
 ) -> Result<ExitCode> {
     if R::visit(problem, flags, ClaimVocabulary)?.is_none() {
@@ -164,9 +169,13 @@ pub(super) fn claim<R: Registry>(
         "{} claim: seed {seed}, {cases} random cases",
         crate::program::name()
     ));
-    let report = R::visit(problem, flags, TypedClaim { expr, seed, cases })?
-        .with_context(|| format!("claims about {problem} cannot be typed"))?
-        .context("invalid claim")?;
+    let typed = || R::visit(problem, flags, TypedClaim { expr, seed, cases });
+    let report = match least_budget {
+        Some(budget) => crate::claims::within_least_budget(budget, typed),
+        None => typed(),
+    }?
+    .with_context(|| format!("claims about {problem} cannot be typed"))?
+    .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
     } else {

@@ -22,12 +22,15 @@ struct Solve {
 impl Visit for Solve {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use crate::problem::SolveError;
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();
-        problem
-            .solve_stream(&mut input, &mut output, self.explain)
-            .with_context(|| problem.solve_context())?;
-        Ok(ExitCode::SUCCESS)
+        match problem.solve_stream(&mut input, &mut output, self.explain) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A failed read or write is not bad input.
+            Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
+        }
     }
 }
 
@@ -45,7 +48,8 @@ impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let bounds = stress::bounds(problem, &self.config).context("stress")?;
-        note(&self.config.banner(&bounds));
+        // The banner names the solution command as typed: no raw control characters.
+        note(&crate::shown::escaped_lines(&self.config.banner(&bounds)));
         let report = stress::stress_with_progress(problem, &self.config, &bars::Inputs::new())
             .context("stress run failed")?;
         let text = if self.json {

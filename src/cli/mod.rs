@@ -10,6 +10,7 @@
 mod args;
 mod bars;
 mod check;
+mod closed_stdout;
 mod contest;
 mod ecosystem;
 mod macros;
@@ -40,13 +41,17 @@ pub struct Program {
 /// process's arguments: what [`main!`](crate::main) calls.
 pub fn main<R: Registry>(program: &Program) -> ExitCode {
     crate::program::set_name(program.name);
+    if closed_stdout::stdout_is_closed() {
+        note(&format!("error: stdout is closed; {} writes its output there", program.name));
+        return ExitCode::from(2);
+    }
     let matches = match args::command::<R>(program).try_get_matches() {
         Ok(matches) => matches,
-        Err(e) => e.exit(),
+        Err(e) => return clap_exit(e),
     };
     let cli = match <args::Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.format(&mut args::command::<R>(program)).exit(),
+        Err(e) => return clap_exit(e.format(&mut args::command::<R>(program))),
     };
     if matches!(cli.command, args::Command::Stress { .. })
         && let Err(e) = crate::stress::handle_signals()
@@ -57,6 +62,31 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
     match run::<R>(program, cli, &matches) {
         Ok(code) => code,
         // The reader of stdout left (`| head`): nothing more to say, and no one to say it to.
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Returns the exit code of a command line clap did not run: `--help` and `--version`
+/// print to stdout, where a failed write is an error (clap's own `exit` ignores it);
+/// usage errors go to stderr with exit code 2.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let text = e.render();
+    let text = if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    match output::write_stdout(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::from(141),
         Err(err) => {
             note(&format!("error: {err:#}"));
@@ -84,10 +114,11 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             expr,
             cases,
             seed,
+            least_budget,
             json,
         } => {
             let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
-            check::claim::<R>(&problem, &expr, cases, seed, &flags, json)
+            check::claim::<R>(&problem, &expr, cases, seed, &flags, least_budget, json)
         }
         Command::Prove => prove::prove::<R>(sub),
         Command::Repro { problem, numbers } => {

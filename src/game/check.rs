@@ -146,8 +146,12 @@ const EXHAUSTIVE: u64 = 2_000;
 fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
     let properties = problem.properties();
     let property = properties.first()?;
-    let fails =
-        |p: &G::Position| problem.game().check_position(p).is_ok() && (property.check)(problem, p).is_err();
+    let reach = problem.game().oracle_reach().saturating_mul(64);
+    let fails = |p: &G::Position| {
+        p.counts().iter().all(|&v| v <= reach)
+            && problem.game().check_position(p).is_ok()
+            && (property.check)(problem, p).is_err()
+    };
     let reason = |p: &G::Position| (property.check)(problem, p).err().unwrap_or_default();
     let max_len = problem.game().max_len();
     let last = total_within(EXHAUSTIVE, G::Position::ARITY, max_len);
@@ -162,7 +166,6 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
             position: p,
         });
     }
-    let reach = problem.game().oracle_reach().saturating_mul(64);
     let single = (0..=reach)
         .filter_map(|n| G::Position::from_counts(&[n]))
         .find(|p| fails(p))?;

@@ -119,7 +119,7 @@ impl<G: Game> Provable for GameProblem<G> {
     }
 
     fn parameters(&self, d: &GameDomain) -> serde_json::Value {
-        serde_json::json!({ "game": self.args(), "question": self.question().name(), "max_count": d.max_count })
+        serde_json::json!({ "max_count": d.max_count })
     }
 
     fn unit(&self) -> &'static str {

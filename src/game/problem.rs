@@ -695,6 +695,9 @@ impl<G: Game> Properties for GameProblem<G> {
                     let says = g.fast(p)?;
                     match g.truth(p, g.question) {
                         Some((truth, _)) if truth == says => Ok(()),
+                        Some((truth, "components")) => Err(format!(
+                            "the formula says {says}, the XOR of the components' values is {truth}"
+                        )),
                         Some((truth, by)) => Err(format!("the formula says {says}, the {by} says {truth}")),
                         None => Err("no oracle reaches the position".into()),
                     }

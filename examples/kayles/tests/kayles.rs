@@ -28,11 +28,9 @@ fn a_wrong_table_entry_is_refuted_at_that_entry() {
             acc ^ if n < 84 { wrong[n as usize] } else { row_value(n) }
         })
     };
-    let refutation = check::grundy(Kayles, formula)
-        .unwrap_err()
-        .refutation()
-        .cloned()
-        .expect("refuted");
+    let error = check::grundy(Kayles, formula).unwrap_err();
+    eprintln!("{error}");
+    let refutation = error.refutation().cloned().expect("refuted");
     assert_eq!(refutation.position, vec![60]);
     assert_eq!(refutation.says, Ok(Answer::Grundy(TABLE[60] ^ 3)));
     assert_eq!(refutation.truth, Answer::Grundy(TABLE[60]));
