@@ -1,8 +1,13 @@
 //! Shrinking a failing input to a least one that fails with the same verdict, over any
-//! problem: first fewer cases (ddmin over the cases of the file), then each remaining
-//! case by the problem's own least-counterexample search ([`crate::problem::least`] with
-//! its [`Order`]), which descends and then enumerates the cases below in order. Every
-//! candidate stays within the run's bounds.
+//! problem. Candidates run in batches on the pool the shrink runs in (`-j` at a time; the
+//! first failure in order wins, so the result does not depend on the batch width), and a
+//! slow solution costs a batch's slowest run per step, not the sum. First fewer cases
+//! (ddmin), then each case in sweeps until one makes no progress: fewer components (the
+//! problem's smaller cases with fewer [`Order::coordinates`]), each coordinate bisected
+//! toward its least failing value, then the problem's other smaller cases
+//! ([`Order::smaller`]); last, the cases below it in the problem's order
+//! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
+//! bounds.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -467,7 +472,9 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 
 /// Returns the least input found that fails with the same verdict as `judgement`, by
 /// rerunning `check` on smaller inputs within `bounds`: ddmin over the cases, then each
-/// case by [`least`] with the problem's order. Runs are made one at a time.
+/// case in sweeps (fewer components, each coordinate bisected, the problem's smaller
+/// cases), then the cases below it in order. Candidates run as many at a time as the
+/// current rayon pool has threads.
 ///
 /// # Constraints
 /// `judgement` and `run` are what `check` gave on `failing`, and the verdict is not `ok`.
