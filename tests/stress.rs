@@ -468,11 +468,27 @@ fn games_mod_shrinks_from_seed_7_to_the_least_input_within_100_runs() {
     let (report, code) = games(
         &dir,
         exe.to_str().expect("utf-8 path"),
-        &["--seed", "7", "--cases", "2000", "--jobs", "2", "--max-shrink-runs", "100"],
+        &[
+            "--seed",
+            "7",
+            "--cases",
+            "2000",
+            "--jobs",
+            "2",
+            "--max-shrink-runs",
+            "100",
+        ],
     );
-    assert_eq!((field(&report, "verdict"), code), ("wrong-answer", Some(1)), "{report}");
+    assert_eq!(
+        (field(&report, "verdict"), code),
+        ("wrong-answer", Some(1)),
+        "{report}"
+    );
     // The first failing input is far from the least: K = 3(p − 1), values up to 94.
-    assert_eq!(field(&report, "first_failing_input"), "7 2994733056\n8 29 94 17 31 36 33\n");
+    assert_eq!(
+        field(&report, "first_failing_input"),
+        "7 2994733056\n8 29 94 17 31 36 33\n"
+    );
     assert_eq!(field(&report, "input"), GAMES_MOD_LEAST, "{report}");
 }
 
@@ -481,8 +497,16 @@ fn games_mod_shrinks_from_seed_7_to_the_least_input_within_100_runs() {
 fn games_mod_taking_350_ms_a_run_shrinks_to_the_least_input_in_the_default_budget() {
     let dir = scratch("games-mod-350ms");
     let exe = compile_games_mod_fixture(&dir, 350);
-    let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &["--seed", "7", "--cases", "2000"]);
-    assert_eq!((field(&report, "verdict"), code), ("wrong-answer", Some(1)), "{report}");
+    let (report, code) = games(
+        &dir,
+        exe.to_str().expect("utf-8 path"),
+        &["--seed", "7", "--cases", "2000"],
+    );
+    assert_eq!(
+        (field(&report, "verdict"), code),
+        ("wrong-answer", Some(1)),
+        "{report}"
+    );
     assert_eq!(field(&report, "input"), GAMES_MOD_LEAST, "{report}");
 }
 

@@ -42,7 +42,10 @@ pub struct Program {
 pub fn main<R: Registry>(program: &Program) -> ExitCode {
     crate::program::set_name(program.name);
     if closed_stdout::stdout_is_closed() {
-        note(&format!("error: stdout is closed; {} writes its output there", program.name));
+        note(&format!(
+            "error: stdout is closed; {} writes its output there",
+            program.name
+        ));
         return ExitCode::from(2);
     }
     let matches = match args::command::<R>(program).try_get_matches() {

@@ -32,8 +32,8 @@ mod provable;
 pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
-pub use least::{Below, Least, least, least_within};
 pub(crate) use least::gallop;
+pub use least::{Below, Least, least, least_within};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 

@@ -364,7 +364,9 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         let key = problem.key(&here);
         let width = self.width as u128;
         // Least first, one step down last: if that passes, the value is a local minimum.
-        let mut probes: Vec<u128> = (0..width.max(2) - 1).map(|m| hi.saturating_sub(1) * m / (width.max(2) - 1)).collect();
+        let mut probes: Vec<u128> = (0..width.max(2) - 1)
+            .map(|m| hi.saturating_sub(1) * m / (width.max(2) - 1))
+            .collect();
         probes.push(hi - 1);
         let (mut lo, mut hi) = (0u128, hi);
         let mut progress = false;
@@ -385,7 +387,12 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                 Some(i) => {
                     progress = true;
                     let v = candidates[i].0;
-                    lo = probes.iter().copied().filter(|&p| p < v).max().map_or(lo, |p| p + 1);
+                    lo = probes
+                        .iter()
+                        .copied()
+                        .filter(|&p| p < v)
+                        .max()
+                        .map_or(lo, |p| p + 1);
                     hi = v;
                 }
                 None if !progress => return false,
@@ -394,7 +401,10 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             if lo >= hi || self.over() {
                 return progress;
             }
-            probes = (1..=width).map(|m| lo + (hi - lo) * m / (width + 1)).filter(|&p| p < hi).collect();
+            probes = (1..=width)
+                .map(|m| lo + (hi - lo) * m / (width + 1))
+                .filter(|&p| p < hi)
+                .collect();
             if probes.is_empty() {
                 probes.push(lo);
             }
@@ -408,9 +418,8 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         let problem = self.problem;
         loop {
             let mut tried = HashSet::new();
-            let fewer = |here: &P::Case, c: &P::Case| {
-                problem.coordinates(c).len() < problem.coordinates(here).len()
-            };
+            let fewer =
+                |here: &P::Case, c: &P::Case| problem.coordinates(c).len() < problem.coordinates(here).len();
             let mut stuck = HashSet::new();
             let mut progress = self.descend(at, &fewer, &mut tried, &stuck);
             let dims = problem.coordinates(&self.best.cases[at]).len();
