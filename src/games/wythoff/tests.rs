@@ -405,10 +405,10 @@ fn default_grundy_of_the_wythoff_game_matches_an_inline_mex_table() {
     };
     let problem = GameProblem::new(super::WythoffGame, question).unwrap_or_else(|e| panic!("{e}"));
     let table = inline_grundy(24);
-    for x in 0..24 {
-        for y in 0..24 {
+    for (x, row) in table.iter().enumerate() {
+        for (y, &g) in row.iter().enumerate() {
             let p = Piles { x: x as u64, y: y as u64 };
-            assert_eq!(problem.solve(&p), Ok(Answer::Grundy(table[x][y])), "{p}");
+            assert_eq!(problem.solve(&p), Ok(Answer::Grundy(g)), "{p}");
         }
     }
     // The P-positions are the zeros of the table, as the P-test says.
