@@ -52,9 +52,11 @@ mod verdict;
 
 pub use check::Sum;
 pub use format::{Field, Format, Output};
+pub(crate) use claims::compile as compile_claim;
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
 pub use problem::GameProblem;
+pub(crate) use search::ByMoves;
 pub use search::Search;
 pub use verdict::{Answer, Move, Play, Question};
 
