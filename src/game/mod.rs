@@ -51,8 +51,8 @@ mod search;
 mod verdict;
 
 pub use check::Sum;
-pub use format::{Field, Format, Output};
 pub(crate) use claims::compile as compile_claim;
+pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
 pub use problem::GameProblem;
