@@ -5,12 +5,15 @@ pub mod bench_report;
 pub mod check;
 pub mod claim_lang;
 pub mod claims;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod game;
 pub mod games;
 pub mod input;
 pub mod json;
 pub mod plot;
 pub mod problem;
+pub mod program;
 pub mod progress;
 pub mod prove;
 pub mod shown;

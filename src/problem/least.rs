@@ -107,7 +107,7 @@ impl<'a, C: 'a> Below<'a, C> {
 /// use gamecheck::chopsticks::{Chopsticks, State, Outcome, outcome};
 /// use gamecheck::problem::{least, Least};
 /// // "The player to move wins when n > m" is wrong first at (0, 1, 0, 1).
-/// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::First);
+/// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::Win);
 /// let found = least(&Chopsticks::default(), &fails, State::new(40, 7, 3, 44), 150_000);
 /// assert_eq!(found, (State::new(0, 1, 0, 1), Least::Proven));
 /// ```
@@ -217,7 +217,12 @@ pub fn least_within<O: Order>(
 /// fails, as far along as doubling the step and then bisecting finds: a descent that
 /// lowers two counts by 1 at a time (keeping n − m, where a rule changes its mind) would
 /// otherwise take a step per unit. `step` itself when no coordinate goes down.
-fn gallop<O: Order>(problem: &O, fails: &dyn Fn(&O::Case) -> bool, from: &O::Case, step: O::Case) -> O::Case {
+pub(crate) fn gallop<O: Order>(
+    problem: &O,
+    fails: &dyn Fn(&O::Case) -> bool,
+    from: &O::Case,
+    step: O::Case,
+) -> O::Case {
     let start = problem.coordinates(from);
     let next = problem.coordinates(&step);
     if start.is_empty() || start.len() != next.len() {
