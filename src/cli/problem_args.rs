@@ -46,6 +46,7 @@ pub(super) fn add<R: Registry>(command: Command) -> Command {
             let default = match flag.kind {
                 FlagKind::Number { default, .. } => Some(default.to_owned()),
                 FlagKind::Numbers { default } if !default.is_empty() => Some(default.join(",")),
+                FlagKind::Choice { default, .. } => Some(default.to_owned()),
                 _ => None,
             };
             if let Some(default) = default {
@@ -68,6 +69,9 @@ pub(super) fn add<R: Registry>(command: Command) -> Command {
                     .action(ArgAction::Append),
                 FlagKind::Switch => arg.action(ArgAction::SetTrue),
                 FlagKind::Text => arg.value_name(value_name),
+                FlagKind::Choice { values, .. } => arg
+                    .value_name(value_name)
+                    .value_parser(clap::builder::PossibleValuesParser::new(values.iter().copied())),
             };
             command.arg(arg)
         })
@@ -110,7 +114,7 @@ pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Resul
                 }
                 (FlagValue::Switch(true), String::new())
             }
-            FlagKind::Text => {
+            FlagKind::Text | FlagKind::Choice { .. } => {
                 let t = matches.get_one::<String>(&id).cloned();
                 let text = t
                     .as_deref()

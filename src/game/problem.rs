@@ -289,7 +289,7 @@ impl<G: Game> GameProblem<G> {
     /// Returns the truth at `p` by the sum of its components' Grundy values (normal play
     /// only), if in reach.
     fn by_components(&self, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
-        if question.play == Play::Misere || !self.sum_reach(p) {
+        if question.play == Play::Misere || self.game.loopy() || !self.sum_reach(p) {
             return None;
         }
         let g = lock(&self.truth).sum.grundy(p).map_err(|e| e.to_string());

@@ -94,8 +94,7 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
     /// At F = 2, the seed's O(1) rule; otherwise the search.
     fn outcome(&self, p: &[u64; L], search: &mut Search<Self>) -> Result<Outcome, String> {
         if F == 2 && L == 4 {
-            let first = chopsticks::outcome(State::new(p[0], p[1], p[2], p[3])) == chopsticks::Outcome::First;
-            return Ok(Outcome::of(first));
+            return Ok(chopsticks::outcome(State::new(p[0], p[1], p[2], p[3])));
         }
         self.grundy(p, search).map(|g| Outcome::of(g != 0))
     }
