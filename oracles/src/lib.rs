@@ -7,6 +7,7 @@ pub mod chopsticks_table;
 pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
+pub mod octal_mex;
 pub mod outcome;
 pub mod rules_oracle;
 pub mod wythoff_mex_table;
