@@ -9,6 +9,7 @@ pub mod formula;
 pub mod games;
 pub mod input;
 pub mod json;
+pub mod octal;
 pub mod plot;
 pub mod problem;
 pub mod progress;

@@ -1,0 +1,610 @@
+//! Nim-sequences of heap games by the sparse-space (rare/common) method, exact for every
+//! game.
+//!
+//! A mask m splits values in two classes by the parity of the bits m selects (Winning
+//! Ways, ch. 4, "Sparse space spells speed"; with a domain flag the parity of the heap
+//! joins in, as in Flammenkamp's tables). The XOR of two values of the same class is
+//! *rare*, of two different classes *common*. When rare values are rare among the G(n),
+//! the common values among a heap's options all come from splits with a rare heap in
+//! them: a short list. The rare values among the options are not listed, they are
+//! *confirmed*: each rare value below the candidate mex needs one split that makes it,
+//! and a split is found after a few tries when the phenomenon holds. A rare value no
+//! split makes is the mex, found by trying every split: so the method is exact for every
+//! game and every mask, and only its speed depends on the game. The mask is chosen from
+//! the values themselves, the one with the fewest rare heaps, and revised as they grow.
+
+use super::code::OctalCode;
+use super::values::{Nimber, NimValues, with_values};
+
+/// How values split into rare and common: by the parity of `value & mask`, plus, with
+/// `domain`, the parity of the heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mask {
+    /// The value bits whose parity decides.
+    pub mask: u32,
+    /// Whether the heap's parity joins in (possible only when every split takes tokens
+    /// of one parity).
+    pub domain: bool,
+}
+
+/// Counts of the work done, for the report and the benches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SparseStats {
+    /// Heaps computed.
+    pub heaps: u64,
+    /// Splits with a rare heap looked at, for the common values.
+    pub rare_splits: u64,
+    /// Splits tried to confirm rare values.
+    pub confirm_splits: u64,
+    /// Heaps whose rare values needed every split: a rare value or a hole was found.
+    pub full_scans: u64,
+    /// Times the mask changed.
+    pub mask_changes: u64,
+}
+
+/// The moves of a code, sorted by what they leave.
+#[derive(Clone, Debug)]
+struct MoveLists {
+    /// j with bit 1: a heap of exactly j may be taken whole.
+    take_all: Vec<usize>,
+    /// j ≥ 1 with bit 2: take j, leave one heap.
+    single: Vec<usize>,
+    /// j with bit 4: take j, split the rest in two.
+    pair: Vec<usize>,
+    /// j with bit 8: take j, split the rest in three.
+    triple: Vec<usize>,
+    /// The two heaps of a split differ (Grundy's game).
+    unequal: bool,
+    /// Some parity shared by every j in `pair`, if there is one.
+    pair_parity: Option<usize>,
+}
+
+impl MoveLists {
+    fn new(code: &OctalCode) -> MoveLists {
+        let with = |bit: u8| -> Vec<usize> {
+            (0..code.digits().len())
+                .filter(|&j| code.digit(j) & bit != 0)
+                .collect()
+        };
+        let pair = with(4);
+        let pair_parity = match pair.first() {
+            Some(&j) if pair.iter().all(|&i| i % 2 == j % 2) => Some(j % 2),
+            None => Some(0),
+            _ => None,
+        };
+        MoveLists {
+            take_all: with(1),
+            single: with(2),
+            pair,
+            triple: with(8),
+            unequal: code.unequal_splits(),
+            pair_parity,
+        }
+    }
+}
+
+/// A growable bit set of values.
+#[derive(Clone, Debug, Default)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    #[inline(always)]
+    fn set(&mut self, v: u32) {
+        let w = (v >> 6) as usize;
+        if w >= self.words.len() {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (v & 63);
+    }
+    #[inline(always)]
+    fn has(&self, v: u32) -> bool {
+        self.words
+            .get((v >> 6) as usize)
+            .is_some_and(|w| w >> (v & 63) & 1 == 1)
+    }
+    #[inline(always)]
+    fn clear_bit(&mut self, v: u32) {
+        if let Some(w) = self.words.get_mut((v >> 6) as usize) {
+            *w &= !(1 << (v & 63));
+        }
+    }
+    fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+    }
+    /// Returns the least value not in the set that is at least `from`.
+    fn next_absent(&self, from: u32) -> u32 {
+        let mut w = (from >> 6) as usize;
+        let mut word = match self.words.get(w) {
+            Some(&x) => x | ((1u64 << (from & 63)) - 1),
+            None => return from,
+        };
+        loop {
+            if word != u64::MAX {
+                return (w as u32) * 64 + word.trailing_ones();
+            }
+            w += 1;
+            match self.words.get(w) {
+                Some(&x) => word = x,
+                None => return (w as u32) * 64,
+            }
+        }
+    }
+}
+
+/// The nim-sequence of one heap game, computed by the sparse-space method as far as asked.
+#[derive(Clone, Debug)]
+pub struct SparseSpace {
+    code: OctalCode,
+    moves: MoveLists,
+    values: NimValues,
+    mask: Mask,
+    /// The heaps n ≥ 1 whose value is rare, increasing.
+    rare: Vec<u32>,
+    largest: u32,
+    /// The heap count at which the mask is reconsidered next.
+    next_review: usize,
+    /// Pair values of each heap size, for the three-heap splits of hexadecimal codes.
+    pair_sets: Vec<Bits>,
+    stats: SparseStats,
+    // Scratch, kept to avoid reallocating per heap.
+    options: Bits,
+    needed: Bits,
+}
+
+/// The largest number of heaps: heap sizes are stored as `u32`.
+pub const MAX_HEAPS: usize = u32::MAX as usize;
+
+impl SparseSpace {
+    /// Returns a solver for `code` with no value computed yet.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&"0.77".parse::<OctalCode>()?);
+    /// s.extend_to(12);
+    /// assert_eq!(s.values().to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn new(code: &OctalCode) -> SparseSpace {
+        SparseSpace {
+            code: code.clone(),
+            moves: MoveLists::new(code),
+            values: NimValues::default(),
+            // Every value is rare under the empty mask: the exact mex, until values exist
+            // to choose a mask from.
+            mask: Mask {
+                mask: 0,
+                domain: false,
+            },
+            rare: Vec::new(),
+            largest: 0,
+            next_review: 64,
+            pair_sets: Vec::new(),
+            stats: SparseStats::default(),
+            options: Bits::default(),
+            needed: Bits::default(),
+        }
+    }
+
+    /// Returns the code being solved.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// assert_eq!(SparseSpace::new(&OctalCode::grundy()).code(), &OctalCode::grundy());
+    /// ```
+    pub fn code(&self) -> &OctalCode {
+        &self.code
+    }
+
+    /// Computes G(n) for every n below `heaps` (at most [`MAX_HEAPS`]).
+    ///
+    /// # Complexity
+    /// Per heap, O(t·R) for the splits with one of the R rare heaps, plus the splits
+    /// tried to confirm the rare values below the mex: a few when the sparse-space
+    /// phenomenon holds, O(n) when the mex is rare. O(n²) per heap for codes that split
+    /// into three heaps. One to four bytes a heap.
+    ///
+    /// # Example
+    /// Dawson's Kayles, 0.07.
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&"0.07".parse::<OctalCode>()?);
+    /// s.extend_to(1000);
+    /// assert_eq!(s.len(), 1000);
+    /// // Period 34 from n = 53.
+    /// assert!((53..966).all(|n| s.value(n) == s.value(n + 34)));
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn extend_to(&mut self, heaps: usize) {
+        let heaps = heaps.min(MAX_HEAPS);
+        let mut values = std::mem::take(&mut self.values);
+        while values.len() < heaps {
+            let stop = heaps.min(self.next_review);
+            let done = with_values!(&mut values, v => self.extend_typed(v, stop));
+            if let Err(value) = done {
+                values = widen(values, value);
+                continue;
+            }
+            if values.len() >= self.next_review {
+                self.review_mask(&values);
+                self.next_review = self.next_review.saturating_mul(2);
+            }
+        }
+        self.values = values;
+    }
+
+    /// Returns the number of heaps computed.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// assert_eq!(SparseSpace::new(&OctalCode::grundy()).len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Returns whether nothing is computed yet.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// assert!(SparseSpace::new(&OctalCode::grundy()).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Returns G(`n`), or `None` when it is not computed yet.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&OctalCode::grundy());
+    /// s.extend_to(20);
+    /// assert_eq!((s.value(5), s.value(20)), (Some(2), None));
+    /// ```
+    pub fn value(&self, n: usize) -> Option<u32> {
+        self.values.get(n)
+    }
+
+    /// Returns the values computed, G(0) first.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&"0.3033".parse::<OctalCode>()?);
+    /// s.extend_to(8);
+    /// assert_eq!(s.values().to_vec(), [0, 1, 0, 1, 2, 3, 2, 0]);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn values(&self) -> &NimValues {
+        &self.values
+    }
+
+    /// Returns the values, giving up the solver.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&OctalCode::grundy());
+    /// s.extend_to(4);
+    /// assert_eq!(s.into_values().to_vec(), [0, 0, 0, 1]);
+    /// ```
+    pub fn into_values(self) -> NimValues {
+        self.values
+    }
+
+    /// Returns the largest value computed.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&"0.77".parse::<OctalCode>()?);
+    /// s.extend_to(200);
+    /// assert_eq!(s.largest_value(), 8);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn largest_value(&self) -> u32 {
+        self.largest
+    }
+
+    /// Returns the mask in use.
+    ///
+    /// # Example
+    /// Grundy's game: rare values have an even number of ones above the lowest bit.
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::{Mask, SparseSpace}};
+    /// let mut s = SparseSpace::new(&OctalCode::grundy());
+    /// s.extend_to(5000);
+    /// assert_eq!(s.mask().mask & 0b1110, 0b1110);
+    /// assert_eq!(s.mask().mask & 1, 0);
+    /// ```
+    pub fn mask(&self) -> Mask {
+        self.mask
+    }
+
+    /// Returns the heaps n ≥ 1 whose value is rare under the mask in use, increasing.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&OctalCode::grundy());
+    /// s.extend_to(5000);
+    /// assert!(s.rare_heaps().len() < 200);
+    /// ```
+    pub fn rare_heaps(&self) -> &[u32] {
+        &self.rare
+    }
+
+    /// Returns the work done so far.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&OctalCode::grundy());
+    /// s.extend_to(100);
+    /// assert_eq!(s.stats().heaps, 100);
+    /// ```
+    pub fn stats(&self) -> SparseStats {
+        self.stats
+    }
+
+    /// Returns the bytes held: the values, the rare heaps and the split tables.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let mut s = SparseSpace::new(&"0.16".parse::<OctalCode>()?);
+    /// s.extend_to(10_000);
+    /// assert!(s.memory_bytes() >= 10_000 && s.memory_bytes() < 20_000);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.values.len() * self.values.bytes_per_value()
+            + self.rare.len() * 4
+            + self.pair_sets.iter().map(|b| b.words.len() * 8).sum::<usize>()
+    }
+
+    /// Whether `v` is rare at heap `n` under the mask in use.
+    #[inline(always)]
+    fn is_rare(&self, v: u32, n: usize) -> bool {
+        let parity = (v & self.mask.mask).count_ones() & 1;
+        let side = if self.mask.domain {
+            ((n + self.moves.pair_parity.unwrap_or(0)) & 1) as u32
+        } else {
+            0
+        };
+        parity == side
+    }
+
+    /// Computes heaps `v.len()..stop`. Stops with `Err(value)` at the first value the type
+    /// cannot hold, leaving that heap uncomputed.
+    fn extend_typed<T: Nimber>(&mut self, v: &mut Vec<T>, stop: usize) -> Result<(), u32> {
+        v.reserve(stop.saturating_sub(v.len()));
+        while v.len() < stop {
+            let n = v.len();
+            let g = self.heap_value(v, n);
+            if g > T::MAX {
+                return Err(g);
+            }
+            v.push(T::new(g));
+            self.stats.heaps += 1;
+            self.largest = self.largest.max(g);
+            if n > 0 && self.is_rare(g, n) {
+                self.rare.push(n as u32);
+            }
+            if !self.moves.triple.is_empty() {
+                self.record_pair_set(v, n);
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns G(n) from G(0..n) in `v`.
+    fn heap_value<T: Nimber>(&mut self, v: &[T], n: usize) -> u32 {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        let g = |i: usize| v[i].get();
+        for &j in &self.moves.take_all {
+            if n == j {
+                options.set(0);
+            }
+        }
+        for &j in &self.moves.single {
+            if n > j {
+                options.set(g(n - j));
+            }
+        }
+        let unequal = self.moves.unequal;
+        for &j in &self.moves.pair {
+            if n < j + 2 {
+                continue;
+            }
+            let r = n - j;
+            for &a in &self.rare {
+                let a = a as usize;
+                if a >= r {
+                    break;
+                }
+                if unequal && 2 * a == r {
+                    continue;
+                }
+                options.set(g(a) ^ g(r - a));
+            }
+            self.stats.rare_splits += self.rare.len() as u64;
+        }
+        for &j in &self.moves.triple {
+            if n >= j + 3 {
+                let r = n - j;
+                for a in 1..=r - 2 {
+                    let ga = g(a);
+                    for (w, &bits) in self.pair_sets[r - a].words.iter().enumerate() {
+                        let mut bits = bits;
+                        while bits != 0 {
+                            let x = (w as u32) * 64 + bits.trailing_zeros();
+                            options.set(ga ^ x);
+                            bits &= bits - 1;
+                        }
+                    }
+                }
+            }
+        }
+        let everything_listed = self.mask.mask == 0 && !self.mask.domain;
+        let value = if everything_listed {
+            options.next_absent(0)
+        } else {
+            self.confirm(v, n, &options)
+        };
+        self.options = options;
+        value
+    }
+
+    /// Returns the mex of the options of heap n, given `options` with every common value
+    /// among them: confirms the rare values below the least common value absent, by
+    /// finding a split that makes each.
+    fn confirm<T: Nimber>(&mut self, v: &[T], n: usize, options: &Bits) -> u32 {
+        let mut needed = std::mem::take(&mut self.needed);
+        needed.clear();
+        let mut count = 0u32;
+        let mut x = options.next_absent(0);
+        let common = loop {
+            if !self.is_rare(x, n) {
+                break x;
+            }
+            needed.set(x);
+            count += 1;
+            x = options.next_absent(x + 1);
+        };
+        if count == 0 {
+            self.needed = needed;
+            return common;
+        }
+        let g = |i: usize| v[i].get();
+        let unequal = self.moves.unequal;
+        'scan: for &j in &self.moves.pair {
+            if n < j + 2 {
+                continue;
+            }
+            let r = n - j;
+            for a in 1..=r / 2 {
+                if unequal && 2 * a == r {
+                    continue;
+                }
+                self.stats.confirm_splits += 1;
+                let x = g(a) ^ g(r - a);
+                if needed.has(x) {
+                    needed.clear_bit(x);
+                    count -= 1;
+                    if count == 0 {
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        let value = if count == 0 {
+            common
+        } else {
+            self.stats.full_scans += 1;
+            first_set(&needed)
+        };
+        self.needed = needed;
+        value
+    }
+
+    /// Stores the pair values of heap size `n`, for later three-heap splits.
+    fn record_pair_set<T: Nimber>(&mut self, v: &[T], n: usize) {
+        let mut set = Bits::default();
+        for a in 1..=n / 2 {
+            set.set(v[a].get() ^ v[n - a].get());
+        }
+        self.pair_sets.push(set);
+        debug_assert_eq!(self.pair_sets.len(), n + 1);
+    }
+
+    /// Chooses the mask with the fewest rare heaps among those computed, and rebuilds the
+    /// rare list when it changes.
+    fn review_mask(&mut self, values: &NimValues) {
+        let bits = 32 - self.largest.leading_zeros();
+        if bits > 12 {
+            return;
+        }
+        let size = 1usize << bits;
+        // Heaps by value and parity; heap 0 is never part of a split.
+        let mut hist = vec![[0u64; 2]; size];
+        with_values!(values, v => {
+            for (n, x) in v.iter().enumerate().skip(1) {
+                hist[x.get() as usize][n & 1] += 1;
+            }
+        });
+        let parity = self.moves.pair_parity;
+        let count = |m: Mask| -> u64 {
+            let mut rare = 0;
+            for (x, h) in hist.iter().enumerate() {
+                let p = (x as u32 & m.mask).count_ones() & 1;
+                for (side, &c) in h.iter().enumerate() {
+                    let want = if m.domain {
+                        ((side + parity.unwrap_or(0)) & 1) as u32
+                    } else {
+                        0
+                    };
+                    if p == want {
+                        rare += c;
+                    }
+                }
+            }
+            rare
+        };
+        let mut best = (count(self.mask), self.mask);
+        for domain in [false, true] {
+            if domain && parity.is_none() {
+                continue;
+            }
+            // With the domain flag the empty mask makes every value rare at half the
+            // heaps, where no common value would end the confirmation.
+            for mask in u32::from(domain)..size as u32 {
+                let m = Mask { mask, domain };
+                let c = count(m);
+                if c < best.0 {
+                    best = (c, m);
+                }
+            }
+        }
+        if best.1 != self.mask {
+            self.mask = best.1;
+            self.stats.mask_changes += 1;
+            let mut rare = Vec::new();
+            with_values!(values, v => {
+                for (n, x) in v.iter().enumerate().skip(1) {
+                    if self.is_rare(x.get(), n) {
+                        rare.push(n as u32);
+                    }
+                }
+            });
+            self.rare = rare;
+        }
+    }
+}
+
+/// Returns the least value in `bits` (`u32::MAX` when empty).
+fn first_set(bits: &Bits) -> u32 {
+    bits.words
+        .iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map_or(u32::MAX, |(i, w)| i as u32 * 64 + w.trailing_zeros())
+}
+
+/// Returns `values` in a type wide enough for `value`.
+fn widen(values: NimValues, value: u32) -> NimValues {
+    let wide16 = |v: &[u8]| v.iter().map(|&x| u16::from(x)).collect::<Vec<u16>>();
+    match values {
+        NimValues::U8(v) if value <= u32::from(u16::MAX) => NimValues::U16(wide16(&v)),
+        NimValues::U8(v) => NimValues::U32(v.iter().map(|&x| u32::from(x)).collect()),
+        NimValues::U16(v) => NimValues::U32(v.iter().map(|&x| u32::from(x)).collect()),
+        NimValues::U32(v) => NimValues::U32(v),
+    }
+}
