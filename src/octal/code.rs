@@ -266,7 +266,9 @@ mod tests {
 
     #[test]
     fn display_round_trips_canonical_codes() {
-        for s in ["0.77", "0.07", "4.07", "0.137", "0.1777", "8.1", "c.0", "0.0", "4.0", "grundy"] {
+        for s in [
+            "0.77", "0.07", "4.07", "0.137", "0.1777", "8.1", "c.0", "0.0", "4.0", "grundy",
+        ] {
             assert_eq!(parse(s).to_string(), s);
             assert_eq!(parse(&parse(s).to_string()), parse(s));
         }
@@ -279,11 +281,45 @@ mod tests {
     fn bad_codes_name_the_character() {
         let err = |s: &str| s.parse::<OctalCode>().err();
         assert_eq!(err(""), Some(CodeError::Empty));
-        assert_eq!(err("077"), Some(CodeError::Character { code: "077".into(), found: '7', position: 2 }));
-        assert_eq!(err("0.7 "), Some(CodeError::Character { code: "0.7 ".into(), found: ' ', position: 4 }));
-        assert_eq!(err("0..7"), Some(CodeError::Character { code: "0..7".into(), found: '.', position: 3 }));
-        assert_eq!(err("0.77g"), Some(CodeError::Character { code: "0.77g".into(), found: 'g', position: 5 }));
-        assert_eq!(err("3.07"), Some(CodeError::SplitDigit { code: "3.07".into(), found: '3' }));
+        assert_eq!(
+            err("077"),
+            Some(CodeError::Character {
+                code: "077".into(),
+                found: '7',
+                position: 2
+            })
+        );
+        assert_eq!(
+            err("0.7 "),
+            Some(CodeError::Character {
+                code: "0.7 ".into(),
+                found: ' ',
+                position: 4
+            })
+        );
+        assert_eq!(
+            err("0..7"),
+            Some(CodeError::Character {
+                code: "0..7".into(),
+                found: '.',
+                position: 3
+            })
+        );
+        assert_eq!(
+            err("0.77g"),
+            Some(CodeError::Character {
+                code: "0.77g".into(),
+                found: 'g',
+                position: 5
+            })
+        );
+        assert_eq!(
+            err("3.07"),
+            Some(CodeError::SplitDigit {
+                code: "3.07".into(),
+                found: '3'
+            })
+        );
         assert_eq!(err("0"), Some(CodeError::Shape { code: "0".into() }));
         assert_eq!(err("4."), Some(CodeError::Shape { code: "4.".into() }));
         let long = format!("0.{}", "1".repeat(MAX_TAKE + 1));
@@ -294,11 +330,17 @@ mod tests {
     #[test]
     fn error_messages_name_the_token() {
         let e = "0.7x".parse::<OctalCode>().err().map(|e| e.to_string());
-        assert_eq!(e.as_deref(), Some("`x` at character 4 of `0.7x` is not a digit of an octal code"));
+        assert_eq!(
+            e.as_deref(),
+            Some("`x` at character 4 of `0.7x` is not a digit of an octal code")
+        );
     }
 
     #[test]
     fn serializes_as_text() {
-        assert_eq!(serde_json::to_string(&parse("0.16")).ok().as_deref(), Some("\"0.16\""));
+        assert_eq!(
+            serde_json::to_string(&parse("0.16")).ok().as_deref(),
+            Some("\"0.16\"")
+        );
     }
 }

@@ -454,6 +454,9 @@ pub fn check_period(
                 }
             });
         }
-        target = solver.len().saturating_add((solver.len() / 16).max(FIRST_HEAPS)).min(goal);
+        target = solver
+            .len()
+            .saturating_add((solver.len() / 16).max(FIRST_HEAPS))
+            .min(goal);
     }
 }

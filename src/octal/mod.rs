@@ -5,5 +5,6 @@
 pub mod code;
 pub mod guy_smith;
 pub mod moves;
+mod sparse_kernel;
 pub mod sparse_space;
 pub mod values;

@@ -74,14 +74,7 @@ pub fn for_each_move(code: &OctalCode, n: u64, mut f: impl FnMut(&[u64])) {
 
 /// Calls `f` on every way to write `rest` as `k` heaps of at least `least`, in
 /// nondecreasing order (increasing when `unequal`), appended to `parts`.
-fn splits(
-    rest: u64,
-    k: u32,
-    unequal: bool,
-    least: u64,
-    parts: &mut Vec<u64>,
-    f: &mut impl FnMut(&[u64]),
-) {
+fn splits(rest: u64, k: u32, unequal: bool, least: u64, parts: &mut Vec<u64>, f: &mut impl FnMut(&[u64])) {
     match k {
         0 => {
             if rest == 0 {

@@ -14,7 +14,8 @@
 //! the values themselves, the one with the fewest rare heaps, and revised as they grow.
 
 use super::code::OctalCode;
-use super::values::{Nimber, NimValues, with_values};
+use super::sparse_kernel::{self, FIRST_MIDDLE, State, Stop};
+use super::values::{NimValues, Nimber, with_values};
 
 /// How values split into rare and common: by the parity of `value & mask`, plus, with
 /// `domain`, the parity of the heap.
@@ -27,6 +28,31 @@ pub struct Mask {
     pub domain: bool,
 }
 
+impl Mask {
+    /// The side of heap `n`: 0 without the domain flag, else the parity of n plus the
+    /// parity of the splits' takes.
+    #[inline(always)]
+    pub(super) fn side(&self, n: usize, pair_parity: Option<usize>) -> u32 {
+        if self.domain {
+            ((n + pair_parity.unwrap_or(0)) & 1) as u32
+        } else {
+            0
+        }
+    }
+
+    /// Whether `v` is rare on `side`.
+    #[inline(always)]
+    pub(super) fn is_rare_on(&self, v: u32, side: u32) -> bool {
+        (v & self.mask).count_ones() & 1 == side
+    }
+
+    /// Whether `v` is rare at heap `n`.
+    #[inline(always)]
+    pub(super) fn is_rare(&self, v: u32, n: usize, pair_parity: Option<usize>) -> bool {
+        self.is_rare_on(v, self.side(n, pair_parity))
+    }
+}
+
 /// Counts of the work done, for the report and the benches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SparseStats {
@@ -36,6 +62,10 @@ pub struct SparseStats {
     pub rare_splits: u64,
     /// Splits tried to confirm rare values.
     pub confirm_splits: u64,
+    /// Heaps whose middle splits missed a rare value, so that other splits were tried.
+    pub fallbacks: u64,
+    /// Splits tried after a miss, when some split made every rare value needed.
+    pub fallback_splits: u64,
     /// Heaps whose rare values needed every split: a rare value or a hole was found.
     pub full_scans: u64,
     /// Times the mask changed.
@@ -44,19 +74,19 @@ pub struct SparseStats {
 
 /// The moves of a code, sorted by what they leave.
 #[derive(Clone, Debug)]
-struct MoveLists {
+pub(super) struct MoveLists {
     /// j with bit 1: a heap of exactly j may be taken whole.
-    take_all: Vec<usize>,
+    pub take_all: Vec<usize>,
     /// j ≥ 1 with bit 2: take j, leave one heap.
-    single: Vec<usize>,
+    pub single: Vec<usize>,
     /// j with bit 4: take j, split the rest in two.
-    pair: Vec<usize>,
+    pub pair: Vec<usize>,
     /// j with bit 8: take j, split the rest in three.
-    triple: Vec<usize>,
+    pub triple: Vec<usize>,
     /// The two heaps of a split differ (Grundy's game).
-    unequal: bool,
+    pub unequal: bool,
     /// Some parity shared by every j in `pair`, if there is one.
-    pair_parity: Option<usize>,
+    pub pair_parity: Option<usize>,
 }
 
 impl MoveLists {
@@ -140,9 +170,18 @@ pub struct SparseSpace {
     moves: MoveLists,
     values: NimValues,
     mask: Mask,
-    /// The heaps n ≥ 1 whose value is rare, increasing.
+    /// The heaps n ≥ 1 whose value is rare, increasing, and their values.
     rare: Vec<u32>,
+    rare_values: Vec<u32>,
     largest: u32,
+    /// Middle splits per sum on the fast path.
+    middle: usize,
+    /// The fast path needs at least this many words of option bits.
+    words_floor: usize,
+    /// Whether the fast path may use a second thread.
+    parallel: bool,
+    /// Whether the fast path is used at all (off only to test the general path).
+    fast: bool,
     /// The heap count at which the mask is reconsidered next.
     next_review: usize,
     /// Pair values of each heap size, for the three-heap splits of hexadecimal codes.
@@ -179,7 +218,12 @@ impl SparseSpace {
                 domain: false,
             },
             rare: Vec::new(),
+            rare_values: Vec::new(),
             largest: 0,
+            middle: FIRST_MIDDLE,
+            words_floor: 1,
+            parallel: rayon::current_num_threads() > 1,
+            fast: true,
             next_review: 64,
             pair_sets: Vec::new(),
             stats: SparseStats::default(),
@@ -223,10 +267,36 @@ impl SparseSpace {
         let mut values = std::mem::take(&mut self.values);
         while values.len() < heaps {
             let stop = heaps.min(self.next_review);
-            let done = with_values!(&mut values, v => self.extend_typed(v, stop));
-            if let Err(value) = done {
-                values = widen(values, value);
-                continue;
+            let words = self.fast_words();
+            if words == Some(8) {
+                // Values up to 511 need two bytes.
+                if let NimValues::U8(_) = values {
+                    values = widen(values, 256);
+                }
+            }
+            let fast = match (words, &mut values) {
+                (Some(1), NimValues::U8(v)) => Some(self.fast::<u8, 1>(v, stop)),
+                (Some(2), NimValues::U8(v)) => Some(self.fast::<u8, 2>(v, stop)),
+                (Some(4), NimValues::U8(v)) => Some(self.fast::<u8, 4>(v, stop)),
+                (Some(1), NimValues::U16(v)) => Some(self.fast::<u16, 1>(v, stop)),
+                (Some(2), NimValues::U16(v)) => Some(self.fast::<u16, 2>(v, stop)),
+                (Some(4), NimValues::U16(v)) => Some(self.fast::<u16, 4>(v, stop)),
+                (Some(8), NimValues::U16(v)) => Some(self.fast::<u16, 8>(v, stop)),
+                _ => None,
+            };
+            match fast {
+                Some(Ok(())) => {}
+                Some(Err(Stop::Wider)) => {
+                    self.words_floor = words.unwrap_or(1) * 2;
+                    continue;
+                }
+                None => {
+                    let done = with_values!(&mut values, v => self.extend_typed(v, stop));
+                    if let Err(value) = done {
+                        values = widen(values, value);
+                        continue;
+                    }
+                }
             }
             if values.len() >= self.next_review {
                 self.review_mask(&values);
@@ -234,6 +304,55 @@ impl SparseSpace {
             }
         }
         self.values = values;
+    }
+
+    /// Returns W, the words of option bits of the fast path for the values so far, or
+    /// `None` when the general path must be taken.
+    fn fast_words(&self) -> Option<usize> {
+        // Under the empty mask no value is common: the general path lists every option.
+        let listing = self.mask.mask == 0 && !self.mask.domain;
+        if !self.fast || listing || !self.moves.triple.is_empty() {
+            return None;
+        }
+        [1, 2, 4, 8]
+            .into_iter()
+            .find(|&w| w >= self.words_floor && 64 * w as u32 > self.largest)
+    }
+
+    /// Runs the fast path with W words on heaps up to `stop`.
+    fn fast<T: Nimber, const W: usize>(&mut self, v: &mut Vec<T>, stop: usize) -> Result<(), Stop> {
+        let terms = sparse_kernel::terms(&self.rare, &self.rare_values, &self.moves);
+        let mut state = State {
+            moves: &self.moves,
+            mask: self.mask,
+            terms,
+            rare: &mut self.rare,
+            rare_values: &mut self.rare_values,
+            largest: &mut self.largest,
+            stats: &mut self.stats,
+            middle: &mut self.middle,
+            parallel: self.parallel,
+        };
+        sparse_kernel::extend::<T, W>(v, stop, &mut state)
+    }
+
+    /// Sets whether the fast path may compute the next block's confirmations on a second
+    /// thread of the rayon pool (the default when the pool has more than one).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
+    /// let code: OctalCode = "0.16".parse()?;
+    /// let (mut one, mut two) = (SparseSpace::new(&code), SparseSpace::new(&code));
+    /// one.set_parallel(false);
+    /// two.set_parallel(true);
+    /// one.extend_to(200_000);
+    /// two.extend_to(200_000);
+    /// assert_eq!(one.values(), two.values());
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.parallel = parallel;
     }
 
     /// Returns the number of heaps computed.
@@ -365,20 +484,14 @@ impl SparseSpace {
     /// ```
     pub fn memory_bytes(&self) -> usize {
         self.values.len() * self.values.bytes_per_value()
-            + self.rare.len() * 4
+            + self.rare.len() * 8
             + self.pair_sets.iter().map(|b| b.words.len() * 8).sum::<usize>()
     }
 
     /// Whether `v` is rare at heap `n` under the mask in use.
     #[inline(always)]
     fn is_rare(&self, v: u32, n: usize) -> bool {
-        let parity = (v & self.mask.mask).count_ones() & 1;
-        let side = if self.mask.domain {
-            ((n + self.moves.pair_parity.unwrap_or(0)) & 1) as u32
-        } else {
-            0
-        };
-        parity == side
+        self.mask.is_rare(v, n, self.moves.pair_parity)
     }
 
     /// Computes heaps `v.len()..stop`. Stops with `Err(value)` at the first value the type
@@ -396,6 +509,7 @@ impl SparseSpace {
             self.largest = self.largest.max(g);
             if n > 0 && self.is_rare(g, n) {
                 self.rare.push(n as u32);
+                self.rare_values.push(g);
             }
             if !self.moves.triple.is_empty() {
                 self.record_pair_set(v, n);
@@ -576,15 +690,17 @@ impl SparseSpace {
         if best.1 != self.mask {
             self.mask = best.1;
             self.stats.mask_changes += 1;
-            let mut rare = Vec::new();
+            let (mut rare, mut rare_values) = (Vec::new(), Vec::new());
             with_values!(values, v => {
                 for (n, x) in v.iter().enumerate().skip(1) {
                     if self.is_rare(x.get(), n) {
                         rare.push(n as u32);
+                        rare_values.push(x.get());
                     }
                 }
             });
             self.rare = rare;
+            self.rare_values = rare_values;
         }
     }
 }
@@ -606,5 +722,49 @@ fn widen(values: NimValues, value: u32) -> NimValues {
         NimValues::U8(v) => NimValues::U32(v.iter().map(|&x| u32::from(x)).collect()),
         NimValues::U16(v) => NimValues::U32(v.iter().map(|&x| u32::from(x)).collect()),
         NimValues::U32(v) => NimValues::U32(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecheck_oracles::octal_mex::TakeAndBreak;
+
+    fn plain(code: &str, heaps: usize) -> Vec<u32> {
+        TakeAndBreak::parse(code).map_or_else(|e| panic!("{code}: {e}"), |t| t.nim_values(heaps))
+    }
+
+    fn sparse(code: &str, heaps: usize, fast: bool, parallel: bool) -> Vec<u32> {
+        let parsed: OctalCode = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
+        let mut s = SparseSpace::new(&parsed);
+        s.fast = fast;
+        s.set_parallel(parallel);
+        s.extend_to(heaps);
+        s.values().to_vec()
+    }
+
+    #[test]
+    fn sparse_space_matches_plain_mex() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.16", "0.56", "0.1777", "0.354", "0.376", "4.07", "grundy", "0.6",
+            "0.3033", "0.4", "4.0", "0.0", "0.1", "0.f", "8.7", "0.34", "0.777777",
+        ] {
+            let want = plain(code, 1500);
+            for fast in [true, false] {
+                assert_eq!(
+                    (code, fast, sparse(code, 1500, fast, false)),
+                    (code, fast, want.clone())
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_matches_sequential_past_many_blocks() {
+        for code in ["0.16", "0.1777", "grundy", "0.56", "4.07"] {
+            let one = sparse(code, 150_000, true, false);
+            let two = sparse(code, 150_000, true, true);
+            assert!(one == two, "{code}");
+        }
     }
 }
