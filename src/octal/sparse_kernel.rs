@@ -396,27 +396,46 @@ fn confirm<T: Nimber, const W: usize>(
         return left(need);
     }
     stats.fallbacks += 1;
+    // The splits not tried yet, a in `low..=high` for each sum, are tried from both ends
+    // in turn: a witness is as likely near a = 1 (small heaps, often of few values) as
+    // next to the middle.
+    let mut ranges: Vec<(usize, usize, usize)> = moves
+        .pair
+        .iter()
+        .filter(|&&j| n >= j + 2)
+        .map(|&j| (n - j, 1, middle_from(n - j, k) - 1))
+        .filter(|&(_, low, high)| low <= high)
+        .collect();
     let mut scanned = 0;
-    for &j in &moves.pair {
-        if n < j + 2 {
-            continue;
-        }
-        let r = n - j;
-        let mut to = middle_from(r, k) - 1;
-        while to >= 1 {
-            let from = (to + 1).saturating_sub(SCAN_STEP).max(1);
-            let made: [u64; W] = split_values(g, 0, r, from, to, unequal);
-            scanned += (to + 1 - from) as u64;
-            for w in 0..W {
-                need[w] &= !made[w];
+    while !ranges.is_empty() {
+        for (r, low, high) in ranges.iter_mut() {
+            for from_low in [true, false] {
+                if *low > *high {
+                    break;
+                }
+                let (from, to) = if from_low {
+                    (*low, (*low + SCAN_STEP - 1).min(*high))
+                } else {
+                    ((*high + 1).saturating_sub(SCAN_STEP).max(*low), *high)
+                };
+                let made: [u64; W] = split_values(g, 0, *r, from, to, unequal);
+                scanned += (to + 1 - from) as u64;
+                if from_low {
+                    *low = to + 1;
+                } else {
+                    *high = from - 1;
+                }
+                for w in 0..W {
+                    need[w] &= !made[w];
+                }
+                if left(need) == 0 {
+                    stats.confirm_splits += scanned;
+                    stats.fallback_splits += scanned;
+                    return 0;
+                }
             }
-            if left(need) == 0 {
-                stats.confirm_splits += scanned;
-                stats.fallback_splits += scanned;
-                return 0;
-            }
-            to = from - 1;
         }
+        ranges.retain(|&(_, low, high)| low <= high);
     }
     // Every split was tried: the cost of a rare value, whatever K is.
     stats.confirm_splits += scanned;
