@@ -257,78 +257,129 @@ fn run_block_body<T: Nimber, const W: usize>(
     let mut live = st.terms.partition_point(|&(d, _)| (d as usize) < v.len());
     while v.len() < end {
         let n = v.len();
-        let g = &v[..];
-        let mut opts = [0u64; W];
-        for &j in &moves.take_all {
-            if n == j {
-                set(&mut opts, 0);
-            }
-        }
-        for &j in &moves.single {
-            if n > j {
-                set(&mut opts, g[n - j].get());
-            }
-        }
         // Terms with a + j < n, the splits heap n has; they only grow with n, and a new
         // rare heap's terms come after them.
         while live < st.terms.len() && (st.terms[live].0 as usize) < n {
             live += 1;
         }
-        if unequal {
+        // GROUP heaps at once when every term reads a value below n for each of them and
+        // none starts within the group: the loop over terms is shared and vectorizes.
+        let grouped = !unequal
+            && n + GROUP <= end
+            && st.terms.first().is_none_or(|&(d, _)| d as usize >= GROUP)
+            && st.terms.get(live).is_none_or(|&(d, _)| d as usize >= n + GROUP - 1);
+        if grouped {
+            let g = &v[..];
+            let mut acc = [[0u64; W]; GROUP];
             for &(d, ga) in &st.terms[..live] {
-                // The split (a, n − d) with a = d − j is equal when n − d = a.
-                let (d, b) = (d as usize, n - d as usize);
-                if !is_equal_split(d, b, moves) {
-                    set(&mut opts, ga ^ g[b].get());
+                let base = n - d as usize;
+                let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
+                    Ok(vals) => vals,
+                    Err(_) => unreachable!("a slice of GROUP values"),
+                };
+                for i in 0..GROUP {
+                    set(&mut acc[i], ga ^ vals[i].get());
+                }
+            }
+            st.stats.rare_splits += (live * GROUP) as u64;
+            for opts in acc {
+                // A new rare heap adds terms the rest of the group lacks: they are redone.
+                if finish::<T, W>(v, opts, &rare_bits, pre, k, st)? {
+                    break;
                 }
             }
         } else {
-            for &(d, ga) in &st.terms[..live] {
-                set(&mut opts, ga ^ g[n - d as usize].get());
-            }
-        }
-        st.stats.rare_splits += live as u64;
-        let side = st.mask.side(n, moves.pair_parity);
-        let rare = &rare_bits[side as usize];
-        // c: the least common value absent; `need`: the rare values absent below it.
-        let mut c = None;
-        for w in 0..W {
-            let common_absent = !opts[w] & !rare[w];
-            if common_absent != 0 {
-                c = Some(w * 64 + common_absent.trailing_zeros() as usize);
-                break;
-            }
-        }
-        let Some(c) = c else {
-            return Err(Stop::Wider);
-        };
-        let mut need = [0u64; W];
-        let mut any = 0;
-        for w in 0..W {
-            let below = if c >= (w + 1) * 64 {
-                u64::MAX
-            } else if c > w * 64 {
-                (1u64 << (c - w * 64)) - 1
+            let g = &v[..];
+            let mut opts = [0u64; W];
+            if unequal {
+                for &(d, ga) in &st.terms[..live] {
+                    // The split (a, n − d) with a = d − j is equal when n − d = a.
+                    let (d, b) = (d as usize, n - d as usize);
+                    if !is_equal_split(d, b, moves) {
+                        set(&mut opts, ga ^ g[b].get());
+                    }
+                }
             } else {
-                0
-            };
-            need[w] = !opts[w] & rare[w] & below;
-            any |= need[w];
-        }
-        if any != 0 {
-            any = confirm::<T, W>(g, n, &mut need, pre, k, moves, st.stats);
-        }
-        let value = if any != 0 { lowest(&need) } else { c as u32 };
-        v.push(T::new(value));
-        st.stats.heaps += 1;
-        *st.largest = (*st.largest).max(value);
-        if n > 0 && st.mask.is_rare(value, n, moves.pair_parity) {
-            st.rare.push(n as u32);
-            st.rare_values.push(value);
-            add_terms(&mut st.terms, n, value, moves);
+                for &(d, ga) in &st.terms[..live] {
+                    set(&mut opts, ga ^ g[n - d as usize].get());
+                }
+            }
+            st.stats.rare_splits += live as u64;
+            finish::<T, W>(v, opts, &rare_bits, pre, k, st)?;
         }
     }
     Ok(())
+}
+
+/// Heaps whose split terms are gathered at once.
+const GROUP: usize = 4;
+
+/// Completes heap n = `v.len()`, given in `opts` the values of its splits with a rare
+/// heap: adds the moves leaving at most one heap, confirms the rare values, appends G(n).
+/// Returns whether G(n) is rare.
+#[inline(always)]
+fn finish<T: Nimber, const W: usize>(
+    v: &mut Vec<T>,
+    mut opts: [u64; W],
+    rare_bits: &[[u64; W]; 2],
+    pre: Option<&Middles<W>>,
+    k: usize,
+    st: &mut State<'_>,
+) -> Result<bool, Stop> {
+    let moves = st.moves;
+    let n = v.len();
+    let g = &v[..];
+    for &j in &moves.take_all {
+        if n == j {
+            set(&mut opts, 0);
+        }
+    }
+    for &j in &moves.single {
+        if n > j {
+            set(&mut opts, g[n - j].get());
+        }
+    }
+    let side = st.mask.side(n, moves.pair_parity);
+    let rare = &rare_bits[side as usize];
+    // c: the least common value absent; `need`: the rare values absent below it.
+    let mut c = None;
+    for w in 0..W {
+        let common_absent = !opts[w] & !rare[w];
+        if common_absent != 0 {
+            c = Some(w * 64 + common_absent.trailing_zeros() as usize);
+            break;
+        }
+    }
+    let Some(c) = c else {
+        return Err(Stop::Wider);
+    };
+    let mut need = [0u64; W];
+    let mut any = 0;
+    for w in 0..W {
+        let below = if c >= (w + 1) * 64 {
+            u64::MAX
+        } else if c > w * 64 {
+            (1u64 << (c - w * 64)) - 1
+        } else {
+            0
+        };
+        need[w] = !opts[w] & rare[w] & below;
+        any |= need[w];
+    }
+    if any != 0 {
+        any = confirm::<T, W>(g, n, &mut need, pre, k, moves, st.stats);
+    }
+    let value = if any != 0 { lowest(&need) } else { c as u32 };
+    v.push(T::new(value));
+    st.stats.heaps += 1;
+    *st.largest = (*st.largest).max(value);
+    let rare_heap = n > 0 && st.mask.is_rare(value, n, moves.pair_parity);
+    if rare_heap {
+        st.rare.push(n as u32);
+        st.rare_values.push(value);
+        add_terms(&mut st.terms, n, value, moves);
+    }
+    Ok(rare_heap)
 }
 
 /// Returns the terms of the rare heaps `rare` with values `values`.
