@@ -254,6 +254,10 @@ fn run_block_body<T: Nimber, const W: usize>(
             }
         }
     }
+    // The middles computed here, by sum: a sum serves the heaps r + j for every j that
+    // splits, so the last span of sums is kept.
+    let span = moves.pair.iter().max().map_or(0, |&h| h + 1) - moves.pair.iter().min().unwrap_or(&0);
+    let mut cache = vec![(usize::MAX, [0u64; W]); span.max(1).next_power_of_two()];
     let mut live = st.terms.partition_point(|&(d, _)| (d as usize) < v.len());
     while v.len() < end {
         let n = v.len();
@@ -267,7 +271,10 @@ fn run_block_body<T: Nimber, const W: usize>(
         let grouped = !unequal
             && n + GROUP <= end
             && st.terms.first().is_none_or(|&(d, _)| d as usize >= GROUP)
-            && st.terms.get(live).is_none_or(|&(d, _)| d as usize >= n + GROUP - 1);
+            && st
+                .terms
+                .get(live)
+                .is_none_or(|&(d, _)| d as usize >= n + GROUP - 1);
         if grouped {
             let g = &v[..];
             let mut acc = [[0u64; W]; GROUP];
@@ -284,7 +291,7 @@ fn run_block_body<T: Nimber, const W: usize>(
             st.stats.rare_splits += (live * GROUP) as u64;
             for opts in acc {
                 // A new rare heap adds terms the rest of the group lacks: they are redone.
-                if finish::<T, W>(v, opts, &rare_bits, pre, k, st)? {
+                if finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, k, st)? {
                     break;
                 }
             }
@@ -305,7 +312,7 @@ fn run_block_body<T: Nimber, const W: usize>(
                 }
             }
             st.stats.rare_splits += live as u64;
-            finish::<T, W>(v, opts, &rare_bits, pre, k, st)?;
+            finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, k, st)?;
         }
     }
     Ok(())
@@ -323,6 +330,7 @@ fn finish<T: Nimber, const W: usize>(
     mut opts: [u64; W],
     rare_bits: &[[u64; W]; 2],
     pre: Option<&Middles<W>>,
+    cache: &mut [(usize, [u64; W])],
     k: usize,
     st: &mut State<'_>,
 ) -> Result<bool, Stop> {
@@ -367,7 +375,7 @@ fn finish<T: Nimber, const W: usize>(
         any |= need[w];
     }
     if any != 0 {
-        any = confirm::<T, W>(g, n, &mut need, pre, k, moves, st.stats);
+        any = confirm::<T, W>(g, n, &mut need, pre, cache, k, moves, st.stats);
     }
     let value = if any != 0 { lowest(&need) } else { c as u32 };
     v.push(T::new(value));
@@ -415,6 +423,7 @@ fn confirm<T: Nimber, const W: usize>(
     n: usize,
     need: &mut [u64; W],
     pre: Option<&Middles<W>>,
+    cache: &mut [(usize, [u64; W])],
     k: usize,
     moves: &MoveLists,
     stats: &mut SparseStats,
@@ -431,8 +440,13 @@ fn confirm<T: Nimber, const W: usize>(
         let made = match pre.and_then(|m| m.get(r, k)) {
             Some(made) => made,
             None => {
-                stats.confirm_splits += (r / 2 + 1 - from) as u64;
-                split_values(g, 0, r, from, r / 2, unequal)
+                // Heaps n, n + 1, … share the sum r through different j: computed once.
+                let slot = &mut cache[r & (cache.len() - 1)];
+                if slot.0 != r {
+                    stats.confirm_splits += (r / 2 + 1 - from) as u64;
+                    *slot = (r, split_values(g, 0, r, from, r / 2, unequal));
+                }
+                slot.1
             }
         };
         complete &= from == 1;
