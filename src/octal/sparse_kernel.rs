@@ -16,10 +16,36 @@ use super::values::Nimber;
 /// Heaps per block: the unit of work handed to the second thread.
 const BLOCK: usize = 1 << 14;
 /// The first number of middle splits per sum, and the largest.
-pub(super) const FIRST_MIDDLE: usize = 32;
-const MAX_MIDDLE: usize = 1 << 12;
+const FIRST_MIDDLE: usize = 32;
+const MAX_TIER: usize = 1 << 12;
 /// Splits per step of the fallback scan, between checks for completion.
 const SCAN_STEP: usize = 64;
+
+/// The two cheap ways to confirm rare values, tried before the other splits: the low
+/// splits (a ≤ L, reading a few small heaps and the values just below n) and the middle
+/// splits (the K with a nearest r/2, which the second thread computes ahead). Which works
+/// depends on the game: small heaps are often rare (their splits make common values), or
+/// the values near n/2 may make few of the rare values. The one that served best goes
+/// first, and both grow while the splits tried after them cost more than they do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Tiers {
+    pub low: usize,
+    pub middle: usize,
+    pub low_first: bool,
+}
+
+impl Default for Tiers {
+    fn default() -> Tiers {
+        Tiers {
+            low: FIRST_LOW,
+            middle: FIRST_MIDDLE,
+            low_first: false,
+        }
+    }
+}
+
+/// The first number of low splits per sum.
+const FIRST_LOW: usize = 32;
 
 /// Why the fast path stopped before the heap it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +66,8 @@ pub(super) struct State<'a> {
     pub terms: Vec<(u32, u32)>,
     pub largest: &'a mut u32,
     pub stats: &'a mut SparseStats,
-    /// Middle splits per sum.
-    pub middle: &'a mut usize,
+    /// How rare values are confirmed.
+    pub tiers: &'a mut Tiers,
     /// Whether a second thread may compute the next block's middles.
     pub parallel: bool,
 }
@@ -177,34 +203,46 @@ pub(super) fn extend<T: Nimber, const W: usize>(
     while v.len() < stop {
         let start = v.len();
         let end = stop.min(start + BLOCK);
-        let k = *st.middle;
+        let tiers = *st.tiers;
+        let k = tiers.middle;
         // The next block's sums, and the values their middles read.
         let next_end = stop.min(end + BLOCK);
         let base = end.saturating_sub(high_j);
         let top = next_end.saturating_sub(low_j);
         let lo = middle_from(base, k);
         let hi = top / 2 + k + 1;
-        let scanned_before = st.stats.fallback_splits;
+        let before = *st.stats;
         if st.parallel && end < stop && !st.moves.pair.is_empty() && hi <= start {
             let window: Vec<T> = v[lo..hi].to_vec();
             let (done, next) = rayon::join(
-                || run_block::<T, W>(v, end, pre.as_ref(), st, k),
+                || run_block::<T, W>(v, end, pre.as_ref(), st, tiers),
                 || fill_middles::<T, W>(&window, lo, base, top, k, unequal),
             );
             done?;
             pre = Some(next);
         } else {
-            run_block::<T, W>(v, end, pre.as_ref(), st, k)?;
+            run_block::<T, W>(v, end, pre.as_ref(), st, tiers)?;
             pre = None;
         }
-        // More middle splits cost the second thread K per heap; misses cost the first
-        // thread the splits scanned after them. Double K while those exceed K / 4.
-        let scanned = st.stats.fallback_splits - scanned_before;
-        if scanned * 4 > (end - start) as u64 * k as u64 && k < MAX_MIDDLE {
-            *st.middle = k * 2;
-        }
+        adapt(st.tiers, &before, st.stats, end - start);
     }
     Ok(())
+}
+
+/// Adapts the tiers to what served in the block just computed (`before` are the counts
+/// before it, `heaps` its size).
+fn adapt(tiers: &mut Tiers, before: &SparseStats, now: &SparseStats, heaps: usize) {
+    let low_wins = now.low_wins - before.low_wins;
+    let middle_wins = now.middle_wins - before.middle_wins;
+    if tiers.low_first && middle_wins > low_wins || !tiers.low_first && low_wins > middle_wins {
+        tiers.low_first = !tiers.low_first;
+    }
+    // Splits tried after both tiers, per heap, against what the tiers cost.
+    let scanned = now.fallback_splits - before.fallback_splits;
+    if scanned * 4 > heaps as u64 * tiers.low.min(tiers.middle) as u64 {
+        tiers.low = (tiers.low * 2).min(MAX_TIER);
+        tiers.middle = (tiers.middle * 2).min(MAX_TIER);
+    }
 }
 
 /// Computes heaps `v.len()..end`, using the middles in `pre` where they are.
@@ -213,14 +251,14 @@ fn run_block<T: Nimber, const W: usize>(
     end: usize,
     pre: Option<&Middles<W>>,
     st: &mut State<'_>,
-    k: usize,
+    tiers: Tiers,
 ) -> Result<(), Stop> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: AVX2 was detected on this CPU just above.
-        return unsafe { run_block_avx2(v, end, pre, st, k) };
+        return unsafe { run_block_avx2(v, end, pre, st, tiers) };
     }
-    run_block_body(v, end, pre, st, k)
+    run_block_body(v, end, pre, st, tiers)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -230,9 +268,9 @@ fn run_block_avx2<T: Nimber, const W: usize>(
     end: usize,
     pre: Option<&Middles<W>>,
     st: &mut State<'_>,
-    k: usize,
+    tiers: Tiers,
 ) -> Result<(), Stop> {
-    run_block_body(v, end, pre, st, k)
+    run_block_body(v, end, pre, st, tiers)
 }
 
 #[inline(always)]
@@ -241,7 +279,7 @@ fn run_block_body<T: Nimber, const W: usize>(
     end: usize,
     pre: Option<&Middles<W>>,
     st: &mut State<'_>,
-    k: usize,
+    tiers: Tiers,
 ) -> Result<(), Stop> {
     let moves = st.moves;
     let unequal = moves.unequal;
@@ -257,7 +295,11 @@ fn run_block_body<T: Nimber, const W: usize>(
     // The middles computed here, by sum: a sum serves the heaps r + j for every j that
     // splits, so the last span of sums is kept.
     let span = moves.pair.iter().max().map_or(0, |&h| h + 1) - moves.pair.iter().min().unwrap_or(&0);
-    let mut cache = vec![(usize::MAX, [0u64; W]); span.max(1).next_power_of_two()];
+    let slots = span.max(1).next_power_of_two();
+    let mut cache = Caches {
+        low: vec![(usize::MAX, [0u64; W]); slots],
+        middle: vec![(usize::MAX, [0u64; W]); slots],
+    };
     let mut live = st.terms.partition_point(|&(d, _)| (d as usize) < v.len());
     while v.len() < end {
         let n = v.len();
@@ -291,7 +333,7 @@ fn run_block_body<T: Nimber, const W: usize>(
             st.stats.rare_splits += (live * GROUP) as u64;
             for opts in acc {
                 // A new rare heap adds terms the rest of the group lacks: they are redone.
-                if finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, k, st)? {
+                if finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, tiers, st)? {
                     break;
                 }
             }
@@ -312,7 +354,7 @@ fn run_block_body<T: Nimber, const W: usize>(
                 }
             }
             st.stats.rare_splits += live as u64;
-            finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, k, st)?;
+            finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, tiers, st)?;
         }
     }
     Ok(())
@@ -330,8 +372,8 @@ fn finish<T: Nimber, const W: usize>(
     mut opts: [u64; W],
     rare_bits: &[[u64; W]; 2],
     pre: Option<&Middles<W>>,
-    cache: &mut [(usize, [u64; W])],
-    k: usize,
+    cache: &mut Caches<W>,
+    tiers: Tiers,
     st: &mut State<'_>,
 ) -> Result<bool, Stop> {
     let moves = st.moves;
@@ -375,7 +417,7 @@ fn finish<T: Nimber, const W: usize>(
         any |= need[w];
     }
     if any != 0 {
-        any = confirm::<T, W>(g, n, &mut need, pre, cache, k, moves, st.stats);
+        any = confirm::<T, W>(g, n, &mut need, pre, cache, tiers, moves, st.stats);
     }
     let value = if any != 0 { lowest(&need) } else { c as u32 };
     v.push(T::new(value));
@@ -415,60 +457,93 @@ fn is_equal_split(d: usize, b: usize, moves: &MoveLists) -> bool {
     moves.pair.first().is_some_and(|&j| d - j == b)
 }
 
-/// Removes from `need` the rare values some split of a sum n − j makes: the middle splits
-/// first, then all the others. Returns the OR of what is left (0 when all are made).
+/// The tiers' sets of the sums computed in this block, by sum: a sum serves heap r + j for
+/// every j that splits.
+struct Caches<const W: usize> {
+    low: Vec<(usize, [u64; W])>,
+    middle: Vec<(usize, [u64; W])>,
+}
+
+/// Returns the set in `slots` for sum `r`, computing it with `make` when absent.
 #[inline(always)]
+fn cached<const W: usize>(
+    slots: &mut [(usize, [u64; W])],
+    r: usize,
+    make: impl FnOnce() -> [u64; W],
+) -> [u64; W] {
+    let slot = &mut slots[r & (slots.len() - 1)];
+    if slot.0 != r {
+        *slot = (r, make());
+    }
+    slot.1
+}
+
+/// Removes from `need` the rare values some split of a sum n − j makes: the two tiers
+/// first, in their order, then all the other splits. Returns the OR of what is left (0
+/// when all are made).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn confirm<T: Nimber, const W: usize>(
     g: &[T],
     n: usize,
     need: &mut [u64; W],
     pre: Option<&Middles<W>>,
-    cache: &mut [(usize, [u64; W])],
-    k: usize,
+    cache: &mut Caches<W>,
+    tiers: Tiers,
     moves: &MoveLists,
     stats: &mut SparseStats,
 ) -> u64 {
     let unequal = moves.unequal;
+    let (l, k) = (tiers.low, tiers.middle);
     let left = |need: &[u64; W]| need.iter().fold(0, |acc, w| acc | w);
-    let mut complete = true;
-    for &j in &moves.pair {
-        if n < j + 2 {
-            continue;
-        }
-        let r = n - j;
-        let from = middle_from(r, k);
-        let made = match pre.and_then(|m| m.get(r, k)) {
-            Some(made) => made,
-            None => {
-                // Heaps n, n + 1, … share the sum r through different j: computed once.
-                let slot = &mut cache[r & (cache.len() - 1)];
-                if slot.0 != r {
-                    stats.confirm_splits += (r / 2 + 1 - from) as u64;
-                    *slot = (r, split_values(g, 0, r, from, r / 2, unequal));
-                }
-                slot.1
+    for low in [tiers.low_first, !tiers.low_first] {
+        for &j in &moves.pair {
+            if n < j + 2 {
+                continue;
             }
-        };
-        complete &= from == 1;
-        for w in 0..W {
-            need[w] &= !made[w];
-        }
-        if left(need) == 0 {
-            return 0;
+            let r = n - j;
+            let made = if low {
+                cached(&mut cache.low, r, || {
+                    let to = l.min(r / 2);
+                    stats.confirm_splits += to as u64;
+                    split_values(g, 0, r, 1, to, unequal)
+                })
+            } else {
+                match pre.and_then(|m| m.get(r, k)) {
+                    Some(made) => made,
+                    None => cached(&mut cache.middle, r, || {
+                        let from = middle_from(r, k);
+                        stats.confirm_splits += (r / 2 + 1 - from) as u64;
+                        split_values(g, 0, r, from, r / 2, unequal)
+                    }),
+                }
+            };
+            for w in 0..W {
+                need[w] &= !made[w];
+            }
+            if left(need) == 0 {
+                if low {
+                    stats.low_wins += 1;
+                } else {
+                    stats.middle_wins += 1;
+                }
+                return 0;
+            }
         }
     }
-    if complete {
+    // The splits between the two tiers, a in (L, middle_from(r)).
+    let gap = |j: usize| (n - j, l + 1, middle_from(n - j, k) - 1);
+    if moves.pair.iter().all(|&j| n < j + 2 || gap(j).1 > gap(j).2) {
         return left(need);
     }
     stats.fallbacks += 1;
     // The splits not tried yet, a in `low..=high` for each sum, are tried from both ends
-    // in turn: a witness is as likely near a = 1 (small heaps, often of few values) as
-    // next to the middle.
+    // in turn.
     let mut ranges: Vec<(usize, usize, usize)> = moves
         .pair
         .iter()
         .filter(|&&j| n >= j + 2)
-        .map(|&j| (n - j, 1, middle_from(n - j, k) - 1))
+        .map(|&j| gap(j))
         .filter(|&(_, low, high)| low <= high)
         .collect();
     let mut scanned = 0;

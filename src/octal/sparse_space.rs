@@ -14,7 +14,7 @@
 //! the values themselves, the one with the fewest rare heaps, and revised as they grow.
 
 use super::code::OctalCode;
-use super::sparse_kernel::{self, FIRST_MIDDLE, State, Stop};
+use super::sparse_kernel::{self, State, Stop, Tiers};
 use super::values::{NimValues, Nimber, with_values};
 
 /// How values split into rare and common: by the parity of `value & mask`, plus, with
@@ -66,6 +66,10 @@ pub struct SparseStats {
     pub fallbacks: u64,
     /// Splits tried after a miss, when some split made every rare value needed.
     pub fallback_splits: u64,
+    /// Heaps whose rare values the low splits (a ≤ L) confirmed.
+    pub low_wins: u64,
+    /// Heaps whose rare values the middle splits (a near r/2) confirmed.
+    pub middle_wins: u64,
     /// Heaps whose rare values needed every split: a rare value or a hole was found.
     pub full_scans: u64,
     /// Times the mask changed.
@@ -174,8 +178,8 @@ pub struct SparseSpace {
     rare: Vec<u32>,
     rare_values: Vec<u32>,
     largest: u32,
-    /// Middle splits per sum on the fast path.
-    middle: usize,
+    /// How the fast path confirms rare values.
+    tiers: Tiers,
     /// The fast path needs at least this many words of option bits.
     words_floor: usize,
     /// Whether the fast path may use a second thread.
@@ -220,7 +224,7 @@ impl SparseSpace {
             rare: Vec::new(),
             rare_values: Vec::new(),
             largest: 0,
-            middle: FIRST_MIDDLE,
+            tiers: Tiers::default(),
             words_floor: 1,
             parallel: rayon::current_num_threads() > 1,
             fast: true,
@@ -329,7 +333,7 @@ impl SparseSpace {
             rare_values: &mut self.rare_values,
             largest: &mut self.largest,
             stats: &mut self.stats,
-            middle: &mut self.middle,
+            tiers: &mut self.tiers,
             parallel: self.parallel,
         };
         sparse_kernel::extend::<T, W>(v, stop, &mut state)
