@@ -115,6 +115,20 @@ fn small_published_periods_are_proved() {
 }
 
 #[test]
+fn solved_games_table_periods_are_proved() {
+    // T. Czajka's table of solved octal games (github.com/tczajka/octal-games,
+    // SolvedGames.md: prefix, period), after Kenyon (1967), Austin (1976) and Gangolli and
+    // Plambeck (1989). 0.127's rare values depend on the heap's parity: the mask's domain
+    // flag.
+    assert_published_period("0.45", 498, 20, 100_000);
+    assert_published_period("0.156", 3479, 349, 100_000);
+    assert_published_period("0.356", 7315, 142, 100_000);
+    assert_published_period("0.644", 3256, 442, 100_000);
+    assert_published_period("0.165", 5181, 1550, 100_000);
+    assert_published_period("0.127", 46_578, 4, 200_000);
+}
+
+#[test]
 fn claims_are_refuted_at_the_least_counterexample() {
     let kayles = parse("0.77");
     // Kayles: G(70) = 6, G(82) = 2, the last exception.
@@ -196,8 +210,16 @@ fn octal_56_period_is_proved_and_oeis_last_exception_refuted() {
 }
 
 #[test]
-#[ignore = "10 s release: 20 million heaps"]
+#[ignore = "30 s release: 4.5 million heaps"]
+fn octal_376_period_is_proved() {
+    // Gangolli and Plambeck (1989); Czajka's table: prefix 2,268,248, period 4.
+    assert_published_period("0.376", 2_268_248, 4, 10_000_000);
+}
+
+#[test]
+#[ignore = "20 s release: 20 million heaps"]
 fn octal_354_period_is_proved() {
+    // Flammenkamp (2002); Czajka's table: prefix 10,061,916, period 1180.
     assert_published_period("0.354", 10_061_916, 1180, 30_000_000);
 }
 
