@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::problem::{Range, solve_cases};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -63,7 +63,11 @@ impl Visit for Bench<'_> {
 
 fn every_problem(crit: &mut Criterion) {
     for name in problem_names() {
-        let _ = visit(name, Params::default(), Bench { crit: &mut *crit });
+        let _ = visit(
+            name,
+            &gamecheck::problem::Flags::default(),
+            Bench { crit: &mut *crit },
+        );
     }
 }
 

@@ -26,6 +26,20 @@ pub enum BenchReportError {
     },
     #[error("no criterion results (`*/new/benchmark.json`) under {0}; run `cargo bench` first")]
     Empty(PathBuf),
+    /// Results, but none a line can be drawn through.
+    #[error(
+        "nothing to chart in {results} results: no bench group has an implementation measured at two \
+         numeric sizes (ids `group/function/NAME=number`); the Markdown table lists them all"
+    )]
+    NothingToChart { results: usize },
+    #[error("{path}: the median {median_ns} ns is not a positive time")]
+    Median { path: PathBuf, median_ns: f64 },
+    #[error("two results have the bench id `{id}`: {} and {}", first.display(), second.display())]
+    Duplicate {
+        id: String,
+        first: PathBuf,
+        second: PathBuf,
+    },
     #[error("drawing the chart failed: {0}")]
     Draw(String),
 }
@@ -116,16 +130,29 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, BenchRepo
     })
 }
 
-/// Every `new/benchmark.json` below `dir`, sorted.
-fn benchmark_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), BenchReportError> {
+/// Every `new/benchmark.json` below `dir`. A directory reached twice (through a symbolic
+/// link, or a link loop) is read once.
+fn benchmark_files(
+    dir: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+) -> Result<(), BenchReportError> {
     let io = |source| BenchReportError::Io {
         path: dir.to_owned(),
         source,
     };
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let path = entry.map_err(io)?.path();
+    if !seen.insert(std::fs::canonicalize(dir).map_err(io)?) {
+        return Ok(());
+    }
+    let mut entries = std::fs::read_dir(dir)
+        .map_err(io)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(io)?;
+    entries.sort();
+    for path in entries {
         if path.is_dir() {
-            benchmark_files(&path, out)?;
+            benchmark_files(&path, seen, out)?;
         } else if path.ends_with("new/benchmark.json") {
             out.push(path);
         }
@@ -176,19 +203,48 @@ fn order(a: &Measurement, b: &Measurement) -> std::cmp::Ordering {
 /// ```
 pub fn read_criterion(dir: &Path) -> Result<Vec<Measurement>, BenchReportError> {
     let mut files = Vec::new();
-    benchmark_files(dir, &mut files)?;
+    benchmark_files(dir, &mut std::collections::HashSet::new(), &mut files)?;
     let mut out = Vec::new();
+    let mut ids: std::collections::HashMap<String, PathBuf> = std::collections::HashMap::new();
     for file in files {
         let bench: BenchmarkJson = read_json(&file)?;
-        let estimates: EstimatesJson = read_json(&file.with_file_name("estimates.json"))?;
-        let (size_name, size) = bench.value_str.as_deref().map_or((None, None), parse_size);
+        let estimates_file = file.with_file_name("estimates.json");
+        let estimates: EstimatesJson = read_json(&estimates_file)?;
+        let median_ns = estimates.median.point_estimate;
+        if !(median_ns.is_finite() && median_ns > 0.0) {
+            return Err(BenchReportError::Median {
+                path: estimates_file,
+                median_ns,
+            });
+        }
+        // `bench_function("fast/7")` keeps the size in the function id.
+        let (function, parameter) = match (bench.function_id, bench.value_str) {
+            (Some(f), None) if f.contains('/') => match f.rsplit_once('/') {
+                Some((f, p)) => (f.to_owned(), Some(p.to_owned())),
+                None => (f, None),
+            },
+            (f, p) => (f.unwrap_or_else(|| bench.group_id.clone()), p),
+        };
+        let id = format!(
+            "{}/{function}/{}",
+            bench.group_id,
+            parameter.as_deref().unwrap_or("")
+        );
+        if let Some(first) = ids.insert(id.clone(), file.clone()) {
+            return Err(BenchReportError::Duplicate {
+                id,
+                first,
+                second: file,
+            });
+        }
+        let (size_name, size) = parameter.as_deref().map_or((None, None), parse_size);
         out.push(Measurement {
-            function: bench.function_id.unwrap_or_else(|| bench.group_id.clone()),
+            function,
             group: bench.group_id,
-            parameter: bench.value_str,
+            parameter,
             size_name,
             size,
-            median_ns: estimates.median.point_estimate,
+            median_ns,
         });
     }
     if out.is_empty() {
@@ -258,6 +314,12 @@ pub fn growth_exponent(points: &[(f64, f64)]) -> Option<f64> {
 /// The results of one group, arranged by implementation and size.
 struct Group<'a> {
     name: &'a str,
+    /// What the sizes measure: the name of the group's first sized result (`K` of
+    /// `K=10`). Results sized by another name are tabled under their parameter, and
+    /// neither charted nor fitted on this axis.
+    axis: Option<&'a str>,
+    /// Whether `axis` was taken from a sized result.
+    sized: bool,
     size_name: String,
     /// Implementations in role, then name, order.
     functions: Vec<&'a str>,
@@ -277,9 +339,20 @@ impl<'a> Group<'a> {
     fn points(&self, function: &str) -> Vec<(f64, f64)> {
         self.results
             .iter()
-            .filter(|m| m.function == function)
+            .filter(|m| m.function == function && m.size_name.as_deref() == self.axis)
             .filter_map(|m| Some((m.size? as f64, m.median_ns)))
             .collect()
+    }
+
+    /// The label of a row: its size, when it is sized on the group's axis; else its
+    /// parameter as written.
+    fn label(&self, row: &(Option<u64>, Option<&str>)) -> String {
+        match *row {
+            (Some(size), Some(p)) if parse_size(p).0.as_deref() == self.axis => size.to_string(),
+            (_, Some(p)) => p.to_owned(),
+            (Some(size), None) => size.to_string(),
+            (None, None) => "—".to_owned(),
+        }
     }
 
     fn fast(&self) -> Option<&'a str> {
@@ -295,6 +368,8 @@ fn groups(results: &[Measurement]) -> Vec<Group<'_>> {
         if out.last().is_none_or(|g| g.name != m.group) {
             out.push(Group {
                 name: &m.group,
+                axis: None,
+                sized: false,
                 size_name: String::new(),
                 functions: Vec::new(),
                 rows: Vec::new(),
@@ -309,13 +384,17 @@ fn groups(results: &[Measurement]) -> Vec<Group<'_>> {
         if !g.rows.contains(&row) {
             g.rows.push(row);
         }
-        if g.size_name.is_empty() {
+        if !g.sized && m.size.is_some() {
+            g.sized = true;
             g.size_name = m.size_name.clone().unwrap_or_default();
+            g.axis = m.size_name.as_deref();
         }
         g.results.push(m);
     }
     for g in &mut out {
-        g.rows.sort();
+        // Sized rows first, by size; the rest by parameter.
+        g.rows
+            .sort_by_key(|&(size, parameter)| (size.is_none(), size, parameter));
         if g.size_name.is_empty() {
             g.size_name = "size".to_owned();
         }
@@ -378,12 +457,7 @@ pub fn markdown(results: &[Measurement]) -> String {
         out.push('\n');
         let fast = g.fast();
         for row in &g.rows {
-            let label = match row {
-                (Some(size), _) => size.to_string(),
-                (None, Some(p)) => (*p).to_owned(),
-                (None, None) => "—".to_owned(),
-            };
-            let _ = write!(out, "| {label} |");
+            let _ = write!(out, "| {} |", g.label(row));
             let fast_time = fast.and_then(|f| g.time(f, row));
             for f in &g.functions {
                 let cell = match (g.time(f, row), fast_time) {
@@ -481,7 +555,7 @@ fn font(px: f64) -> FontDesc<'static> {
 ///
 /// # Constraints
 /// At least one group has an implementation at two sizes; otherwise
-/// [`BenchReportError::Empty`] (with an empty path).
+/// [`BenchReportError::NothingToChart`].
 ///
 /// # Complexity
 /// O(results).
@@ -503,7 +577,9 @@ pub fn chart_svg(results: &[Measurement]) -> Result<String, BenchReportError> {
         .filter(|g| g.functions.iter().any(|f| g.points(f).len() >= 2))
         .collect();
     if groups.is_empty() {
-        return Err(BenchReportError::Empty(PathBuf::new()));
+        return Err(BenchReportError::NothingToChart {
+            results: results.len(),
+        });
     }
     let cols = if groups.len() == 1 { 1 } else { 2 };
     let rows = groups.len().div_ceil(cols);

@@ -22,6 +22,15 @@ pub enum InputError {
         token: String,
         expected: String,
     },
+    /// A sign, or a leading zero: numbers are plain decimal digits (docs/input.md).
+    #[error(
+        "line {line}: token `{token}` is not a plain number: digits only, with no sign and no leading zero (expected {expected})"
+    )]
+    NotPlain {
+        line: usize,
+        token: String,
+        expected: String,
+    },
     #[error(
         "line {line}: token `{token}` is larger than u64::MAX = 18446744073709551615 (expected {expected})"
     )]
@@ -41,6 +50,28 @@ pub enum InputError {
 }
 
 impl InputError {
+    /// Returns the 1-based line the error names.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"1\n+2"[..]);
+    /// assert_eq!(t.u64_anywhere("x"), Ok(1));
+    /// assert_eq!(t.u64_anywhere("y").map_err(|e| e.line()), Err(2));
+    /// ```
+    pub fn line(&self) -> usize {
+        match self {
+            InputError::EndOfInput { line, .. }
+            | InputError::EndOfLine { line, .. }
+            | InputError::NotANumber { line, .. }
+            | InputError::Negative { line, .. }
+            | InputError::NotPlain { line, .. }
+            | InputError::TooLarge { line, .. }
+            | InputError::Unexpected { line, .. }
+            | InputError::OutOfRange { line, .. } => *line,
+        }
+    }
+
     /// Returns the error with its line moved down by `lines`: for errors found while
     /// scanning a slice that starts `lines` lines into the input.
     ///
@@ -57,6 +88,7 @@ impl InputError {
             | InputError::EndOfLine { line, .. }
             | InputError::NotANumber { line, .. }
             | InputError::Negative { line, .. }
+            | InputError::NotPlain { line, .. }
             | InputError::TooLarge { line, .. }
             | InputError::Unexpected { line, .. }
             | InputError::OutOfRange { line, .. } => *line += lines,

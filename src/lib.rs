@@ -3,9 +3,10 @@
 
 pub mod bench_report;
 pub mod check;
+pub mod chopsticks_classic;
 pub mod claim_lang;
 pub mod claims;
-pub mod formula;
+pub mod game;
 pub mod games;
 pub mod input;
 pub mod json;
@@ -15,6 +16,7 @@ pub mod problem;
 pub mod progress;
 pub mod prove;
 pub mod shown;
+pub mod simple_chopsticks;
 pub mod stress;
 pub mod tokens;
 

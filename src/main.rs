@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Args as _, Parser, Subcommand};
-use gamecheck::games::{Params, Registered, Visit, visit};
+use gamecheck::games::{Registered, Visit, visit};
 use gamecheck::problem::ContestFormat;
+use gamecheck::problem::Flags;
 use gamecheck::prove::Shard;
 use gamecheck::shown::note;
 use gamecheck::stress;
@@ -81,9 +82,12 @@ enum Command {
         /// Seed of the random cases.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// k of Moore's Nim_k (moore, games): a move takes from 1 to k piles.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
+        #[command(flatten)]
+        given: ProblemArgs,
+        /// Cases the least-counterexample search of a failure may try, in its descent and
+        /// again below it; cut short, it reports a local minimum. Default: the problem's.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        least_budget: Option<u64>,
         /// Write the report as JSON: verdict, counterexample, cases, …
         #[arg(long)]
         json: bool,
@@ -96,12 +100,8 @@ enum Command {
         /// The problem.
         #[arg(value_parser = problem_parser())]
         problem: String,
-        /// The most piles a move may take from (moore, games).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
-        k: u32,
-        /// The prime counts are taken modulo (games).
-        #[arg(long, default_value_t = 998_244_353)]
-        modulus: u64,
+        #[command(flatten)]
+        given: ProblemArgs,
         /// The case, as numbers.
         numbers: Vec<u64>,
     },
@@ -119,12 +119,8 @@ enum Command {
         /// Also print why: the deciding case of the rule and a winning move.
         #[arg(long)]
         explain: bool,
-        /// The most piles a move may take from (games, moore).
-        #[arg(long, default_value_t = 6)]
-        k: u32,
-        /// The prime counts are taken modulo (games).
-        #[arg(long, default_value_t = 998_244_353)]
-        modulus: u64,
+        #[command(flatten)]
+        given: ProblemArgs,
     },
     /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
     /// verified solvers, and shrink the first failure to the least failing input.
@@ -156,22 +152,20 @@ enum Command {
         /// Cap on program runs while shrinking.
         #[arg(long, default_value_t = 3000)]
         max_shrink_runs: usize,
-        /// Cap on shrinking runs that hit the time limit (each costs a whole timeout).
+        /// Shrinking runs that may hit the time limit (each costs a whole timeout); the
+        /// next one ends the shrink, so 0 ends it at the first.
         #[arg(long, default_value_t = 25)]
         max_shrink_timeouts: usize,
         /// Wall-clock cap on shrinking, in seconds.
         #[arg(long, default_value_t = 60)]
         max_shrink_seconds: u64,
         /// Where the shrunk input and the expected and actual output are written; checked
-        /// before any run. Default: a fresh directory under the system's temp directory.
+        /// and locked before any run, written as soon as a failure is found. Default: a
+        /// fresh directory under the system's temp directory.
         #[arg(long)]
         out_dir: Option<PathBuf>,
-        /// The most piles a move may take from (games, moore).
-        #[arg(long, default_value_t = 6)]
-        k: u32,
-        /// The prime counts are taken modulo (games).
-        #[arg(long, default_value_t = 998_244_353)]
-        modulus: u64,
+        #[command(flatten)]
+        given: ProblemArgs,
         /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
         /// 1000) instead of the contest's; the --max-* flags refine either. The banner
         /// prints every range the problem has, under the flag that bounds it.
@@ -231,6 +225,79 @@ enum Command {
         #[arg(long)]
         out_dir: Option<PathBuf>,
     },
+}
+
+/// The flags that build a problem; each applies only to the problems that declare it
+/// (`--k` to moore and games, `--set` to subtraction), and a flag given to another
+/// problem is a usage error.
+#[derive(clap::Args, Clone, Debug, Default)]
+struct ProblemArgs {
+    /// k of Moore's Nim_k (moore, games): a move takes from 1 to k piles [default: 6].
+    #[arg(long)]
+    k: Option<u64>,
+    /// The prime counts are taken modulo (games) [default: 998244353].
+    #[arg(long)]
+    modulus: Option<u64>,
+    /// The moves of a subtraction game (subtraction) [default: 1,3,4].
+    #[arg(long, value_delimiter = ',', value_name = "S")]
+    set: Option<Vec<u64>>,
+    /// Misère play: the player who cannot move wins (subtraction).
+    #[arg(long)]
+    misere: bool,
+    /// Ask for the Grundy value instead of who wins (subtraction).
+    #[arg(long)]
+    grundy: bool,
+}
+
+impl ProblemArgs {
+    /// Returns the flags given, checked against those `problem` declares, and the
+    /// problem's name with them as the command line would repeat it.
+    fn resolve(&self, problem: &str) -> Result<(Flags, String)> {
+        use gamecheck::problem::{FlagKind, FlagValue};
+        let declared = gamecheck::games::problem_flags(problem)?;
+        let given: Vec<(&str, FlagValue, String)> = [
+            self.k.map(|k| ("k", FlagValue::Number(k), k.to_string())),
+            self.modulus
+                .map(|m| ("modulus", FlagValue::Number(m), m.to_string())),
+            self.set.as_ref().map(|s| {
+                let text = s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+                ("set", FlagValue::Numbers(s.clone()), text)
+            }),
+            self.misere
+                .then(|| ("misere", FlagValue::Switch(true), String::new())),
+            self.grundy
+                .then(|| ("grundy", FlagValue::Switch(true), String::new())),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut flags = Flags::default();
+        let mut args = problem.to_owned();
+        for (long, value, text) in given {
+            let Some(flag) = declared.iter().find(|f| f.long == long) else {
+                let known: Vec<String> = declared.iter().map(|f| format!("--{}", f.long)).collect();
+                anyhow::bail!(
+                    "--{long} does not apply to {problem}; {}",
+                    if known.is_empty() {
+                        "it takes no such flag".to_owned()
+                    } else {
+                        format!("it takes {}", known.join(", "))
+                    }
+                );
+            };
+            if let (FlagKind::Number { min, max, .. }, FlagValue::Number(n)) = (flag.kind, &value)
+                && !(min..=max).contains(n)
+            {
+                anyhow::bail!("--{long} {n} is out of range: {min} to {max}");
+            }
+            args.push_str(&format!(" --{long}"));
+            if !text.is_empty() {
+                args.push_str(&format!(" {text}"));
+            }
+            flags.insert(long, value);
+        }
+        Ok((flags, args))
+    }
 }
 
 /// `prove <problem>` for each problem with a proof ([`gamecheck::problem::Commands`]),
@@ -385,7 +452,7 @@ fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
             tick: &|| {},
             count_only: true,
         };
-        total += visit(name, Params::default(), v)?.0;
+        total += visit(name, &Flags::default(), v)?.0;
     }
     let bar = cli::bars::bar(total, "check");
     let mut rows = Vec::new();
@@ -396,7 +463,7 @@ fn check(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
             tick: &|| bar.inc(1),
             count_only: false,
         };
-        rows.extend(visit(name, Params::default(), v)?.1);
+        rows.extend(visit(name, &Flags::default(), v)?.1);
     }
     bar.finish_and_clear();
     let report = gamecheck::check::Report { seed, rows };
@@ -420,7 +487,11 @@ fn claims(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCo
     let catalog = gamecheck::claims::catalog();
     if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
         let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
-        anyhow::bail!("unknown claim id `{unknown}`; known ids: {}", known.join(", "));
+        anyhow::bail!(
+            "unknown claim id `{}`; known ids: {}",
+            gamecheck::shown::escaped(unknown.as_bytes(), 40),
+            known.join(", ")
+        );
     }
     let chosen: Vec<_> = catalog
         .iter()
@@ -486,7 +557,7 @@ impl Visit for ClaimVocabulary {
 fn claim_help() -> String {
     let mut help = String::from("Problems and what EXPR reads:\n");
     for name in gamecheck::games::problem_names() {
-        if let Ok(Some(vocabulary)) = visit(name, Params::default(), ClaimVocabulary) {
+        if let Ok(Some(vocabulary)) = visit(name, &Flags::default(), ClaimVocabulary) {
             help.push_str(&format!("  {name}: {vocabulary}\n"));
         }
     }
@@ -520,24 +591,33 @@ fn repro_help() -> String {
             [] => String::new(),
             _ => format!(" (alias {})", aliases.join(", ")),
         };
-        let numbers = visit(name, Params::default(), NumbersText).unwrap_or_default();
+        let numbers = visit(name, &Flags::default(), NumbersText).unwrap_or_default();
         help.push_str(&format!("  {name}{alias}: {numbers}\n"));
     }
     help
 }
 
-fn claim(problem: &str, expr: &str, cases: u32, seed: u64, k: u32, as_json: bool) -> Result<ExitCode> {
-    let params = Params {
-        k,
-        ..Params::default()
-    };
-    if visit(problem, params, ClaimVocabulary)?.is_none() {
+fn claim(
+    problem: &str,
+    expr: &str,
+    cases: u32,
+    seed: u64,
+    given: &ProblemArgs,
+    least_budget: Option<u64>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let (params, _) = given.resolve(problem)?;
+    if visit(problem, &params, ClaimVocabulary)?.is_none() {
         anyhow::bail!("claims about {problem} cannot be typed");
     }
     note(&format!("gamecheck claim: seed {seed}, {cases} random cases"));
-    let report = visit(problem, params, TypedClaim { expr, seed, cases })?
-        .with_context(|| format!("claims about {problem} cannot be typed"))?
-        .context("invalid claim")?;
+    let typed = || visit(problem, &params, TypedClaim { expr, seed, cases });
+    let report = match least_budget {
+        Some(budget) => gamecheck::claims::within_least_budget(budget, typed),
+        None => typed(),
+    }?
+    .with_context(|| format!("claims about {problem} cannot be typed"))?
+    .context("invalid claim")?;
     let text = if as_json {
         json(&report)? + "\n"
     } else {
@@ -622,10 +702,7 @@ fn prove(game: ProveGame) -> Result<ExitCode> {
             flags,
             shard,
             json,
-        } => {
-            let params = Params::from_flags(&flags).context("prove")?;
-            visit(&name, params, RunProof { flags, shard, json })?
-        }
+        } => visit(&name, &flags.clone(), RunProof { flags, shard, json })?,
         ProveGame::Merge(MergeArgs { files, json: as_json }) => {
             let whole = gamecheck::prove::merge_files(&files).context("merging shards")?;
             for m in &whole.mismatches {
@@ -652,23 +729,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
             expr,
             cases,
             seed,
-            k,
+            given,
+            least_budget,
             json,
-        } => claim(&problem, &expr, cases, seed, k, json),
+        } => claim(&problem, &expr, cases, seed, &given, least_budget, json),
         Command::Prove { game } => prove(game),
         Command::Repro {
             problem,
-            k,
-            modulus,
+            given,
             numbers,
-        } => visit(&problem, Params { k, modulus }, Repro { numbers })?
+        } => visit(&problem, &given.resolve(&problem)?.0, Repro { numbers })?
             .with_context(|| format!("repro {problem}")),
         Command::Solve {
             problem,
             explain,
-            k,
-            modulus,
-        } => visit(&problem, Params { k, modulus }, Solve { explain })?,
+            given,
+        } => visit(&problem, &given.resolve(&problem)?.0, Solve { explain })?,
         Command::Stress {
             problem,
             solution,
@@ -681,8 +757,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_shrink_timeouts,
             max_shrink_seconds,
             out_dir,
-            k,
-            modulus,
+            given,
             extended,
             max_n,
             max_value,
@@ -702,17 +777,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             .into_iter()
             .filter_map(|(flag, v)| v.map(|v| (flag, v)))
             .collect();
+            let (params, problem_args) = given.resolve(&problem)?;
             let config = stress::Config {
-                problem_args: {
-                    let mut args = problem.clone();
-                    if k != Params::default().k {
-                        args.push_str(&format!(" --k {k}"));
-                    }
-                    if modulus != Params::default().modulus {
-                        args.push_str(&format!(" --modulus {modulus}"));
-                    }
-                    args
-                },
+                problem_args,
                 solution: stress::Solution::parse(&solution).context("invalid --solution")?,
                 seed,
                 cases: usize::try_from(cases).context("--cases is too large")?,
@@ -738,7 +805,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 replay,
                 reap: true,
             };
-            visit(&problem, Params { k, modulus }, Stress { config, json })?
+            visit(&problem, &params, Stress { config, json })?
         }
         Command::Plot { game } => plot(game),
         Command::BenchReport {
@@ -845,8 +912,7 @@ fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
 }
 
 fn plot(game: PlotGame) -> Result<ExitCode> {
-    let params = Params::from_flags(&game.flags).context("plot")?;
-    let picture = visit(&game.name, params, Plot { flags: &game.flags })??;
+    let picture = visit(&game.name, &game.flags, Plot { flags: &game.flags })??;
     write_file(&game.out, &picture.to_svg()?)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -884,12 +950,15 @@ struct Solve {
 impl Visit for Solve {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use gamecheck::problem::SolveError;
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();
-        problem
-            .solve_stream(&mut input, &mut output, self.explain)
-            .with_context(|| problem.solve_context())?;
-        Ok(ExitCode::SUCCESS)
+        match problem.solve_stream(&mut input, &mut output, self.explain) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A failed read or write is not bad input.
+            Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
+        }
     }
 }
 
@@ -903,7 +972,8 @@ impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let bounds = stress::bounds(problem, &self.config).context("stress")?;
-        note(&self.config.banner(&bounds));
+        // The banner names the solution command as typed: no raw control characters.
+        note(&gamecheck::shown::escaped_lines(&self.config.banner(&bounds)));
         let report = stress::stress_with_progress(problem, &self.config, &cli::bars::Inputs::new())
             .context("stress run failed")?;
         let text = if self.json {
@@ -960,10 +1030,43 @@ fn cli_command() -> clap::Command {
         .mut_subcommand("repro", |c| c.after_help(repro_help()))
 }
 
+/// Returns the exit code of a command line clap did not run: `--help` and `--version`
+/// print to stdout, where a failed write is an error (clap's own `exit` ignores it);
+/// usage errors go to stderr with exit code 2.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let text = e.render();
+    let text = if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    match write_stdout(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&cli_command().get_matches()) {
+    if cli::closed_stdout::stdout_is_closed() {
+        note("error: stdout is closed; gamecheck writes its output there");
+        return ExitCode::from(2);
+    }
+    let matches = match cli_command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.format(&mut cli_command()).exit(),
+        Err(e) => return clap_exit(e.format(&mut cli_command())),
     };
     if matches!(cli.command, Command::Stress { .. })
         && let Err(e) = stress::handle_signals()

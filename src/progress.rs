@@ -7,6 +7,9 @@ pub trait Progress: Sync {
     fn start(&self, total: u64);
     /// `steps` more steps are done; called from any thread.
     fn advance(&self, steps: u64);
+    /// A line worth showing at once, before the run's report (the first failure of a
+    /// stress run, found before its shrink); by default shown nowhere.
+    fn note(&self, _line: &str) {}
 }
 
 /// Shows nothing.

@@ -5,8 +5,10 @@
 use std::fmt::Write as _;
 
 /// Returns `bytes` as printable text of at most `max_chars` characters (escapes count as
-/// the characters they print), followed by `…` when cut: `\0`, `\t`, `\r`, `\n`, `\x1b`,
-/// `\x0c` and every other control character escaped, invalid UTF-8 as `\xNN`.
+/// the characters they print), followed by `…` when cut: `\\` for a backslash, `\0` for NUL
+/// (`\x00` before a digit, so it never reads as an octal escape), `\t`, `\r`, `\n`,
+/// `\x1b`, `\x0c` and every other control character escaped, invalid UTF-8 as `\xNN`. The
+/// text reads back unambiguously: every backslash in it starts an escape.
 ///
 /// # Complexity
 /// O(min(len, max_chars)).
@@ -19,23 +21,28 @@ use std::fmt::Write as _;
 /// assert_eq!(escaped(b"\x0c", 40), "\\x0c");
 /// assert_eq!(escaped(b"123456", 3), "123…");
 /// assert_eq!(escaped(b"\xff1", 40), "\\xff1");
+/// // A backslash is escaped too: the four characters `\x97` differ from the byte 0x97.
+/// assert_eq!(escaped(b"\\x97\x97", 40), "\\\\x97\\x97");
+/// assert_eq!(escaped(b"\x0032", 40), "\\x0032");
 /// ```
 pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
     let mut out = String::new();
     let mut shown = 0;
     for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
+        let mut chars = chunk.valid().chars().peekable();
+        while let Some(c) = chars.next() {
             if shown >= max_chars {
                 out.push('…');
                 return out;
             }
             let before = out.len();
             match c {
+                '\0' if chars.peek().is_some_and(char::is_ascii_digit) => out.push_str("\\x00"),
                 '\0' => out.push_str("\\0"),
                 '\t' => out.push_str("\\t"),
                 '\r' => out.push_str("\\r"),
                 '\n' => out.push_str("\\n"),
-                '\\' => out.push('\\'),
+                '\\' => out.push_str("\\\\"),
                 c if (c as u32) < 0x80 && c.is_control() => {
                     let _ = write!(out, "\\x{:02x}", c as u32);
                 }
@@ -62,10 +69,101 @@ pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
     out
 }
 
+/// Returns `text` with each line [`escaped`] in full, the line ends kept: for messages
+/// of several lines that carry untrusted text (the stress banner names the solution).
+///
+/// # Example
+/// ```
+/// use gamecheck::shown::escaped_lines;
+/// assert_eq!(escaped_lines("solution `a\x1b[2J`\nranges"), "solution `a\\x1b[2J`\nranges");
+/// ```
+pub fn escaped_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| escaped(line.as_bytes(), usize::MAX))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Writes `line` and a newline to stderr, ignoring failure: a closed or full stderr has
 /// nowhere to report to, and must not panic the process the way `eprintln!` does.
 pub fn note(line: &str) {
     use std::io::Write as _;
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{line}");
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::escaped;
+
+    /// Reads escaped text back to bytes, by the grammar the doc comment states; `None`
+    /// where it is ambiguous.
+    fn unescape(text: &str) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                let mut buf = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                continue;
+            }
+            match chars.next()? {
+                '\\' => out.push(b'\\'),
+                // `\0` and a digit would read as an octal escape.
+                '0' if chars.clone().next().is_some_and(|c| c.is_ascii_digit()) => return None,
+                '0' => out.push(0),
+                't' => out.push(b'\t'),
+                'r' => out.push(b'\r'),
+                'n' => out.push(b'\n'),
+                'x' => {
+                    let hex: String = chars.by_ref().take(2).collect();
+                    out.push(u8::from_str_radix(&hex, 16).ok()?);
+                }
+                'u' => {
+                    let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                    let c = char::from_u32(u32::from_str_radix(&code, 16).ok()?)?;
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// Bytes where escapes get confused: backslashes, NULs before digits, `x`, hex
+    /// digits, control characters, invalid UTF-8, bidi overrides.
+    fn tricky() -> impl Strategy<Value = Vec<u8>> {
+        let part = prop_oneof![
+            Just(b"\\".to_vec()),
+            Just(b"\0".to_vec()),
+            Just(b"x".to_vec()),
+            Just(b"97".to_vec()),
+            Just(b"0".to_vec()),
+            Just(b"\x1b".to_vec()),
+            Just(b"\x97".to_vec()),
+            Just(b"\xff".to_vec()),
+            Just("\u{202e}".as_bytes().to_vec()),
+            Just("\u{85}".as_bytes().to_vec()),
+            Just(b"\t\r\n".to_vec()),
+            any::<u8>().prop_map(|b| vec![b]),
+        ];
+        prop::collection::vec(part, 0..12).prop_map(|parts| parts.concat())
+    }
+
+    #[test]
+    fn escaped_text_reads_back_to_the_bytes_and_prints_no_control_character() {
+        let mut runner = crate::check::seeded_runner(21, "escaped_round_trip", 5000, None);
+        let result = runner.run(&tricky(), |bytes| {
+            let shown = escaped(&bytes, usize::MAX);
+            prop_assert!(!shown.chars().any(char::is_control), "{shown:?}");
+            prop_assert_eq!(unescape(&shown), Some(bytes), "{}", shown);
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{e}");
+        }
+    }
 }

@@ -2,10 +2,15 @@
 //! integers read from any [`BufRead`], with errors ([`InputError`]) naming the line and
 //! the token.
 //!
+//! One rule for every reader (docs/input.md): whitespace is C's `isspace` in the "C"
+//! locale, the bytes `scanf` skips (space, `\t`, `\n`, `\v`, `\f`, `\r`), and only `\n`
+//! ends a line; a number is plain decimal digits, with no sign and no leading zero
+//! except for 0 itself, so `+1`, `01` and `-0` are refused.
+//!
 //! It holds one token at a time and stops at the first invalid one, so an endless or
 //! hostile stream (`/dev/zero`, `yes`) costs bounded memory: a token is known invalid
-//! after its first byte that is not a digit, and too large after its 21st significant
-//! digit, whatever follows.
+//! after its first byte that is not a digit (or a second digit after a leading 0), and
+//! too large after its 21st digit, whatever follows.
 
 use std::io::{self, BufRead};
 
@@ -14,8 +19,58 @@ use crate::input::InputError;
 /// Bytes of a token kept for an error message.
 const SHOWN: usize = 40;
 
+/// Returns whether `b` is whitespace between tokens: C's `isspace` in the "C" locale
+/// (space, `\t`, `\n`, `\v`, `\f`, `\r`), what `scanf("%d")` skips.
+///
+/// # Example
+/// ```
+/// use gamecheck::tokens::is_space;
+/// assert!(b" \t\n\x0b\x0c\r".iter().all(|&b| is_space(b)));
+/// assert!(!is_space(0) && !is_space(0xa0));
+/// ```
+pub fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Whitespace within a line: [`is_space`] but `\n`.
 fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t' || b == b'\r'
+    b != b'\n' && is_space(b)
+}
+
+/// Returns the plain decimal number at the start of `s` and the digits it used: 1 to 20
+/// digits, no leading zero unless the number is 0, at most `u64::MAX`; `None` when `s`
+/// does not start with one (the digits may be followed by anything). The fast readers'
+/// half of the number rule; [`Tokens`] explains what is wrong with the rest.
+///
+/// # Example
+/// ```
+/// use gamecheck::tokens::plain_u64_prefix;
+/// assert_eq!(plain_u64_prefix(b"120 7"), Some((120, 3)));
+/// assert_eq!(plain_u64_prefix(b"0\n"), Some((0, 1)));
+/// assert_eq!(plain_u64_prefix(b"01"), None);
+/// assert_eq!(plain_u64_prefix(b"+1"), None);
+/// assert_eq!(plain_u64_prefix(b"18446744073709551616"), None);
+/// ```
+#[inline]
+pub fn plain_u64_prefix(s: &[u8]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    let mut i = 0;
+    while i < s.len() && i < 19 {
+        let digit = s[i].wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(digit);
+        i += 1;
+    }
+    if i == 19 && s.get(19).is_some_and(u8::is_ascii_digit) {
+        // A twentieth digit: the only place a u64 can overflow.
+        value = value.checked_mul(10)?.checked_add(u64::from(s[19] - b'0'))?;
+        i = 20;
+    }
+    let leading_zero = i > 1 && s[0] == b'0';
+    let more_digits = s.get(i).is_some_and(u8::is_ascii_digit);
+    (i > 0 && !leading_zero && !more_digits).then_some((value, i))
 }
 
 /// A streaming scanner: reads tokens from a [`BufRead`], tracking lines.
@@ -36,6 +91,8 @@ struct Token {
     value: Option<u64>,
     /// A byte that is not a digit (after an optional leading sign) was seen.
     not_a_number: bool,
+    /// A leading `+`, or a leading 0 followed by more digits: a number, but not plain.
+    not_plain: bool,
     digits: usize,
 }
 
@@ -88,24 +145,39 @@ impl<'a> Tokens<'a> {
         self.reader.consume(1);
     }
 
-    fn skip_blanks(&mut self) {
-        while self.peek().is_some_and(is_blank) {
-            self.bump();
+    /// Consumes the bytes `skip` accepts, a buffer at a time; returns the newlines among
+    /// them.
+    fn skip(&mut self, skip: impl Fn(u8) -> bool) -> usize {
+        let mut newlines = 0;
+        while self.io_error.is_none() {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.io_error = Some(e);
+                    break;
+                }
+            };
+            let n = buf.iter().position(|&b| !skip(b)).unwrap_or(buf.len());
+            newlines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+            let more = n == buf.len() && n > 0;
+            self.reader.consume(n);
+            if !more {
+                break;
+            }
         }
+        newlines
+    }
+
+    fn skip_blanks(&mut self) {
+        self.skip(is_blank);
     }
 
     fn skip_whitespace(&mut self) {
-        while let Some(b) = self.peek() {
-            match b {
-                b'\n' => self.line += 1,
-                b if is_blank(b) => {}
-                _ => break,
-            }
-            self.bump();
-        }
+        self.line += self.skip(is_space);
     }
 
-    /// Reads a token, stopping early once it cannot be a number.
+    /// Reads a token, stopping early once it cannot be a plain number.
     fn token(&mut self) -> Token {
         let mut t = Token {
             shown: Vec::new(),
@@ -113,16 +185,17 @@ impl<'a> Tokens<'a> {
             negative: false,
             value: Some(0),
             not_a_number: false,
+            not_plain: false,
             digits: 0,
         };
         let mut first = true;
         while let Some(b) = self.peek() {
-            if is_blank(b) || b == b'\n' {
+            if is_space(b) {
                 break;
             }
             if t.shown.len() == SHOWN {
                 t.cut = true;
-                if t.not_a_number || t.value.is_none() {
+                if t.not_a_number || t.not_plain || t.value.is_none() {
                     break;
                 }
             } else {
@@ -131,12 +204,16 @@ impl<'a> Tokens<'a> {
             self.bump();
             if first && (b == b'-' || b == b'+') {
                 t.negative = b == b'-';
+                t.not_plain = b == b'+';
                 first = false;
                 continue;
             }
             first = false;
             match b.checked_sub(b'0').filter(|&d| d <= 9) {
                 Some(d) => {
+                    if t.digits == 1 && t.value == Some(0) {
+                        t.not_plain = true;
+                    }
                     t.digits += 1;
                     t.value = t.value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d)));
                 }
@@ -144,7 +221,7 @@ impl<'a> Tokens<'a> {
             }
             if t.not_a_number && t.shown.len() == SHOWN {
                 // Known invalid and shown in full: the rest is never read.
-                t.cut = self.peek().is_some_and(|b| !is_blank(b) && b != b'\n');
+                t.cut = self.peek().is_some_and(|b| !is_space(b));
                 break;
             }
         }
@@ -166,15 +243,19 @@ impl<'a> Tokens<'a> {
                 expected,
             });
         }
-        match (t.negative, t.value) {
-            (true, Some(0)) => Ok(0),
-            (true, _) => Err(InputError::Negative {
+        match (t.negative, t.not_plain, t.value) {
+            (true, false, Some(v)) if v > 0 => Err(InputError::Negative {
                 line,
                 token: shown,
                 expected,
             }),
-            (false, Some(v)) => Ok(v),
-            (false, None) => Err(InputError::TooLarge {
+            (true, _, _) | (_, true, _) => Err(InputError::NotPlain {
+                line,
+                token: shown,
+                expected,
+            }),
+            (false, false, Some(v)) => Ok(v),
+            (false, false, None) => Err(InputError::TooLarge {
                 line,
                 token: shown,
                 expected,
@@ -185,7 +266,8 @@ impl<'a> Tokens<'a> {
     /// Returns the next number on the current line; `expected` names it in errors.
     ///
     /// # Constraints
-    /// The token is a decimal integer in `0..=u64::MAX` (a leading `+` is allowed).
+    /// The token is a plain decimal integer in `0..=u64::MAX`: digits only, no sign, no
+    /// leading zero but in `0` itself.
     ///
     /// # Example
     /// ```

@@ -177,3 +177,88 @@ fn all_bits_ranges_over_every_bit_of_a_u64() {
         Err(ExprError::Syntax { column: 9, .. })
     ));
 }
+
+#[test]
+fn least_budget_flag_cuts_the_search_short_and_says_local_minimum() {
+    let cut = format!("({TRUE_RULE}) && (d < 1000000000000 || n > m)");
+    let (code, report) = json(&["chopsticks", &cut, "--least-budget", "10"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report["least"]["local-minimum"].is_object(), "{report}");
+    // Where it stopped still fails: d >= 10^12, n <= m, and the player to move wins.
+    let at: [u64; 4] = serde_json::from_value(report["counterexample"].clone()).expect("four counts");
+    let s = State::new(at[0], at[1], at[2], at[3]);
+    assert!(
+        s.d >= 1_000_000_000_000 && s.hands() <= s.opponent_hands(),
+        "{s:?}"
+    );
+    assert!(
+        gamecheck::chopsticks::outcome(s) == gamecheck::chopsticks::Outcome::First,
+        "{s:?}"
+    );
+    let zero = claim(&["chopsticks", "n > m", "--least-budget", "0"]);
+    assert_eq!(zero.status.code(), Some(2), "{}", stderr(&zero));
+}
+
+/// Drops the time at the end of an evidence line (`…; 0.21 s`), which varies by run.
+fn without_time(line: &str) -> &str {
+    match line.rsplit_once("; ") {
+        Some((head, tail)) if tail.ends_with(" s") && tail[..tail.len() - 2].parse::<f64>().is_ok() => head,
+        _ => line,
+    }
+}
+
+#[test]
+fn claim_outputs_shown_in_the_readme_are_what_claim_prints() {
+    // docs/claim.md's runs take longer (one claim is 8 s); the README's are the ones every
+    // release must keep.
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("the README is readable");
+    let lines: Vec<&str> = text.lines().collect();
+    // Every run at once, then each compared.
+    let runs: Vec<(usize, &str, std::process::Child)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| Some((i, line.strip_prefix("$ gamecheck claim ")?)))
+        .filter(|(_, command)| !command.contains("--json"))
+        .map(|(i, command)| {
+            let args = shell_words::split(command).expect("a shell command line");
+            let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+                .arg("claim")
+                .args(&args)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("the gamecheck binary runs");
+            (i, command, child)
+        })
+        .collect();
+    assert!(runs.len() >= 5, "the README shows claims");
+    for (i, command, child) in runs {
+        let out = child.wait_with_output().expect("gamecheck claim finishes");
+        // The banner (stderr) comes first, then the report, then any error.
+        let (err, report) = (stderr(&out), stdout(&out));
+        let (banner, rest): (Vec<&str>, Vec<&str>) =
+            err.lines().partition(|l| l.starts_with("gamecheck claim:"));
+        let mut printed = banner
+            .into_iter()
+            .chain(report.lines())
+            .chain(rest)
+            .map(without_time);
+        // Each line shown is printed, in order; a line cut with `…` is a prefix.
+        for shown in lines[i + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with('$') && !l.starts_with("```"))
+        {
+            let shown = without_time(shown);
+            let found = match shown.strip_suffix('…') {
+                Some(prefix) => printed.any(|p| p.starts_with(prefix)),
+                None => printed.any(|p| p == shown),
+            };
+            assert!(
+                found,
+                "README.md:{}: `{shown}` is not what `gamecheck claim {command}` prints",
+                i + 1
+            );
+        }
+    }
+}

@@ -5,6 +5,7 @@
 
 use gamecheck::check::seeded_runner;
 use gamecheck::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
+use gamecheck::shown::escaped;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -77,9 +78,17 @@ fn parse_and_eval(text: &str, env: &Values) -> Result<(), TestCaseError> {
             let column = e.column().unwrap_or(0);
             let chars = text.chars().count();
             prop_assert!((1..=chars + 1).contains(&column), "{e}");
-            // The caret line is as long as the column says.
-            let caret = e.to_string().lines().last().map(|l| l.chars().count());
-            prop_assert_eq!(caret, Some(2 + column), "{}", e);
+            // The claim is shown escaped, and the caret sits under the start of the
+            // column's character as shown.
+            let message = e.to_string();
+            let lines: Vec<&str> = message.lines().collect();
+            prop_assert!(lines.len() >= 3, "{}", message);
+            let shown = lines[lines.len() - 2].strip_prefix("  ").unwrap_or("");
+            prop_assert_eq!(shown, escaped(text.as_bytes(), usize::MAX));
+            let caret = lines[lines.len() - 1].chars().count() - 3;
+            let rest: String = text.chars().skip(column - 1).collect();
+            let from_caret: String = shown.chars().skip(caret).collect();
+            prop_assert_eq!(from_caret, escaped(rest.as_bytes(), usize::MAX), "{}", message);
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! of the engine's own search.
 
 use gamecheck::chopsticks::{Chopsticks, Outcome, State, outcome, real_play_with_total};
-use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim};
+use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim, within_least_budget};
 use gamecheck::moore::MoorePosition;
 use gamecheck::problem::Least;
 use gamecheck_oracles::chopsticks_table::Table;
@@ -110,5 +110,88 @@ fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_
     assert_eq!(
         report.counterexample,
         serde_json::json!([first.a as u64, first.c as u64, first.b as u64, first.d as u64])
+    );
+}
+
+/// The right rule, wrong only where `a` (or `d`, with `on_d`) reaches `threshold` while
+/// n <= m: "(R) && (a < T || n > m)" as a claim.
+fn rule_cut_at(threshold: u128, on_d: bool) -> impl Fn(&State) -> Result<Outcome, String> + Sync {
+    move |s: &State| {
+        let count = if on_d { s.d } else { s.a };
+        let wins = outcome(*s) == Outcome::First && (count < threshold || s.hands() > s.opponent_hands());
+        Ok(if wins { Outcome::First } else { Outcome::Second })
+    }
+}
+
+/// Returns the first position of real play, by total then (a, c, b, d), up to `max_total`
+/// hands where `claim` disagrees with the dense table.
+fn first_disagreement_with_table(
+    claim: &dyn Fn(&State) -> Result<Outcome, String>,
+    max_total: u64,
+) -> Option<State> {
+    let table = Table::build(64).expect("the table builds");
+    (2..=max_total).flat_map(real_play_with_total).find(|s| {
+        let wins = table
+            .wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
+            .expect("within the table");
+        claim(s) != Ok(if wins { Outcome::First } else { Outcome::Second })
+    })
+}
+
+#[test]
+fn claim_wrong_only_beyond_a_trillion_is_reduced_without_walking_unit_by_unit() {
+    // The scan of the order shows the least failure of "(R) && (a < T || n > m)" is
+    // (T, 0, 0, T), and (0, T, 0, T) with d in place of a: n = m = T is the fewest hands
+    // with a >= T (or d >= T) and n <= m, and R holds there.
+    for (on_d, expected) in [
+        (false, State::new(25, 0, 0, 25)),
+        (true, State::new(0, 25, 0, 25)),
+    ] {
+        assert_eq!(
+            first_disagreement_with_table(&rule_cut_at(25, on_d), 60),
+            Some(expected)
+        );
+    }
+    const T: u64 = 1_000_000_000_000;
+    for (on_d, expected) in [(false, [T, 0, 0, T]), (true, [0, T, 0, T])] {
+        // A descent that lowers two counts by 1 at a time needs 10^12 steps: stop it.
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let cut = rule_cut_at(u128::from(T), on_d);
+        let claim = |s: &State| {
+            let n = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            assert!(n < 5_000_000, "the least search walks: {n} calls, now at {s:?}");
+            cut(s)
+        };
+        let report = check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000);
+        assert_eq!(report.verdict, ClaimVerdict::Refuted);
+        assert_eq!(report.counterexample, serde_json::json!(expected), "on d: {on_d}");
+    }
+}
+
+#[test]
+fn least_budget_cuts_the_search_short_and_says_local_minimum() {
+    const T: u128 = 1_000_000_000_000;
+    let claim = rule_cut_at(T, true);
+    let report = within_least_budget(10, || {
+        check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000)
+    });
+    assert_eq!(report.verdict, ClaimVerdict::Refuted);
+    assert!(
+        matches!(report.least, Some(Least::LocalMinimum { .. })),
+        "{:?}",
+        report.least
+    );
+    // Where it stopped still fails: d >= T, n <= m, and the rule says the player to move wins.
+    let at: [u64; 4] = serde_json::from_value(report.counterexample).expect("four counts");
+    let s = State::new(at[0], at[1], at[2], at[3]);
+    assert!(
+        s.d >= T && s.hands() <= s.opponent_hands() && outcome(s) == Outcome::First,
+        "{s:?}"
+    );
+    // The budget is this thread's, for the claims run inside only.
+    let again = check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000);
+    assert_eq!(
+        again.counterexample,
+        serde_json::json!([0, T as u64, 0, T as u64])
     );
 }

@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::problem::{Flag, FlagKind};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
@@ -142,7 +142,7 @@ fn every_problem_keeps_the_exit_codes() {
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let svg = dir.join("p.svg").to_str().expect("utf-8 temp dir").to_owned();
     for name in problem_names() {
-        let Ok((prove, plot, typed)) = visit(name, Params::default(), Added) else {
+        let Ok((prove, plot, typed)) = visit(name, &gamecheck::problem::Flags::default(), Added) else {
             panic!("{name} is registered");
         };
         let mut cases: Vec<(Vec<String>, i32)> = vec![

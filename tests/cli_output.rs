@@ -239,7 +239,7 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
 #[test]
 fn control_characters_in_a_bad_token_are_shown_escaped() {
     for (input, shown) in [
-        ("1\n\x0c 1 1 1\n", "`\\x0c`"),
+        ("1\n\x01 1 1 1\n", "`\\x01`"),
         ("1\n1 \x1b[2J 1 1\n", "`\\x1b[2J`"),
     ] {
         let mut child = Command::new(BIN)
@@ -283,5 +283,117 @@ fn an_io_error_is_told_once() {
             1,
             "{args:?}: {err}"
         );
+    }
+}
+
+#[test]
+fn help_and_version_into_a_full_stdout_fail() {
+    for args in [&["--help"][..], &["--version"], &["help"], &["solve", "--help"]] {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdout(dev("/dev/full", true))
+            .output()
+            .expect("run gamecheck");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("writing stdout") && err.contains("No space left"),
+            "{args:?}: {err}"
+        );
+    }
+    // The reader left: 141, quietly.
+    let out = Command::new(BIN)
+        .arg("--help")
+        .stdout(Stdio::from(closed_pipe()))
+        .output()
+        .expect("run gamecheck");
+    assert_eq!(
+        out.status.code(),
+        Some(141),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_closed_stdout_descriptor_fails_instead_of_losing_the_output() {
+    use std::os::unix::process::CommandExt;
+    for args in [
+        &["solve", "chopsticks"][..],
+        &["--version"],
+        &["repro", "wythoff", "3", "5"],
+    ] {
+        let mut command = Command::new(BIN);
+        command.args(args).stdin(Stdio::piped()).stderr(Stdio::piped());
+        // SAFETY: close(2) in the child before exec, touching nothing else.
+        unsafe {
+            command.pre_exec(|| {
+                libc::close(1);
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("run gamecheck");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(b"1\n1 0 1 1\n");
+        drop(stdin);
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("stdout is closed"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_full_stdout_under_solve_is_a_write_error_not_bad_input() {
+    for (problem, input) in [
+        ("chopsticks", "1\n1 0 1 1\n"),
+        ("wythoff", "1\n3 5\n"),
+        ("games", "1 7\n1\n"),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(["solve", problem])
+            .stdin(Stdio::piped())
+            .stdout(dev("/dev/full", true))
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{problem}: {err}");
+        assert!(err.contains("writing stdout: No space left"), "{problem}: {err}");
+        assert!(
+            !err.contains("invalid") && !err.contains("input"),
+            "{problem}: {err}"
+        );
+    }
+}
+
+#[test]
+fn control_characters_in_claims_ids_and_the_stress_banner_are_shown_escaped() {
+    for args in [
+        &["claim", "chopsticks", "a \x1b[2J > 1"][..],
+        &["claim", "chopsticks", "a > 1 && x\x1b"],
+        &["claims", "--id", "\x1b[2J"],
+        &[
+            "stress",
+            "chopsticks",
+            "--solution",
+            "/bin/true \x1b[31mRED",
+            "--cases",
+            "1",
+        ],
+    ] {
+        let out = Command::new(BIN).args(args).output().expect("run gamecheck");
+        let err = String::from_utf8_lossy(&out.stderr);
+        // (The stress report's replay command, on stdout, is the stress engine's.)
+        assert!(!out.stderr.contains(&0x1b), "{args:?}: {err}");
+        assert!(args[0] == "stress" || !out.stdout.contains(&0x1b), "{args:?}");
+        assert!(err.contains("\\x1b"), "{args:?}: {err}");
     }
 }

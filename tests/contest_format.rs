@@ -2,7 +2,7 @@
 //! error's line within the input), inputs round-tripped, generated inputs distinct and
 //! growing, answers read strictly.
 
-use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::input::InputError;
 use gamecheck::problem::{Range, SolveError};
 use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
@@ -10,15 +10,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 
 fn line_of(e: &InputError) -> usize {
-    match e {
-        InputError::EndOfInput { line, .. }
-        | InputError::EndOfLine { line, .. }
-        | InputError::NotANumber { line, .. }
-        | InputError::Negative { line, .. }
-        | InputError::TooLarge { line, .. }
-        | InputError::Unexpected { line, .. }
-        | InputError::OutOfRange { line, .. } => *line,
-    }
+    e.line()
 }
 
 /// Inputs built from the tokens parsers meet: numbers small and huge, signs, zeros,
@@ -92,7 +84,7 @@ impl Visit for Fuzz {
 #[test]
 fn parsers_never_panic_and_errors_name_a_line_of_the_input() {
     for name in problem_names() {
-        visit(name, Params::default(), Fuzz).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), Fuzz).expect("a registered problem");
     }
 }
 
@@ -150,7 +142,7 @@ impl Visit for RoundTrip {
 #[test]
 fn generated_inputs_round_trip_are_distinct_and_grow_within_the_bounds() {
     for name in problem_names() {
-        visit(name, Params::default(), RoundTrip).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), RoundTrip).expect("a registered problem");
     }
 }
 
@@ -214,6 +206,199 @@ fn solve_stream_matches_solve_cases() {
     // Every problem's own fast `solve` prints what the generic one does, byte for byte,
     // and fails with the same error on the same line and token.
     for name in gamecheck::games::problem_names() {
-        visit(name, Params::default(), SameAsGeneric).expect("a registered problem");
+        visit(name, &gamecheck::problem::Flags::default(), SameAsGeneric).expect("a registered problem");
+    }
+}
+
+/// A valid input of `problem` with several cases, as its generator writes it.
+fn valid_input<P: Registered>(problem: &P, seed: u64) -> String {
+    use rand::SeedableRng;
+    let bounds = problem
+        .constraints()
+        .expect("k = 6 is judged")
+        .bounds(problem.name(), Range::Contest, &[])
+        .expect("contest bounds");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    problem.write_input(&problem.generate(&mut rng, &bounds))
+}
+
+/// What `solve` printed, by the problem's own stream and by the generic reader.
+fn both_solves<P: Registered>(problem: &P, input: &[u8]) -> [(Vec<u8>, Result<(), String>); 2] {
+    [
+        solved(|out| problem.solve_stream(&mut &input[..], out, false)),
+        solved(|out| gamecheck::problem::solve_cases(problem, &mut &input[..], out, false)),
+    ]
+}
+
+struct HugeRuns;
+
+impl Visit for HugeRuns {
+    type Output = ();
+    fn visit<P: Registered>(self, problem: &P) {
+        const NINE_MIB: usize = 9 << 20;
+        let text = valid_input(problem, 7);
+        let [want, _] = both_solves(problem, text.as_bytes());
+        assert!(want.1.is_ok(), "{}: {text}", problem.name());
+        let first_space = text.find(' ').map_or(text.len(), |i| i);
+        // Longer than the 8 MiB block each, and all valid.
+        let valid = [
+            format!("{}{text}", "\n".repeat(NINE_MIB)),
+            format!("{}{text}", " ".repeat(NINE_MIB)),
+            format!("{}{}", &text[..first_space], " ".repeat(NINE_MIB)) + &text[first_space..],
+            format!("{text}{}", "\n \x0c".repeat(NINE_MIB / 3)),
+        ];
+        for (i, input) in valid.iter().enumerate() {
+            let [fast, generic] = both_solves(problem, input.as_bytes());
+            assert_eq!(fast, generic, "{}: input {i}", problem.name());
+            assert_eq!(fast, want, "{}: input {i}", problem.name());
+        }
+        // 9 MiB of zeros before the first number: a leading zero, refused on line 1.
+        let zeros = format!("{}{text}", "0".repeat(NINE_MIB));
+        let [fast, generic] = both_solves(problem, zeros.as_bytes());
+        assert_eq!(fast, generic, "{}: zeros", problem.name());
+        assert!(
+            fast.1
+                .as_ref()
+                .is_err_and(|e| e.contains("NotPlain") && e.contains("line: 1")),
+            "{fast:?}"
+        );
+    }
+}
+
+#[test]
+fn blank_runs_and_lines_longer_than_a_block_read_as_the_generic_reader_does() {
+    for name in problem_names() {
+        visit(name, &gamecheck::problem::Flags::default(), HugeRuns).expect("a registered problem");
+    }
+}
+
+struct IsspaceAndPlainNumbers;
+
+impl Visit for IsspaceAndPlainNumbers {
+    type Output = ();
+    fn visit<P: Registered>(self, problem: &P) {
+        for seed in 0..20 {
+            let text = valid_input(problem, seed);
+            let [want, _] = both_solves(problem, text.as_bytes());
+            // Every separator C's isspace knows: what scanf skips, `solve` skips.
+            let mut spaced = String::new();
+            for (i, c) in text.chars().enumerate() {
+                match c {
+                    ' ' => spaced.push_str(["\x0b", "\x0c", " \t", "\r\x0b "][i % 4]),
+                    '\n' => spaced.push_str(["\x0c\n", "\r\n", "\x0b\r\n"][i % 3]),
+                    c => spaced.push(c),
+                }
+            }
+            for bytes in [&spaced, &format!("\x0b\x0c\n{spaced}\x0c")] {
+                let [fast, generic] = both_solves(problem, bytes.as_bytes());
+                assert_eq!(fast, generic, "{}: {bytes:?}", problem.name());
+                assert_eq!(fast, want, "{}: {bytes:?}", problem.name());
+            }
+            // A sign or a leading zero on a number of line 2 (or line 1 when it is
+            // the only one): refused there, naming the token.
+            let line = if text.lines().count() > 1 { 2 } else { 1 };
+            let start: usize = text.lines().take(line - 1).map(|l| l.len() + 1).sum();
+            for prefix in ["+", "0", "-0"] {
+                let mut bad = text.clone();
+                bad.insert_str(start, prefix);
+                let token = bad[start..]
+                    .split_whitespace()
+                    .next()
+                    .expect("a token")
+                    .to_owned();
+                let [fast, generic] = both_solves(problem, bad.as_bytes());
+                assert_eq!(fast, generic, "{}: {bad:?}", problem.name());
+                let err = problem.read_input(bad.as_bytes()).expect_err(&bad);
+                assert!(
+                    matches!(err, InputError::NotPlain { .. }),
+                    "{}: {bad:?}: {err}",
+                    problem.name()
+                );
+                assert_eq!(err.line(), line, "{err}");
+                assert!(err.to_string().contains(&format!("`{token}`")), "{err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn whitespace_is_isspace_and_numbers_are_plain_in_every_reader() {
+    for name in problem_names() {
+        visit(
+            name,
+            &gamecheck::problem::Flags::default(),
+            IsspaceAndPlainNumbers,
+        )
+        .expect("a registered problem");
+    }
+}
+
+/// The position after "play to X" in an explanation, with X as `open`…`close` numbers.
+fn played_to(explanation: &str, open: char, close: char) -> Option<Vec<u64>> {
+    let rest = explanation.strip_prefix("play to ")?;
+    let inner = rest.strip_prefix(open)?.split(close).next()?;
+    inner.split(", ").map(|n| n.parse().ok()).collect()
+}
+
+#[test]
+fn explain_gives_a_winning_move_the_oracles_confirm_for_wythoff_and_moore() {
+    use gamecheck::games::wythoff::{Outcome, Piles, Wythoff};
+    use gamecheck::moore::{MoorePosition, Position, PositionOutcome};
+    use gamecheck::problem::ContestFormat;
+    use gamecheck_oracles::moore_game_search::GameSearch;
+    use gamecheck_oracles::wythoff_mex_table::WythoffTable;
+    use itertools::Itertools;
+    let table = WythoffTable::build(64).expect("the mex table builds");
+    let wythoff = Wythoff::default();
+    for (x, y) in (0..40).flat_map(|x| (0..40).map(move |y| (x, y))) {
+        let p = table.is_p_position(x, y).expect("within the table");
+        let answer = if p { Outcome::Loss } else { Outcome::Win };
+        let why = wythoff.explain(&Piles { x, y }, &answer);
+        match played_to(&why, '(', ')').as_deref() {
+            // A legal move (from one pile, or the same from both) to a P-position.
+            Some(&[nx, ny]) => {
+                assert!(!p, "({x}, {y}) is a P-position: {why}");
+                let taken = (x.checked_sub(nx), y.checked_sub(ny));
+                let legal = matches!(taken, (Some(0), Some(1..)) | (Some(1..), Some(0)))
+                    || matches!(taken, (Some(a), Some(b)) if a == b && a > 0);
+                assert!(
+                    legal && table.is_p_position(nx, ny) == Some(true),
+                    "({x}, {y}): {why}"
+                );
+            }
+            _ => assert!(p && why.contains("is a P-position"), "({x}, {y}): {why}"),
+        }
+    }
+    for k in [1, 2, 6] {
+        let moore = MoorePosition::with_k(k);
+        let mut search = GameSearch::new(k);
+        for piles in (0..=6u64).combinations_with_replacement(3) {
+            let p = search.is_p(&piles);
+            let answer = if p { PositionOutcome::P } else { PositionOutcome::N };
+            let why = moore.explain(
+                &Position {
+                    piles: piles.clone(),
+                    k,
+                },
+                &answer,
+            );
+            match played_to(&why, '[', ']') {
+                // Takes from 1 to k piles, and leaves a P-position.
+                Some(next) => {
+                    assert!(!p, "{piles:?} is a P-position: {why}");
+                    let lowered = piles.iter().zip(&next).filter(|(a, b)| b < a).count();
+                    let raised = piles.iter().zip(&next).any(|(a, b)| b > a);
+                    assert!(
+                        (1..=k as usize).contains(&lowered) && !raised,
+                        "{piles:?}, k = {k}: {why}"
+                    );
+                    assert!(search.is_p(&next), "{piles:?}, k = {k}: {why}");
+                }
+                None => assert!(
+                    p && why.contains("every move leaves"),
+                    "{piles:?}, k = {k}: {why}"
+                ),
+            }
+        }
     }
 }

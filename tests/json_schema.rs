@@ -254,7 +254,7 @@ fn every_json_report_matches_docs_json() {
                 if ["chopsticks", "moore"].contains(&name) {
                     continue;
                 }
-                let Ok(Some(flags)) = gamecheck::games::visit(name, Default::default(), ProveFlags) else {
+                let Ok(Some(flags)) = gamecheck::games::visit(name, &Default::default(), ProveFlags) else {
                     continue;
                 };
                 let mut args = vec!["prove".to_owned(), name.to_owned(), "--json".to_owned()];

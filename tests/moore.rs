@@ -13,6 +13,7 @@ use gamecheck::moore::{
 use gamecheck_oracles::moore_brute_count::brute_count_mod;
 use gamecheck_oracles::moore_dp_count::{dp_count, dp_count_mod};
 use gamecheck_oracles::moore_game_search::GameSearch;
+use gamecheck_oracles::moore_group_ring_power::group_ring_power_count;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
 use rand::{RngExt, SeedableRng};
@@ -100,19 +101,31 @@ fn count_is_invariant_under_complement() {
     common::holds(&MooreCount::default(), "count_is_invariant_under_complement", 24);
 }
 
+/// The bits the group-ring oracle takes for k in the default run: (k+1)^B at most 343, so
+/// that its O(((k+1)^B)² · log K) stays in milliseconds.
+fn oracle_bits(k: u32) -> u32 {
+    let m = u64::from(k) + 1;
+    (1..=8).rev().find(|&b| m.pow(b) <= 343).unwrap_or(1)
+}
+
+/// The group-ring oracle, which takes every k, modulus and K.
+fn group_ring(values: &[u64], len: u64, k: u32, modulus: u64) -> u64 {
+    group_ring_power_count(values, len, k, modulus).unwrap_or_else(|e| panic!("{e}"))
+}
+
 proptest! {
     #![proptest_config(config(64))]
 
     #[test]
-    fn count_matches_unreduced_power_sum(
-        (k, values) in prop::sample::select(&SUPPORTED_K[..]).prop_flat_map(|k| (Just(k), value_set(k, 5, 40))),
+    fn count_matches_group_ring_power_at_huge_len(
+        (k, values) in prop::sample::select(&SUPPORTED_K[..])
+            .prop_flat_map(|k| (Just(k), value_set(k, oracle_bits(k), 40))),
         len in huge_len(),
     ) {
-        // Σₜ F(t)^K / (k+1)^B with the exponent never reduced mod p − 1.
+        // The identity's coefficient of h^K in F_p[(Z/(k+1))^B], by repeated squaring: no
+        // transform, K never reduced.
+        let want = group_ring(&values, len, k, P) as u32;
         let f = transform(&values, k).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let sum = f.coefficients().iter().fold(0, |s, &x| (s + pow_exact(u64::from(x), len)) % P);
-        let size = pow_exact(u64::from(k) + 1, u64::from(f.bits()));
-        let want = (sum * pow_exact(size, P - 2) % P) as u32;
         prop_assert_eq!(f.count(len), want);
         prop_assert_eq!(count(&values, len, k), Ok(want), "{:?}, K {}, k {}", values, len, k);
         prop_assert_eq!(count_plain(&values, len, k), Ok(want));
@@ -367,12 +380,12 @@ fn cli_solves_games_and_refuses_malformed_input() {
         (
             &["solve", "games", "--k", "2", "--modulus", "1"][..],
             "1 5\n1\n",
-            "the modulus 1 is not a prime",
+            "--modulus 1 is out of range: 2 to",
         ),
         (
             &["solve", "games", "--k", "0"][..],
             "1 5\n1\n",
-            "k = 0 is not allowed",
+            "--k 0 is out of range: 1 to",
         ),
     ] {
         let (code, out, err) = run_cli(args, input);
@@ -514,6 +527,69 @@ fn count_mod_matches_oracles_for_every_k_and_prime() {
             }
         }
     }
+}
+
+#[test]
+fn count_mod_matches_group_ring_power_at_huge_k_for_every_k_and_prime() {
+    // K = 10^18 and u64::MAX, with the exponent's hard spots for each p (multiples of
+    // p − 1, p² − 1 and k + 1, and neighbours), for every k in 1..=10 and every test prime,
+    // including the p ≤ k + 1 and p | k + 1 that take the ramified route. The DP is O(K):
+    // only the group-ring power reaches these K without the transform.
+    let seed = 20_260_612;
+    eprintln!("seed {seed}");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut primes = TEST_PRIMES.to_vec();
+    primes.push(prime_near_2_61(&mut rng));
+    let mut nonzero = 0;
+    for k in 1..=10u32 {
+        let m = u64::from(k) + 1;
+        let bits = (1..=6).rev().find(|&b| m.pow(b) <= 64).unwrap_or(1);
+        for &p in &primes {
+            let mut lens = vec![10u64.pow(18), u64::MAX, u64::MAX - u64::MAX % m];
+            for order in [Some(p - 1), p.checked_mul(p).map(|q| q - 1)]
+                .into_iter()
+                .flatten()
+            {
+                let c = rng.random_range(1..=u64::MAX / order);
+                lens.extend([c * order, c * order - 1, (c * order).saturating_add(1)]);
+            }
+            for case in 0..3 {
+                let n = rng.random_range(1..=6usize);
+                let values: Vec<u64> = match case {
+                    // Some zeros: in the ramified case the count is 0 without them, unless
+                    // p^v | K.
+                    0 => (0..n)
+                        .map(|_| {
+                            if rng.random_bool(0.3) {
+                                0
+                            } else {
+                                rng.random_range(0..1u64 << bits)
+                            }
+                        })
+                        .collect(),
+                    // Two values sharing bits, with copies.
+                    1 => {
+                        let (a, b) = (
+                            rng.random_range(1..1u64 << bits),
+                            rng.random_range(0..1u64 << bits),
+                        );
+                        (0..n).map(|i| if i % 3 == 0 { a } else { a | b }).collect()
+                    }
+                    _ => (0..n).map(|_| rng.random_range(0..1u64 << bits)).collect(),
+                };
+                for &len in &lens {
+                    let want = group_ring(&values, len, k, p);
+                    nonzero += usize::from(want != 0);
+                    assert_eq!(
+                        count_mod(&values, len, k, p),
+                        Ok(want),
+                        "values {values:?}, K {len}, k {k}, p {p}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(nonzero > 500, "only {nonzero} nonzero answers");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 // Runs the `gamecheck` binary, built only with the default feature `cli`.
 #![cfg(feature = "cli")]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -307,4 +307,436 @@ fn bench_report_without_results_says_so() {
     let out = gamecheck(&["bench-report", "--criterion-dir", &empty.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("run `cargo bench` first"));
+}
+
+// The committed pictures read back from their SVG, against evidence computed here: the
+// tests above show that the commands still write these files; these show that what the
+// files draw is true.
+
+/// The value of attribute `name` in the inside of a tag.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    let len = tag[start..].find('"')?;
+    Some(&tag[start..start + len])
+}
+
+/// The inside of every `<NAME …/>` tag of `svg`, with the text that follows it.
+fn tags<'a>(svg: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
+    let open = format!("<{name} ");
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(&open) {
+        let tail = &rest[at + open.len() - 1..];
+        let end = tail.find("/>").expect("a closed tag");
+        out.push((&tail[..end], &tail[end..]));
+        rest = &tail[end..];
+    }
+    out
+}
+
+/// A filled or stroked `<rect>`.
+#[derive(Debug)]
+struct Rect {
+    x: i64,
+    y: i64,
+    width: i64,
+    height: i64,
+    fill: String,
+    stroke: String,
+}
+
+fn rects(svg: &str) -> Vec<Rect> {
+    tags(svg, "rect")
+        .into_iter()
+        .map(|(tag, _)| {
+            let number = |n| {
+                attr(tag, n)
+                    .and_then(|v| v.parse().ok())
+                    .expect("a numeric attribute")
+            };
+            let text = |n| attr(tag, n).expect("an attribute").to_owned();
+            Rect {
+                x: number("x"),
+                y: number("y"),
+                width: number("width"),
+                height: number("height"),
+                fill: text("fill"),
+                stroke: text("stroke"),
+            }
+        })
+        .collect()
+}
+
+/// The frame of each panel (its grey outline), in panel order.
+fn frames(svg: &str) -> Vec<Rect> {
+    rects(svg)
+        .into_iter()
+        .filter(|r| r.fill == "none" && r.stroke == "#5A5A5A")
+        .collect()
+}
+
+/// The fill of every cell (column, row from the bottom) of each panel, read from the filled
+/// rectangles inside its frame; a panel has `columns` cells across. Every cell must be drawn
+/// exactly once.
+fn svg_cells(svg: &str, columns: i64) -> Vec<BTreeMap<(u64, u64), String>> {
+    let all = rects(svg);
+    frames(svg)
+        .iter()
+        .map(|f| {
+            let side = f.width / columns;
+            assert_eq!(side * columns, f.width, "{f:?}");
+            let rows = f.height / side;
+            let inside = |r: &&Rect| {
+                r.stroke == "none"
+                    && r.x >= f.x
+                    && r.y >= f.y
+                    && r.x + r.width <= f.x + f.width
+                    && r.y + r.height <= f.y + f.height
+            };
+            let mut cells = BTreeMap::new();
+            for r in all.iter().filter(inside) {
+                assert!(
+                    r.height == side
+                        && (r.x - f.x) % side == 0
+                        && (r.y - f.y) % side == 0
+                        && r.width % side == 0,
+                    "{r:?} is not a run of cells"
+                );
+                let row = (rows - 1 - (r.y - f.y) / side) as u64;
+                for column in (r.x - f.x) / side..(r.x - f.x + r.width) / side {
+                    assert!(cells.insert((column as u64, row), r.fill.clone()).is_none());
+                }
+            }
+            assert_eq!(cells.len() as i64, columns * rows, "every cell drawn once");
+            cells
+        })
+        .collect()
+}
+
+/// The legend's kinds: each swatch's fill, the text beside it without its count, and the
+/// count of cells it states.
+fn legend(svg: &str) -> Vec<(String, String, usize)> {
+    tags(svg, "rect")
+        .into_iter()
+        .filter(|(tag, _)| {
+            attr(tag, "width") == Some("15")
+                && attr(tag, "height") == Some("15")
+                && attr(tag, "stroke") == Some("none")
+        })
+        .map(|(tag, after)| {
+            let text = &after[after.find("<text").expect("a label")..];
+            let label = text
+                [text.find('>').expect("an open tag") + 1..text.find("</text>").expect("a close")]
+                .trim()
+                .replace("&apos;", "'");
+            let (kind, count) = label.rsplit_once(" (").expect("a count");
+            let count = count
+                .trim_end_matches(')')
+                .trim_end_matches(" cells")
+                .trim_end_matches(" cell");
+            (
+                attr(tag, "fill").expect("a fill").to_owned(),
+                kind.to_owned(),
+                count.parse().expect("a number of cells"),
+            )
+        })
+        .collect()
+}
+
+/// The fill of the legend kind whose text starts with `prefix`.
+fn fill_of(legend: &[(String, String, usize)], prefix: &str) -> String {
+    legend
+        .iter()
+        .find(|(_, text, _)| text.starts_with(prefix))
+        .map(|(fill, _, _)| fill.clone())
+        .unwrap_or_else(|| panic!("no legend entry {prefix:?}"))
+}
+
+/// Every legend count equals the cells of that fill.
+fn assert_legend_counts(legend: &[(String, String, usize)], panels: &[BTreeMap<(u64, u64), String>]) {
+    for (fill, text, count) in legend {
+        let drawn = panels
+            .iter()
+            .flat_map(|p| p.values())
+            .filter(|f| *f == fill)
+            .count();
+        assert_eq!(drawn, *count, "{text}");
+    }
+}
+
+#[test]
+fn committed_wythoff_picture_draws_the_p_positions_of_the_rules() {
+    let svg = std::fs::read_to_string(repo("docs/img/wythoff-p-positions.svg")).expect("committed");
+    // The outcomes by the rules, inline: (x, y) is lost when no move reaches a lost position.
+    let n = 41;
+    let mut lost = vec![vec![false; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let reaches = (0..x).any(|v| lost[v][y])
+                || (0..y).any(|v| lost[x][v])
+                || (1..=x.min(y)).any(|t| lost[x - t][y - t]);
+            lost[x][y] = !reaches;
+        }
+    }
+    let panels = svg_cells(&svg, n as i64);
+    assert_eq!(panels.len(), 1);
+    let kinds = legend(&svg);
+    assert_legend_counts(&kinds, &panels);
+    let p = fill_of(&kinds, "P-position");
+    let (one, two, both) = (
+        fill_of(&kinds, "N-position: win by taking from pile 1"),
+        fill_of(&kinds, "N-position: win by taking from pile 2"),
+        fill_of(&kinds, "N-position: win by taking the same from both"),
+    );
+    for (&(x, y), fill) in &panels[0] {
+        let (x, y) = (x as usize, y as usize);
+        assert_eq!(*fill == p, lost[x][y], "({x}, {y})");
+        // Each N-cell's colour names a kind of move; one of that kind must reach a lost position.
+        let shown = if *fill == one {
+            (0..x).any(|v| lost[v][y])
+        } else if *fill == two {
+            (0..y).any(|v| lost[x][v])
+        } else if *fill == both {
+            (1..=x.min(y)).any(|t| lost[x - t][y - t])
+        } else {
+            *fill == p
+        };
+        assert!(shown, "({x}, {y}) drawn {fill}");
+    }
+    // No cell is crossed: the only cross is the legend's.
+    assert_eq!(cross_strokes(&svg), 2);
+}
+
+/// The highest bit whose number of piles having it is not a multiple of k + 1.
+fn unbalanced(piles: &[u64], k: u32) -> Option<u32> {
+    (0..64)
+        .rev()
+        .find(|b| piles.iter().filter(|&&p| p >> b & 1 == 1).count() % (k as usize + 1) != 0)
+}
+
+/// The committed Moore picture `file` (panels for `ks`, piles (x, y, rest…) up to `max`)
+/// against the game search: black exactly at its P-positions, and every other cell shaded
+/// for the highest unbalanced bit.
+fn assert_moore_picture(file: &str, ks: &[u32], rest: &[u64], max: u64) {
+    let svg = std::fs::read_to_string(repo(file)).expect("committed");
+    let panels = svg_cells(&svg, max as i64 + 1);
+    assert_eq!(panels.len(), ks.len());
+    let kinds = legend(&svg);
+    assert_legend_counts(&kinds, &panels);
+    let p = fill_of(&kinds, "P-position");
+    for (cells, &k) in panels.iter().zip(ks) {
+        let mut search = GameSearch::new(k);
+        for (&(x, y), fill) in cells {
+            let piles: Vec<u64> = [x, y].into_iter().chain(rest.iter().copied()).collect();
+            assert_eq!(*fill == p, search.is_p(&piles), "k {k}, piles {piles:?}");
+            if let Some(bit) = unbalanced(&piles, k) {
+                let shade = fill_of(&kinds, &format!("N-position; highest unbalanced bit 2^{bit} ="));
+                assert_eq!(*fill, shade, "k {k}, piles {piles:?}");
+            }
+        }
+    }
+    assert_eq!(cross_strokes(&svg), 2);
+}
+
+#[test]
+fn committed_moore_pictures_draw_the_p_positions_of_the_game_search() {
+    assert_moore_picture("docs/img/moore-p-positions.svg", &[1, 2, 3, 4], &[], 31);
+    assert_moore_picture("docs/img/moore-three-piles.svg", &[1, 2], &[12], 15);
+}
+
+#[test]
+fn committed_chopsticks_picture_draws_the_tables_outcomes() {
+    let svg = std::fs::read_to_string(repo("docs/img/chopsticks-outcomes.svg")).expect("committed");
+    let panels = svg_cells(&svg, 13);
+    let kinds = legend(&svg);
+    assert_legend_counts(&kinds, &panels);
+    let table = Table::build(14).expect("table");
+    let absent = fill_of(&kinds, "not a position");
+    for (cells, (c, d)) in panels.iter().zip([(0, 0), (0, 1), (1, 0), (1, 1)]) {
+        assert!(svg.contains(&format!("c = {c}, d = {d}")));
+        for (&(n, m), fill) in cells {
+            let Some((a, b)) = n.checked_sub(c).zip(m.checked_sub(d)) else {
+                assert_eq!(*fill, absent, "({n}, {m}) of c {c}, d {d}");
+                continue;
+            };
+            let (_, text, _) = kinds.iter().find(|(f, _, _)| f == fill).expect("a legend kind");
+            let drawn_wins = text.ends_with("the player to move wins");
+            assert!(drawn_wins || text.ends_with("the player to move loses"), "{text}");
+            assert_eq!(table.wins(a, c, b, d), Some(drawn_wins), "({a}, {c}, {b}, {d})");
+        }
+    }
+    assert_eq!(cross_strokes(&svg), 2);
+}
+
+#[test]
+fn committed_claim_picture_rings_a_position_where_the_claim_is_wrong() {
+    let svg = std::fs::read_to_string(repo("docs/img/claim-refuted.svg")).expect("committed");
+    let frames = frames(&svg);
+    let side = frames[0].width / 13;
+    // The ring's black circle; its centre falls in one cell of one panel.
+    let rings: Vec<(usize, u64, u64)> = tags(&svg, "circle")
+        .into_iter()
+        .filter(|(tag, _)| attr(tag, "stroke") == Some("#000000"))
+        .filter_map(|(tag, _)| {
+            let number = |n| {
+                attr(tag, n)
+                    .and_then(|v| v.parse::<i64>().ok())
+                    .expect("a centre")
+            };
+            let (cx, cy) = (number("cx"), number("cy"));
+            frames.iter().enumerate().find_map(|(i, f)| {
+                let inside = cx > f.x && cx < f.x + f.width && cy > f.y && cy < f.y + f.height;
+                inside.then(|| {
+                    (
+                        i,
+                        ((cx - f.x) / side) as u64,
+                        ((f.y + f.height - cy) / side) as u64,
+                    )
+                })
+            })
+        })
+        .collect();
+    assert_eq!(rings.len(), 1, "{rings:?}");
+    let (panel, n, m) = rings[0];
+    let (c, d) = [(0, 0), (0, 1), (1, 0), (1, 1)][panel];
+    let (a, b) = (n - c, m - d);
+    // "n > m || (n == m && !(d == 0 && a % 2 == 1))", evaluated here, against the table.
+    let says = n > m || (n == m && !(d == 0 && a % 2 == 1));
+    let table = Table::build(14).expect("table");
+    assert_eq!(
+        table.wins(a, c, b, d),
+        Some(!says),
+        "the ring is at ({a}, {c}, {b}, {d})"
+    );
+}
+/// A fresh criterion directory with one result per (directory, function id, value,
+/// median).
+fn criterion_dir(name: &str, results: &[(&str, &str, Option<&str>, f64)]) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    for (dir, function, value, median) in results {
+        let new = root.join(dir).join("new");
+        std::fs::create_dir_all(&new).expect("temp dir");
+        let bench = serde_json::json!({ "group_id": "g", "function_id": function, "value_str": value });
+        std::fs::write(new.join("benchmark.json"), bench.to_string()).expect("written");
+        let estimates = serde_json::json!({ "median": { "point_estimate": median } });
+        std::fs::write(new.join("estimates.json"), estimates.to_string()).expect("written");
+    }
+    root
+}
+
+#[test]
+fn bench_report_refuses_medians_that_are_not_positive_times() {
+    use gamecheck::bench_report::{BenchReportError, read_criterion};
+    for median in [0.0, -5.0] {
+        let dir = criterion_dir(
+            "bench-median",
+            &[("a", "fast", Some("K=1"), 10.0), ("b", "dp", Some("K=1"), median)],
+        );
+        let r = read_criterion(&dir);
+        assert!(
+            matches!(r, Err(BenchReportError::Median { .. })),
+            "{median}: {r:?}"
+        );
+    }
+    let dir = criterion_dir(
+        "bench-median-cli",
+        &[("a", "fast", Some("K=1"), 0.0), ("b", "dp", Some("K=1"), 0.0)],
+    );
+    let out = gamecheck(&["bench-report", "--criterion-dir", &dir.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("NaN"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a positive time"));
+}
+
+#[test]
+fn bench_report_refuses_a_duplicate_id_naming_both_files() {
+    let dir = criterion_dir(
+        "bench-duplicate",
+        &[
+            ("a", "dp", Some("K=10"), 1000.0),
+            ("b", "dp", Some("K=10"), 999.0),
+        ],
+    );
+    let out = gamecheck(&["bench-report", "--criterion-dir", &dir.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("two results have the bench id `g/dp/K=10`"), "{err}");
+    assert!(
+        err.contains("/a/new/benchmark.json") && err.contains("/b/new/benchmark.json"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_report_reads_a_directory_behind_a_link_loop_once() {
+    let dir = criterion_dir(
+        "bench-loop",
+        &[
+            ("a", "fast", Some("K=10"), 100.0),
+            ("b", "fast", Some("K=100"), 200.0),
+        ],
+    );
+    std::os::unix::fs::symlink("..", dir.join("a").join("loop")).expect("a link to the parent");
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("read once");
+    assert_eq!(results.len(), 2);
+}
+
+#[test]
+fn bench_report_keeps_sizes_of_other_names_and_sizes_in_function_ids_apart() {
+    let dir = criterion_dir(
+        "bench-sizes",
+        &[
+            ("a", "fast", Some("K=10"), 100.0),
+            ("b", "fast", Some("N=10"), 50.0),
+            ("c", "dp", Some("K=10"), 1000.0),
+        ],
+    );
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("reads");
+    let md = gamecheck::bench_report::markdown(&results);
+    // K = 10 and N = 10 are two rows, each labelled for what it is.
+    assert!(md.contains("| 10 | 100 ns | 1.00 µs (10.0×) |"), "{md}");
+    assert!(md.contains("| N=10 | 50.0 ns | — |"), "{md}");
+    // `bench_function("fast/7")`: the size is the function id's last part.
+    let dir = criterion_dir(
+        "bench-in-function",
+        &[
+            ("a", "fast/10", None, 100.0),
+            ("b", "fast/100", None, 400.0),
+            ("c", "dp/10", None, 500.0),
+        ],
+    );
+    let results = gamecheck::bench_report::read_criterion(&dir).expect("reads");
+    let md = gamecheck::bench_report::markdown(&results);
+    assert!(md.contains("| 10 | 100 ns | 500 ns (5.00×) |"), "{md}");
+    assert!(md.contains("| 100 | 400 ns | — |"), "{md}");
+    let svg = gamecheck::bench_report::chart_svg(&results).expect("two sizes of fast");
+    assert!(
+        svg.contains("fast (fast): time grows about as size^0.60"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn bench_report_svg_without_sizes_says_what_is_missing() {
+    let dir = criterion_dir(
+        "bench-unsized",
+        &[
+            ("a", "fast", Some("N=small"), 5.0),
+            ("b", "fast", Some("N=large"), 6.0),
+        ],
+    );
+    let svg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-unsized.svg");
+    let out = gamecheck(&[
+        "bench-report",
+        "--criterion-dir",
+        &dir.to_string_lossy(),
+        "--svg",
+        &svg.to_string_lossy(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing to chart in 2 results: no bench group has an implementation measured at two numeric sizes"), "{err}");
+    assert!(!err.contains("run `cargo bench` first"), "{err}");
 }

@@ -229,12 +229,120 @@ fn merge_reports_a_shard_s_mismatches_and_exits_1() {
     let mut report: Value = serde_json::from_slice(&std::fs::read(&files[3]).expect("read")).expect("JSON");
     report["mismatch_count"] = 1.into();
     report["mismatches"] = serde_json::json!(["chopsticks (5, 5, 5, 5): fast First, dense table Second"]);
+    report["counterexamples"] = serde_json::json!([counterexample(1295)]);
     std::fs::write(&files[3], report.to_string()).expect("written");
     let out = merge_files(&files);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let merged = json_of(&out);
     assert_eq!(merged["mismatch_count"], 1);
     assert_eq!(merged["checked"], 6u64.pow(4));
+}
+
+/// A counterexample entry of a shard report, at `index`.
+fn counterexample(index: u64) -> Value {
+    serde_json::json!({
+        "index": index,
+        "case": [5, 5, 5, 5],
+        "fast": "First",
+        "oracle": "Second",
+        "repro": "gamecheck repro chopsticks 5 5 5 5",
+    })
+}
+
+#[test]
+fn merge_refuses_shards_whose_mismatches_do_not_add_up() {
+    let dir = scratch("inconsistent");
+    let files = chopsticks_shards(&dir, 6);
+    let original: Value = serde_json::from_slice(&std::fs::read(&files[3]).expect("read")).expect("JSON");
+    let range = (
+        original["range"]["start"].as_u64(),
+        original["range"]["end"].as_u64(),
+    );
+    assert_eq!(range, (Some(972), Some(1296)));
+    let listed = serde_json::json!(["chopsticks (5, 5, 5, 5): fast First, dense table Second"]);
+    let cases: [(&str, Value, Value, Value, &str); 4] = [
+        // A mismatch listed, but none counted: it would read "proved".
+        (
+            "listed",
+            0.into(),
+            listed.clone(),
+            serde_json::json!([counterexample(1295)]),
+            "mismatches lists 1",
+        ),
+        // Three counted, none listed: refuted with no counterexample.
+        (
+            "counted",
+            3.into(),
+            serde_json::json!([]),
+            serde_json::json!([]),
+            "keeps 3",
+        ),
+        // A counterexample of another shard's range.
+        (
+            "outside",
+            1.into(),
+            listed.clone(),
+            serde_json::json!([counterexample(5)]),
+            "outside the shard's range",
+        ),
+        // More mismatches than cases.
+        (
+            "more",
+            1297.into(),
+            listed,
+            serde_json::json!([counterexample(1295)]),
+            "but it checked 324",
+        ),
+    ];
+    for (name, count, mismatches, counterexamples, says) in cases {
+        let mut report = original.clone();
+        report["mismatch_count"] = count;
+        report["mismatches"] = mismatches;
+        report["counterexamples"] = counterexamples;
+        let file = dir.join(format!("{name}.json"));
+        std::fs::write(&file, report.to_string()).expect("written");
+        let shards = [files[0].clone(), files[1].clone(), files[2].clone(), file];
+        let out = merge_files(&shards);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn merge_refuses_times_that_add_up_beyond_u64() {
+    let dir = scratch("time");
+    let files = chopsticks_shards(&dir, 6);
+    for file in &files[..2] {
+        let mut report: Value = serde_json::from_slice(&std::fs::read(file).expect("read")).expect("JSON");
+        report["time_ms"] = u64::MAX.into();
+        std::fs::write(file, report.to_string()).expect("written");
+    }
+    let out = merge_files(&files);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("time_ms add up to 368934881474191032"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn merge_reads_at_most_a_few_mebibytes_of_a_file() {
+    let start = std::time::Instant::now();
+    let out = gamecheck(&["prove", "merge", "/dev/zero"], &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/dev/zero is not a gamecheck shard report: it is larger than 4194304 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    // A stand-in for "fast": reading without a cap takes minutes and gigabytes.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]

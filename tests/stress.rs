@@ -608,7 +608,7 @@ fn the_timeout_budget_is_named_when_it_stops_the_shrink() {
             "--cases",
             "3",
             "--max-shrink-timeouts",
-            "1",
+            "0",
         ],
     );
     assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
@@ -648,4 +648,625 @@ fn replay_reports_no_seed_and_control_characters_are_escaped() {
     let report = json(&stress(&json_args).0);
     assert!(report.get("seed").is_none(), "{report}");
     assert_eq!(field(&report, "verdict"), "presentation-error");
+}
+
+/// Live processes (zombies have no command line) whose command line mentions `marker`.
+fn live_processes_mentioning(marker: &str) -> usize {
+    processes_mentioning(marker).len()
+}
+
+/// Compiles `RULE` (right) with `tail` run after the answers are printed.
+fn compile_with_tail(dir: &Path, name: &str, tail: &str) -> PathBuf {
+    let source = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let text = RULE
+        .replace("ONE_BEHIND", RIGHT_ONE_BEHIND)
+        .replace("DEFECT", "")
+        .replace(
+            "    return 0;\n}\n",
+            &format!("    fflush(stdout);\n{tail}\n    return 0;\n}}\n"),
+        );
+    std::fs::write(&source, format!("#include <time.h>\n{text}")).expect("write C source");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success(), "cc failed on {name}");
+    exe
+}
+
+/// After printing its answers, a chain of 8 processes, each in its own session and
+/// alive until the next is born; the leader exits once the chain is whole, so each
+/// kill reparents only the next link. Every link gives up after 20 s.
+const SETSID_CHAIN: &str = r#"
+    int ready[2];
+    if (pipe(ready) != 0) return 1;
+    if (fork() == 0) {
+        close(0); close(1); close(2); close(ready[0]);
+        for (int depth = 0; depth < 8; depth++) {
+            setsid();
+            if (fork() != 0) { close(ready[1]); sleep(20); _exit(0); }
+        }
+        if (write(ready[1], "x", 1) != 1) _exit(1);
+        sleep(20);
+        _exit(0);
+    }
+    close(ready[1]);
+    char c;
+    if (read(ready[0], &c, 1) != 1) return 1;
+"#;
+
+/// After printing its answers, a child that forks, lets the parent exit and calls
+/// `setsid()` in the new child, again and again (for at most 20 s); the leader exits 50 ms
+/// later.
+const HOPPER: &str = r#"
+    if (fork() == 0) {
+        time_t end = time(NULL) + 20;
+        while (time(NULL) < end) {
+            pid_t p = fork();
+            if (p > 0) _exit(0);
+            if (p == 0) setsid();
+        }
+        _exit(0);
+    }
+    usleep(50000);
+"#;
+
+/// After printing its answers, a tree of 2^8 - 1 processes, each forking two children in
+/// new sessions before sleeping 20 s: a fork bomb, bounded; the leader exits 200 ms later.
+const FORK_TREE: &str = r#"
+    if (fork() == 0) {
+        close(0); close(1); close(2);
+        for (int depth = 0; depth < 7; depth++) {
+            setsid();
+            if (fork() == 0) continue;
+            if (fork() == 0) continue;
+            break;
+        }
+        sleep(20);
+        _exit(0);
+    }
+    usleep(200000);
+"#;
+
+#[test]
+fn escaped_setsid_chains_and_hoppers_leave_no_process_after_20_runs() {
+    let dir = scratch("escapes");
+    let solutions = [
+        compile_with_tail(&dir, "chain", SETSID_CHAIN),
+        compile_with_tail(&dir, "hopper", HOPPER),
+        compile_with_tail(&dir, "tree", FORK_TREE),
+    ];
+    let marker = dir.to_str().expect("utf-8 path");
+    for round in 0..20 {
+        let exe = &solutions[round % solutions.len()];
+        let (report, code, _) = chopsticks(&dir, exe, &["--cases", "1"]);
+        assert_eq!((field(&report, "verdict"), code), ("ok", 0), "{report}");
+        // Checked as soon as stress exits: nothing it started may be alive.
+        let left = live_processes_mentioning(marker);
+        assert_eq!(
+            left,
+            0,
+            "run {round} ({}): processes outlived stress",
+            exe.display()
+        );
+    }
+}
+
+#[test]
+fn every_terminating_signal_kills_every_running_solution() {
+    let dir = scratch("signals");
+    // Sleeps, with a child in its own session sleeping too.
+    let defect = "if (fork() == 0) { setsid(); sleep(1000); return 0; } sleep(1000);";
+    let exe = compile(&dir, "sleeper", RIGHT_ONE_BEHIND, defect);
+    let marker = dir.to_str().expect("utf-8 path");
+    for signal in [
+        libc::SIGXCPU,
+        libc::SIGALRM,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+        libc::SIGQUIT,
+        libc::SIGRTMIN(),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(["stress", "chopsticks", "--timeout-ms", "100000", "--solution"])
+            .arg(&exe)
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("run gamecheck");
+        let start = Instant::now();
+        while processes_mentioning(marker).len() < 2 && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            processes_mentioning(marker).len() >= 2,
+            "the solutions never started"
+        );
+        // SAFETY: signals our own child by its pid.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let status = child.wait().expect("gamecheck exits");
+        assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
+        let left = processes_mentioning(marker);
+        assert!(
+            left.is_empty(),
+            "signal {signal}: processes outlived gamecheck: {left:?}"
+        );
+    }
+}
+
+/// The chopsticks cases of a contest input.
+fn read_chopsticks(input: &str) -> Vec<[u128; 4]> {
+    let numbers: Vec<u128> = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse().expect("a number"))
+        .collect();
+    numbers[1..].chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect()
+}
+
+#[test]
+fn a_signal_during_the_shrink_keeps_the_least_failing_input_so_far() {
+    let dir = scratch("shrink-signal");
+    // Wrong on every position of total at least 10^6, and slow: 100 ms a run.
+    let defect = "usleep(100000); if ((u128)a + c + b + d >= 1000000) { puts(first(a, c, b, d) ? \"Second\" : \"First\"); continue; }";
+    let exe = compile(&dir, "slow-wrong", RIGHT_ONE_BEHIND, defect);
+    let out = dir.join("out");
+    let stderr = dir.join("stderr.txt");
+    let child = Command::new(BIN)
+        .args(["stress", "chopsticks", "--timeout-ms", "5000", "--solution"])
+        .arg(&exe)
+        .arg("--out-dir")
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&stderr).expect("stderr file"))
+        .spawn()
+        .expect("run gamecheck");
+    let start = Instant::now();
+    while !out.join("input.txt").exists() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        out.join("input.txt").exists(),
+        "nothing written 30 s after the start"
+    );
+    // Told at once, before the shrink.
+    let told = std::fs::read_to_string(&stderr).expect("stderr");
+    assert!(
+        told.contains("wrong-answer on input") && told.contains("shrinking it"),
+        "{told}"
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: signals our own child by its pid.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let output = child.wait_with_output().expect("gamecheck exits");
+    let told = std::fs::read_to_string(&stderr).expect("stderr");
+    assert_eq!(output.status.code(), Some(128 + libc::SIGTERM), "{told}");
+    assert!(output.stdout.is_empty(), "a report after a signal");
+    assert!(told.contains("the least failing input found so far"), "{told}");
+    let input = std::fs::read_to_string(out.join("input.txt")).expect("input.txt");
+    let first = std::fs::read_to_string(out.join("first-input.txt")).expect("first-input.txt");
+    // Fails by the defect's own condition, and is no larger than the first failure.
+    let total = |c: &[u128; 4]| c.iter().sum::<u128>();
+    let cases = read_chopsticks(&input);
+    assert!(cases.iter().any(|c| total(c) >= 1_000_000), "{input}");
+    let largest = |cases: &[[u128; 4]]| cases.iter().map(total).max().unwrap_or(0);
+    assert!(
+        largest(&cases) <= largest(&read_chopsticks(&first)),
+        "{input} / {first}"
+    );
+    let again = stress(&[
+        "chopsticks",
+        "--solution",
+        exe.to_str().expect("utf-8 path"),
+        "--replay",
+        out.join("input.txt").to_str().expect("utf-8 path"),
+    ])
+    .0;
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stdout).starts_with("wrong-answer"));
+}
+
+/// Runs `gamecheck stress ARGS` and returns its exit code and peak resident memory in
+/// bytes (wait4's ru_maxrss of that one process).
+// Reaped by wait4, which also gives the rusage of that one child.
+#[allow(clippy::zombie_processes)]
+fn exit_code_and_peak_rss(args: &[&str]) -> (Option<i32>, u64) {
+    let child = Command::new(BIN)
+        .arg("stress")
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run gamecheck");
+    let mut status = 0;
+    // SAFETY: waits for our own child, writing into the status and rusage we own.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, usage.ru_maxrss as u64 * 1024)
+}
+
+#[test]
+fn inputs_are_drawn_when_run_so_memory_stays_small_whatever_the_count() {
+    let dir = scratch("lazy");
+    let out = dir.join("out");
+    let out = out.to_str().expect("utf-8 path");
+    // `cat` fails input 1; before, every input was drawn first (5.8 GB, 2 GB).
+    for args in [
+        &[
+            "moore",
+            "--extended",
+            "--cases",
+            "1000",
+            "--solution",
+            "cat",
+            "--out-dir",
+            out,
+        ][..],
+        &[
+            "chopsticks",
+            "--cases",
+            "1000000",
+            "--solution",
+            "cat",
+            "--out-dir",
+            out,
+        ][..],
+    ] {
+        let (code, peak) = exit_code_and_peak_rss(args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert!(peak < 100 << 20, "{args:?}: peak RSS {} MB", peak >> 20);
+    }
+}
+
+#[test]
+fn more_cases_per_input_than_stress_holds_is_a_usage_error() {
+    let start = Instant::now();
+    let out = stress(&["chopsticks", "--solution", "cat", "--max-cases", "100000000"]).0;
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--max-cases 100000000") && err.contains("T <= 100000"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+/// Runs `gamecheck stress ARGS`, killing it after `limit`; `None` if it had to be.
+fn stress_within(args: &[&str], limit: Duration) -> Option<Output> {
+    let mut child = Command::new(BIN)
+        .arg("stress")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamecheck");
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if let Ok(Some(_)) = child.try_wait() {
+            return child.wait_with_output().ok();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[test]
+fn replay_of_an_endless_file_fails_at_once() {
+    let out = stress_within(
+        &["chopsticks", "--solution", "cat", "--replay", "/dev/zero"],
+        Duration::from_secs(10),
+    )
+    .expect("replaying /dev/zero did not stop within 10 s");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("not valid contest input") && err.contains("line 1"),
+        "{err}"
+    );
+    // Endless whitespace: valid so far, stopped by the cap.
+    let dir = scratch("replay-fifo");
+    let fifo = dir.join("spaces");
+    let path = std::ffi::CString::new(fifo.to_str().expect("utf-8 path")).expect("no NUL");
+    // SAFETY: mkfifo reads the NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+    let writer_path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(writer_path)
+            .expect("open fifo");
+        let spaces = vec![b' '; 1 << 16];
+        while f.write_all(&spaces).is_ok() {}
+    });
+    let out = stress_within(
+        &[
+            "chopsticks",
+            "--solution",
+            "cat",
+            "--replay",
+            fifo.to_str().expect("utf-8 path"),
+        ],
+        Duration::from_secs(60),
+    )
+    .expect("replaying endless spaces did not stop within 60 s");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("longer than 256 MiB"), "{err}");
+    writer.join().expect("writer");
+}
+
+#[test]
+fn a_shared_out_dir_is_refused_while_another_run_holds_it() {
+    let dir = scratch("shared");
+    let out = dir.join("out");
+    let sleeper = dir.join("sleeper.sh");
+    std::fs::write(&sleeper, "sleep 30\n").expect("write script");
+    let mut first = Command::new(BIN)
+        .args(["stress", "chopsticks", "--timeout-ms", "60000", "--solution"])
+        .arg(format!("sh {}", sleeper.display()))
+        .arg("--out-dir")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run gamecheck");
+    let marker = sleeper.to_str().expect("utf-8 path");
+    let start = Instant::now();
+    while processes_mentioning(marker).is_empty() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ran = dir.join("ran");
+    let second = dir.join("second.sh");
+    std::fs::write(&second, format!("touch {}\ncat\n", ran.display())).expect("write script");
+    let out2 = stress(&[
+        "chopsticks",
+        "--solution",
+        &format!("sh {}", second.display()),
+        "--out-dir",
+        out.to_str().expect("utf-8 path"),
+    ])
+    .0;
+    // SAFETY: signals our own child by its pid.
+    unsafe {
+        libc::kill(first.id() as i32, libc::SIGTERM);
+    }
+    let _ = first.wait();
+    let err = String::from_utf8_lossy(&out2.stderr);
+    assert_eq!(out2.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another gamecheck stress run"), "{err}");
+    assert!(!ran.exists(), "the second run ran its solution");
+    // Free again once the first run is gone.
+    let again = stress(&[
+        "chopsticks",
+        "--solution",
+        "cat",
+        "--cases",
+        "2",
+        "--out-dir",
+        out.to_str().expect("utf-8 path"),
+    ])
+    .0;
+    assert_eq!(again.status.code(), Some(1));
+}
+
+#[test]
+fn an_out_dir_that_is_a_file_or_a_dangling_link_is_named_as_such() {
+    let dir = scratch("out-dir-kinds");
+    let file = dir.join("file");
+    std::fs::write(&file, "not a directory").expect("write file");
+    let dangling = dir.join("dangling");
+    std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).expect("symlink");
+    for (path, needle) in [
+        (&file, "it is a file, not a directory"),
+        (&dangling, "which does not exist"),
+    ] {
+        let out = stress(&[
+            "chopsticks",
+            "--solution",
+            "cat",
+            "--out-dir",
+            path.to_str().expect("utf-8 path"),
+        ])
+        .0;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle) && !err.contains("File exists"), "{err}");
+    }
+}
+
+#[test]
+fn answer_tokens_are_separated_by_c_isspace_only() {
+    use gamecheck::chopsticks::{Chopsticks, State};
+    use gamecheck::stress::{RunOutcome, Termination, Verdict, judge};
+    let p = Chopsticks::with_table_limit(1);
+    // (1, 0, 1, 1): the player to move wins.
+    let judged = |stdout: &[u8]| {
+        let run = RunOutcome {
+            termination: Termination::Exited(0),
+            stdout: stdout.to_vec(),
+            stderr: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        judge(&p, &[State::new(1, 0, 1, 1)], &run).expect("judged")
+    };
+    let verdict = |stdout: &[u8]| judged(stdout).verdict;
+    // What scanf skips: space, \t, \n, \v, \f, \r.
+    for ok in [
+        &b"First\n"[..],
+        b"First",
+        b"  First \t\r\n\n",
+        b"First\x0c\n",
+        b"\x0bFirst\x0b\n",
+        b"\x0cFirst\r\n",
+    ] {
+        assert_eq!(verdict(ok), Verdict::Ok, "{:?}", String::from_utf8_lossy(ok));
+    }
+    // Anything else is part of the token: a no-break space, an ideographic space, NUL.
+    for bad in [
+        "First\u{a0}\n".as_bytes(),
+        "\u{a0}First\n".as_bytes(),
+        "First\u{3000}\n".as_bytes(),
+        b"First\0\n",
+        b"First\x0bSecond\n",
+    ] {
+        assert_eq!(
+            verdict(bad),
+            Verdict::PresentationError,
+            "{:?}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+    assert_eq!(verdict(b"Second\x0c\n"), Verdict::WrongAnswer);
+    // The message shows the space that is not one.
+    let detail = judged("First\u{a0}\n".as_bytes()).detail;
+    assert!(detail.ends_with("found `First\\u{a0}`"), "{detail}");
+}
+
+#[test]
+fn zero_shrink_timeouts_still_shrinks_a_solution_that_never_times_out() {
+    let dir = scratch("zero-timeouts");
+    let exe = compile(&dir, "missing", "0", "");
+    let (report, code, _) = chopsticks(&dir, &exe, &["--max-shrink-timeouts", "0"]);
+    assert_eq!((field(&report, "verdict"), code), ("wrong-answer", 1), "{report}");
+    assert_eq!(field(&report, "input"), "1\n1 0 1 1\n", "{report}");
+    assert_eq!(report["shrink"]["standing"], "least", "{report}");
+}
+
+#[test]
+fn giving_up_early_does_not_claim_the_ranges_are_exhausted() {
+    let dir = scratch("give-up");
+    let exe = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
+    let out = stress(&[
+        "chopsticks",
+        "--solution",
+        exe.to_str().expect("utf-8 path"),
+        "--max-count",
+        "1",
+        "--max-cases",
+        "1",
+        "--cases",
+        "20",
+    ])
+    .0;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    // Inputs of one case with counts at most 1: one per position, 2^4 of them.
+    let mut positions = 0;
+    for a in 0..=1 {
+        for c in 0..=1 {
+            for b in 0..=1 {
+                for d in 0..=1 {
+                    let _ = (a, c, b, d);
+                    positions += 1;
+                }
+            }
+        }
+    }
+    let passed: usize = text
+        .split_whitespace()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {text}"));
+    assert!(passed < positions, "{text}");
+    assert!(!text.contains("hold no more distinct inputs"), "{text}");
+    assert!(text.contains("fewer than the 20 asked for"), "{text}");
+}
+
+#[test]
+fn invalid_utf8_in_actual_is_u_fffd_in_json_and_raw_in_actual_txt() {
+    let dir = scratch("utf8");
+    let script = dir.join("bytes.sh");
+    std::fs::write(&script, "printf 'Fir\\377st\\n'\n").expect("write script");
+    let (report, code, _) = chopsticks(
+        &dir,
+        Path::new(&format!("sh {}", script.display())),
+        &["--cases", "2"],
+    );
+    assert_eq!(
+        (field(&report, "verdict"), code),
+        ("presentation-error", 1),
+        "{report}"
+    );
+    assert_eq!(field(&report, "actual"), "Fir\u{fffd}st\n");
+    assert_eq!(
+        std::fs::read(dir.join("out/actual.txt")).expect("actual.txt"),
+        b"Fir\xffst\n"
+    );
+}
+
+#[test]
+fn a_closed_stdout_exits_141_and_leaves_no_process() {
+    use std::os::fd::FromRawFd;
+    let dir = scratch("closed-stdout");
+    let exe = compile_with_tail(&dir, "chain", SETSID_CHAIN);
+    let (reader, writer) = {
+        let mut fds = [0; 2];
+        // SAFETY: pipe writes two descriptors into the array we own.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        // SAFETY: both descriptors are fresh and owned from here on.
+        unsafe {
+            (
+                std::fs::File::from(std::os::fd::OwnedFd::from_raw_fd(fds[0])),
+                std::fs::File::from(std::os::fd::OwnedFd::from_raw_fd(fds[1])),
+            )
+        }
+    };
+    drop(reader);
+    let status = Command::new(BIN)
+        .args(["stress", "chopsticks", "--cases", "3", "--solution"])
+        .arg(&exe)
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .stdout(writer)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("run gamecheck");
+    assert_eq!(status.code(), Some(141));
+    assert_eq!(live_processes_mentioning(dir.to_str().expect("utf-8 path")), 0);
+}
+
+#[test]
+fn sigkill_of_stress_takes_each_running_solution_with_it() {
+    let dir = scratch("sigkill");
+    // Kills gamecheck with SIGKILL, which nothing can catch, then sleeps as the leader.
+    let script = dir.join("kill-parent.sh");
+    std::fs::write(&script, "kill -9 $PPID\nexec sleep 999.25\n").expect("write script");
+    let out = stress(&[
+        "chopsticks",
+        "--solution",
+        &format!("sh {}", script.display()),
+        "--out-dir",
+        dir.join("out").to_str().expect("utf-8 path"),
+    ])
+    .0;
+    assert_eq!(out.status.code(), None, "gamecheck was not killed");
+    // PR_SET_PDEATHSIG: the leader dies with it.
+    let start = Instant::now();
+    while processes_mentioning("sleep 999.25")
+        .iter()
+        .any(|c| c.starts_with("sleep 999.25"))
+        && start.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<String> = processes_mentioning("sleep 999.25")
+        .into_iter()
+        .filter(|c| c.starts_with("sleep 999.25"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

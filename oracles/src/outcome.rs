@@ -33,6 +33,11 @@ impl Outcome {
         if mover_wins { Outcome::Win } else { Outcome::Loss }
     }
 
+    /// Returns `Loss` when the player to move loses (a P-position), else `Win`.
+    pub fn of_loss(mover_loses: bool) -> Outcome {
+        Outcome::of(!mover_loses)
+    }
+
     /// Returns the outcome for the other player: what a position with outcome `self` is
     /// worth to the player who moved into it.
     pub fn after_move(self) -> Outcome {

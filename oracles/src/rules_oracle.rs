@@ -1,17 +1,26 @@
-//! A generic oracle: win/loss and Grundy values of any game given by its moves alone, under
-//! normal play (a player with no move loses). A new game gets an independent oracle by
-//! implementing [`Rules`], without a hand-written search.
+//! A generic oracle: win/loss/draw outcomes and Grundy values of any game given by its moves
+//! alone, under normal play (a player with no move loses). A new game gets an independent
+//! oracle by implementing [`Rules`], without a hand-written search.
 //!
 //! The search is depth-first with an explicit stack, so a game as deep as the budget allows
 //! never overflows the thread's stack. Win/loss stops at the first move to a lost position;
 //! a Grundy value needs every move. Both share one memo: a lost position has Grundy value 0,
 //! so a win/loss search leaves exact values behind for its lost positions and only
 //! "wins, Grundy value not yet known" for the others.
+//!
+//! A loopy game (one that can repeat a position) defeats the depth-first search: it meets a
+//! position already on its path. [`RulesOracle::outcome`] then falls back to retrograde
+//! analysis ([`crate::retrograde`]) of the positions reachable from the one asked, which
+//! gives draws too; [`RulesOracle::wins`] and [`RulesOracle::grundy`] keep answering
+//! [`RulesError::Cycle`] there.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
 use thiserror::Error;
+
+use crate::outcome::Outcome;
+use crate::retrograde;
 
 /// A game given by its moves alone.
 pub trait Rules {
@@ -68,6 +77,9 @@ pub struct RulesOracle<R: Rules> {
     rules: R,
     budget: usize,
     memo: HashMap<R::Position, u64>,
+    /// Outcomes found by retrograde analysis: kept apart from `memo`, whose values claim
+    /// exact Grundy values for losses, which a loopy game's losses need not have.
+    loopy: HashMap<R::Position, Outcome>,
 }
 
 impl<R: Rules> RulesOracle<R> {
@@ -116,6 +128,7 @@ impl<R: Rules> RulesOracle<R> {
             rules,
             budget: max_positions,
             memo: HashMap::new(),
+            loopy: HashMap::new(),
         }
     }
 
@@ -153,8 +166,8 @@ impl<R: Rules> RulesOracle<R> {
         self.budget
     }
 
-    /// Returns the number of positions in the memo: those solved so far, for win/loss or
-    /// for their Grundy value.
+    /// Returns the number of positions in the memo: those solved so far, for their outcome
+    /// or for their Grundy value.
     ///
     /// # Example
     /// ```
@@ -171,7 +184,7 @@ impl<R: Rules> RulesOracle<R> {
     /// assert_eq!(o.visited(), 5); // 4, 3, 2, 1, 0
     /// ```
     pub fn visited(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.loopy.len()
     }
 
     /// Returns whether the player to move at `p` wins with best play, under normal play.
@@ -211,6 +224,78 @@ impl<R: Rules> RulesOracle<R> {
             return Ok(v != 0);
         }
         self.solve(p, false, 0).map(|v| v != 0)
+    }
+
+    /// Returns the outcome of `p` for the player to move with best play, under normal play:
+    /// [`Outcome::Draw`] when neither player can force a win, which only a loopy game has.
+    ///
+    /// It searches depth first as [`RulesOracle::wins`] does; if that search meets a cycle,
+    /// it solves every position reachable from `p` by retrograde analysis instead, stopping
+    /// at positions already solved.
+    ///
+    /// # Constraints
+    /// The positions held, memo included, must fit in the budget, otherwise
+    /// [`RulesError::OutOfReach`]; for a loopy game that is every position reachable from
+    /// `p` and not yet solved. Never [`RulesError::Cycle`].
+    ///
+    /// # Complexity
+    /// As for [`RulesOracle::wins`] when no cycle is met; otherwise O(V + E) hash
+    /// operations more, V positions and E moves reachable and not yet solved.
+    ///
+    /// # Example
+    /// A token on the cycle 0 → 1 → 2 → 0 with exits 1 → 3 and 3 → 4 (4 has no move): 3 wins,
+    /// so 1 must stay on the cycle, and 0, 1, 2 draw.
+    /// ```
+    /// use gamecheck_oracles::outcome::Outcome;
+    /// use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
+    /// struct Graph(Vec<Vec<usize>>);
+    /// impl Rules for Graph {
+    ///     type Position = usize;
+    ///     fn moves(&self, &v: &usize, out: &mut Vec<usize>) {
+    ///         out.extend(&self.0[v]);
+    ///     }
+    /// }
+    /// let mut o = RulesOracle::new(Graph(vec![vec![1], vec![3, 2], vec![0], vec![4], vec![]]));
+    /// assert_eq!(o.wins(&0), Err(RulesError::Cycle));
+    /// assert_eq!(o.outcome(&0), Ok(Outcome::Draw));
+    /// assert_eq!(o.outcome(&3), Ok(Outcome::Win));
+    /// assert_eq!(o.grundy(&2), Err(RulesError::Cycle));
+    /// ```
+    pub fn outcome(&mut self, p: &R::Position) -> Result<Outcome, RulesError> {
+        if let Some(&v) = self.memo.get(p) {
+            return Ok(Outcome::of(v != 0));
+        }
+        if let Some(&o) = self.loopy.get(p) {
+            return Ok(o);
+        }
+        match self.solve(p, false, 0) {
+            Ok(v) => Ok(Outcome::of(v != 0)),
+            Err(RulesError::Cycle) => self.retrograde(p),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Solves every position reachable from `p` and not yet solved by retrograde analysis,
+    /// keeps their outcomes and returns `p`'s.
+    fn retrograde(&mut self, p: &R::Position) -> Result<Outcome, RulesError> {
+        let (memo, loopy) = (&self.memo, &self.loopy);
+        let held = memo.len().saturating_add(loopy.len());
+        let known = |q: &R::Position| match memo.get(q) {
+            Some(&v) => Some(Outcome::of(v != 0)),
+            None => loopy.get(q).copied(),
+        };
+        let table = retrograde::analyze(&self.rules, [p.clone()], self.budget.saturating_sub(held), known)
+            .map_err(|_| RulesError::OutOfReach { budget: self.budget })?;
+        let mut answer = Outcome::Draw;
+        for (q, o) in table.iter() {
+            if q == p {
+                answer = o;
+            }
+            if !self.memo.contains_key(q) {
+                self.loopy.insert(q.clone(), o);
+            }
+        }
+        Ok(answer)
     }
 
     /// Returns the Grundy value of `p`: the least value not among the Grundy values of its

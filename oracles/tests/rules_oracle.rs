@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use gamecheck_oracles::chopsticks_minimax::{self, Minimax};
 use gamecheck_oracles::chopsticks_table::Table;
 use gamecheck_oracles::moore_game_search::GameSearch;
+use gamecheck_oracles::outcome::Outcome;
 use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 use itertools::Itertools;
 use proptest::prelude::*;
@@ -283,6 +284,80 @@ fn a_cycle_off_the_win_search_only_stops_the_grundy_search() {
     assert_eq!(o.grundy(&0), Ok(0));
 }
 
+/// Win, loss or draw of every vertex of a graph game by iterating to a fixpoint, in place:
+/// a vertex with an edge to a known loss wins, one whose every edge leads to a known win
+/// loses, until nothing changes; the rest draw.
+fn fixpoint(g: &[Vec<usize>]) -> Vec<Outcome> {
+    let mut known: Vec<Option<bool>> = vec![None; g.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for v in 0..g.len() {
+            if known[v].is_none() {
+                if g[v].iter().any(|&w| known[w] == Some(false)) {
+                    known[v] = Some(true);
+                    changed = true;
+                } else if g[v].iter().all(|&w| known[w] == Some(true)) {
+                    known[v] = Some(false);
+                    changed = true;
+                }
+            }
+        }
+    }
+    known
+        .into_iter()
+        .map(|k| k.map_or(Outcome::Draw, Outcome::of))
+        .collect()
+}
+
+#[test]
+fn outcome_gives_draws_where_the_search_meets_a_cycle() {
+    let mut triangle = RulesOracle::new(Graph(vec![vec![1], vec![2], vec![0]]));
+    assert_eq!(triangle.outcome(&0), Ok(Outcome::Draw));
+    assert_eq!(triangle.visited(), 3);
+    assert_eq!(triangle.wins(&1), Err(RulesError::Cycle));
+    assert_eq!(triangle.grundy(&1), Err(RulesError::Cycle));
+    assert_eq!(triangle.outcome(&2), Ok(Outcome::Draw));
+
+    let mut self_loop = RulesOracle::new(Graph(vec![vec![0]]));
+    assert_eq!(self_loop.outcome(&0), Ok(Outcome::Draw));
+
+    // 0 -> 1 -> 2 -> 0 and 2 -> 3 (no move): 2 wins, 1 loses, 0 wins, all through the cycle.
+    let g = vec![vec![1], vec![2], vec![0, 3], vec![]];
+    let expected = fixpoint(&g);
+    let mut o = RulesOracle::new(Graph(g));
+    assert_eq!(o.wins(&1), Err(RulesError::Cycle));
+    for (v, &e) in expected.iter().enumerate() {
+        assert_eq!(o.outcome(&v), Ok(e), "at {v}");
+    }
+    assert_eq!(
+        expected,
+        [Outcome::Win, Outcome::Loss, Outcome::Win, Outcome::Loss]
+    );
+}
+
+#[test]
+fn outcome_of_an_acyclic_game_is_its_win_loss() {
+    let dp = subtraction_dp(&[1, 3, 4], 300);
+    let mut o = RulesOracle::new(Subtraction(vec![1, 3, 4]));
+    for n in (0..300).rev() {
+        assert_eq!(o.outcome(&n), Ok(Outcome::of(dp[n as usize] != 0)));
+    }
+}
+
+#[test]
+fn outcome_of_a_loopy_game_keeps_the_budget() {
+    // A ring of 100 vertices: every one draws. The retrograde analysis holds the 100;
+    // the search before it, the 100 on its path and the move that closes the cycle.
+    let ring = || Graph((0..100).map(|v| vec![(v + 1) % 100]).collect());
+    let mut small = RulesOracle::with_budget(ring(), 100);
+    assert_eq!(small.outcome(&0), Err(RulesError::OutOfReach { budget: 100 }));
+    assert_eq!(small.visited(), 0);
+    let mut enough = RulesOracle::with_budget(ring(), 101);
+    assert_eq!(enough.outcome(&0), Ok(Outcome::Draw));
+}
+
+/// Take one stone: n -> n - 1.
 /// Take one stone: n -> n - 1.
 struct Countdown;
 
@@ -377,5 +452,30 @@ proptest! {
         prop_assert_eq!(o.winning_moves(&n), Ok(expected));
         prop_assert_eq!(o.wins(&n), Ok(dp[n as usize] != 0));
         prop_assert_eq!(o.grundy(&n), Ok(dp[n as usize]));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn outcome_matches_fixpoint_on_random_digraphs(
+        g in (1usize..=20).prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n, 0..=3), n)),
+        order in prop::collection::vec(0usize..20, 1..=30),
+        wins_first in any::<bool>(),
+    ) {
+        let n = g.len();
+        let expected = fixpoint(&g);
+        let mut o = RulesOracle::new(Graph(g));
+        for &v in &order {
+            let v = v % n;
+            // A win/loss search first leaves solved positions for the retrograde fallback
+            // to stop at.
+            if wins_first {
+                let w = o.wins(&v);
+                prop_assert!(w == Err(RulesError::Cycle) || w == Ok(expected[v] == Outcome::Win));
+            }
+            prop_assert_eq!(o.outcome(&v), Ok(expected[v]), "at {}", v);
+        }
     }
 }

@@ -53,7 +53,8 @@ pub struct Row {
 
 /// Serializes a duration as whole milliseconds, the `time_ms` of every report.
 pub(crate) fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u64(d.as_millis() as u64)
+    // Saturating: a time beyond u64::MAX ms is not wrapped to a small one.
+    s.serialize_u64(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// A whole campaign.

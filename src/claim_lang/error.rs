@@ -79,9 +79,14 @@ impl ClaimError {
     }
 }
 
-/// The text, then a caret under character `column` (from 1).
+/// The text, control characters escaped, then a caret under character `column` (from
+/// 1), counted in the escaped text.
 fn caret(text: &str, column: usize) -> String {
-    format!("  {text}\n  {}^", " ".repeat(column.saturating_sub(1)))
+    let shown = crate::shown::escaped(text.as_bytes(), usize::MAX);
+    // Escaping looks ahead only, so the text from the column escapes the same alone.
+    let rest: String = text.chars().skip(column.saturating_sub(1)).collect();
+    let width = shown.chars().count() - crate::shown::escaped(rest.as_bytes(), usize::MAX).chars().count();
+    format!("  {shown}\n  {}^", " ".repeat(width))
 }
 
 /// Why a claim gives no answer at a position. Columns point at the operator or the
@@ -135,6 +140,28 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "syntax error at column 5: an operator is missing an operand\n  n > > m\n      ^"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_caret_follows_them() {
+        let e = ClaimError::Syntax {
+            text: "a \x1b[2J > 1".into(),
+            column: 3,
+            message: "unexpected `\\x1b`".into(),
+        };
+        let shown = e.to_string();
+        assert!(!shown.contains('\x1b'), "{shown:?}");
+        assert!(shown.ends_with("\n  a \\x1b[2J > 1\n    ^"), "{shown:?}");
+        let after = ClaimError::Syntax {
+            text: "\x1b > x".into(),
+            column: 5,
+            message: String::new(),
+        };
+        // The caret sits under `x`, past the four characters of `\x1b`.
+        assert!(
+            after.to_string().ends_with("\n  \\x1b > x\n         ^"),
+            "{after}"
         );
     }
 

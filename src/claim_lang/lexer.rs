@@ -68,7 +68,11 @@ impl fmt::Display for LexError<'_> {
                 f,
                 "`^` is not an operator (use bitxor(x, y) for xor, `*` for powers)"
             ),
-            LexError::Unexpected(c) => write!(f, "unexpected `{c}`"),
+            LexError::Unexpected(c) => write!(
+                f,
+                "unexpected `{}`",
+                crate::shown::escaped(c.to_string().as_bytes(), 8)
+            ),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! union over the registry, in its order.
 
 use super::verdict::{ClaimReport, ClaimVerdict};
-use crate::games::{Params, Registered, Visit, problem_names, visit};
+use crate::games::{Registered, Visit, problem_names, visit};
 
 /// One claim of the catalog.
 pub struct Entry {
@@ -77,6 +77,6 @@ impl Visit for Catalog {
 pub fn catalog() -> Vec<Entry> {
     problem_names()
         .into_iter()
-        .flat_map(|name| visit(name, Params::default(), Catalog).unwrap_or_default())
+        .flat_map(|name| visit(name, &crate::problem::Flags::default(), Catalog).unwrap_or_default())
         .collect()
 }

@@ -12,13 +12,54 @@ use proptest::test_runner::{TestCaseError, TestError};
 use super::ExprError;
 use super::verdict::{ClaimReport, Evidence, Refutation};
 use crate::check::seeded_runner;
-use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least};
+use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within};
 
 /// A claim: its answer at a case, or why it gives none.
 pub type ClaimFn<'a, P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, String> + Sync + 'a;
 
 /// How many failures of the reference's audit a report lists.
 const AUDIT_FAILURES_SHOWN: usize = 3;
+
+thread_local! {
+    /// The budget of the least searches run by [`within_least_budget`] on this thread.
+    static LEAST_BUDGET: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Returns what `run` returns, with the least-counterexample search of every claim it
+/// checks on this thread given `budget` candidates in place of the problem's own
+/// ([`Claims::least_budget`]): `claim --least-budget`. A search stopped by it reports a
+/// local minimum, or the least in what it searched.
+///
+/// # Example
+/// ```
+/// use gamecheck::claims::{check_chopsticks_expr, within_least_budget};
+/// use gamecheck::problem::Least;
+/// // Wrong first at 1000 hands in all, far beyond the exhaustive range.
+/// let claim = "n > 0 && (m == 0 || n > m || (m == n + 1 && c == 0 && d >= 1 && b % 2 == 1) \
+///              || (n == m && !(d == 0 && a % 2 == 1))) && (a < 500 || n > m)";
+/// let r = within_least_budget(20, || check_chopsticks_expr(claim, 1, 20_000)).unwrap();
+/// assert!(matches!(r.least, Some(Least::LocalMinimum { .. })));
+/// ```
+pub fn within_least_budget<R>(budget: u64, run: impl FnOnce() -> R) -> R {
+    let before = LEAST_BUDGET.with(|b| b.replace(Some(budget)));
+    // Restored even if `run` unwinds, so a later claim on this thread gets its own.
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LEAST_BUDGET.with(|b| b.set(self.0));
+        }
+    }
+    let _restore = Restore(before);
+    run()
+}
+
+/// Returns the budget of a claim's least search: [`within_least_budget`]'s, else the
+/// problem's.
+fn least_budget<P: Claims>(problem: &P) -> u64 {
+    LEAST_BUDGET
+        .with(std::cell::Cell::get)
+        .unwrap_or_else(|| problem.least_budget())
+}
 
 /// The cases a claim is checked on: all of `exhaustive` in order, then `random`.
 pub struct Domains<'a, C> {
@@ -48,7 +89,8 @@ fn stopped(refuted: bool, separator: &str) -> String {
 ///
 /// # Complexity
 /// One call of `claim` and of the reference per case of the exhaustive domain and per
-/// random case, plus the least search ([`Claims::least_budget`] candidates).
+/// random case, plus the least search (at most twice [`Claims::least_budget`] candidates,
+/// or [`within_least_budget`]'s).
 ///
 /// # Example
 /// ```
@@ -139,7 +181,8 @@ pub fn check_claim_in<P: Claims>(
         checked += 1;
         if fails(&c) {
             refuted = Some(if exhaustive.refine {
-                let (c, standing) = least(problem, &fails, c, problem.least_budget());
+                let (c, standing) =
+                    least_within(problem, &fails, c, least_budget(problem), least_budget(problem));
                 (c, both_searched(standing, &exhaustive.standing))
             } else {
                 (c, exhaustive.standing.clone())
@@ -172,7 +215,13 @@ pub fn check_claim_in<P: Claims>(
         let drawn = drawn.into_inner();
         checked += drawn;
         if let Err(TestError::Fail(_, shrunk)) = result {
-            let (c, standing) = least(problem, &fails, shrunk, problem.least_budget());
+            let (c, standing) = least_within(
+                problem,
+                &fails,
+                shrunk,
+                least_budget(problem),
+                least_budget(problem),
+            );
             refuted = Some((c, both_searched(standing, &exhaustive.standing)));
         }
         random_text = format!(

@@ -19,5 +19,5 @@ pub use crate::games::chopsticks::{
 pub use crate::games::moore::{
     ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GAMES_VOCABULARY, GamesExpr, check_games_expr,
 };
-pub use engine::{ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim};
+pub use engine::{ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim, within_least_budget};
 pub use verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};

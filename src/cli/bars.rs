@@ -48,6 +48,11 @@ impl gamecheck::progress::Progress for Inputs {
     fn advance(&self, steps: u64) {
         self.0.inc(steps);
     }
+
+    /// On stderr whether or not it is a terminal (a log keeps it), above the bar.
+    fn note(&self, line: &str) {
+        self.0.suspend(|| gamecheck::shown::note(line));
+    }
 }
 
 impl Drop for Inputs {

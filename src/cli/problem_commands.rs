@@ -2,7 +2,7 @@
 //! [`Flag`]s become clap arguments, and what was parsed goes back to it as [`Flags`].
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use gamecheck::games::{Params, Registered, Visit, problem_names, visit};
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::problem::{Flag, FlagKind, FlagValue, Flags};
 
 /// A subcommand problems may add.
@@ -36,7 +36,7 @@ pub fn specs(which: Which) -> Vec<Spec> {
     problem_names()
         .into_iter()
         .filter_map(|name| {
-            let (about, flags) = visit(name, Params::default(), Describe(which)).ok().flatten()?;
+            let (about, flags) = visit(name, &Flags::default(), Describe(which)).ok().flatten()?;
             Some(Spec { name, about, flags })
         })
         .collect()

@@ -3,14 +3,18 @@
 
 #[macro_use]
 mod registry;
+mod builds;
 
-pub use registry::{Params, Registered, UnknownProblem, Visit};
+pub use registry::{Build, Registered, RegistryError, UnknownProblem, Visit, with_defaults};
+
+use crate::game::GameProblem;
 
 registry! {
-    chopsticks { "chopsticks" => |_| chopsticks::Chopsticks::default() }
+    chopsticks { "chopsticks" => chopsticks::Chopsticks }
     moore {
-        "moore" => |p: Params| moore::MoorePosition::with_k(p.k),
-        "moore-count" | "games" => |p: Params| moore::MooreCount::new(p.k, p.modulus),
+        "moore" => moore::MoorePosition,
+        "moore-count" | "games" => moore::MooreCount,
     }
-    wythoff { "wythoff" => |_| wythoff::Wythoff::default() }
+    wythoff { "wythoff" => wythoff::Wythoff }
+    subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
 }

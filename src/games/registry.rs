@@ -5,59 +5,58 @@
 use thiserror::Error;
 
 use super::problem_names;
-use crate::problem::{Claims, Commands, ContestFormat, FlagError, Flags, Properties};
+use crate::game::{FromFlags, Game, GameError, GameProblem};
+use crate::problem::{Claims, Commands, ContestFormat, Flag, FlagKind, FlagValue, Flags, Properties};
 
 /// What every registered problem supports: every engine can run it.
 pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {}
 
 impl<P: Properties + Claims + ContestFormat + Commands + 'static> Registered for P {}
 
-/// Parameters a problem is built with, from the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// k of Moore's Nim_k: a move takes from 1 to k piles.
-    pub k: u32,
-    /// The prime counts are taken modulo (998244353 in the contest).
-    pub modulus: u64,
-}
+/// How the command line builds a registered problem: the flags it reads and the problem
+/// they make. A flag left out takes its declared default.
+pub trait Build: Sized {
+    /// Returns the flags that build the problem, with their defaults.
+    fn flags() -> Vec<Flag>;
 
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            k: 6,
-            modulus: 998_244_353,
-        }
-    }
-}
-
-impl Params {
-    /// Returns the defaults, with `k` and `modulus` taken from `flags` where a subcommand
-    /// reads them as single numbers (`prove moore --k 3`), or the flag that does not fit.
+    /// Returns the problem `flags` describe.
     ///
-    /// # Example
-    /// ```
-    /// use gamecheck::games::Params;
-    /// use gamecheck::problem::{FlagValue, Flags};
-    /// let flags = Flags::from_iter([("k", FlagValue::Number(3))]);
-    /// assert_eq!(Params::from_flags(&flags).map(|p| p.k), Ok(3));
-    /// let list = Flags::from_iter([("k", FlagValue::Numbers(vec![1, 2]))]);
-    /// assert_eq!(Params::from_flags(&list), Ok(Params::default()));
-    /// let huge = Flags::from_iter([("k", FlagValue::Number(1 << 32))]);
-    /// assert!(Params::from_flags(&huge).is_err());
-    /// ```
-    pub fn from_flags(flags: &Flags) -> Result<Params, FlagError> {
-        let mut params = Params::default();
-        if let Ok(k) = flags.number("k") {
-            params.k = u32::try_from(k).map_err(|_| FlagError {
-                flag: "k".into(),
-                wanted: "32-bit number",
-            })?;
-        }
-        if let Ok(modulus) = flags.number("modulus") {
-            params.modulus = modulus;
-        }
-        Ok(params)
+    /// # Errors
+    /// A value that makes no problem.
+    fn build(flags: &Flags) -> Result<Self, GameError>;
+}
+
+impl<G: Game + FromFlags> Build for GameProblem<G> {
+    fn flags() -> Vec<Flag> {
+        GameProblem::<G>::flags()
     }
+
+    fn build(flags: &Flags) -> Result<Self, GameError> {
+        GameProblem::from_flags(&with_defaults(&Self::flags(), flags))
+    }
+}
+
+/// Returns `given` with every flag of `declared` that it lacks at its default.
+pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
+    let mut out = given.clone();
+    for flag in declared {
+        if out.contains(flag.long) {
+            continue;
+        }
+        let value = match flag.kind {
+            FlagKind::Number { default, .. } => match default.parse() {
+                Ok(n) => FlagValue::Number(n),
+                Err(_) => continue,
+            },
+            FlagKind::Numbers { default } => {
+                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
+            }
+            FlagKind::Switch => FlagValue::Switch(false),
+            FlagKind::Text => FlagValue::Text(None),
+        };
+        out.insert(flag.long, value);
+    }
+    out
 }
 
 /// An operation over any problem: the registry calls `visit` with the one whose name
@@ -75,10 +74,20 @@ pub struct UnknownProblem {
     pub name: String,
 }
 
-/// One line per game: its folder, then each of its problems' names, aliases, and how the
-/// problem is built. The folder is declared here, so a game is added by this line alone.
+/// Why the registry could not hand over a problem.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RegistryError {
+    #[error(transparent)]
+    Unknown(#[from] UnknownProblem),
+    /// The flags make no problem of that name.
+    #[error("{problem}: {error}")]
+    Build { problem: String, error: GameError },
+}
+
+/// One line per game: its folder, then each of its problems' names, aliases, and the type
+/// that [`Build`]s it. The folder is declared here, so a game is added by this line alone.
 macro_rules! registry {
-    ($($module:ident { $($name:literal $(| $alias:literal)* => $build:expr),+ $(,)? })*) => {
+    ($($module:ident { $($name:literal $(| $alias:literal)* => $build:ty),+ $(,)? })*) => {
         $(pub mod $module;)*
 
         /// Returns the names of every problem, in report order.
@@ -91,26 +100,44 @@ macro_rules! registry {
             vec![$($(($name, &[$($alias),*])),+),*]
         }
 
+        /// Returns the flags that build the problem called `name` (or an alias).
+        ///
+        /// # Errors
+        /// [`UnknownProblem`] when no problem has that name.
+        pub fn problem_flags(name: &str) -> Result<Vec<$crate::problem::Flag>, UnknownProblem> {
+            match name {
+                $($($name $(| $alias)* => Ok(<$build as $crate::games::Build>::flags()),)+)*
+                _ => Err(UnknownProblem { name: name.to_owned() }),
+            }
+        }
+
         /// Returns `v`'s result on the problem called `name` (or one of its aliases),
-        /// built with `params`.
+        /// built from `flags` (a flag left out takes its default).
+        ///
+        /// # Errors
+        /// [`RegistryError::Unknown`] for an unknown name, [`RegistryError::Build`] when
+        /// the flags make no problem.
         ///
         /// # Example
         /// ```
-        /// use gamecheck::games::{visit, Params, Registered, Visit};
-        /// use gamecheck::problem::Problem;
+        /// use gamecheck::games::{visit, Registered, Visit};
+        /// use gamecheck::problem::{Flags, Problem};
         /// struct Name;
         /// impl Visit for Name {
         ///     type Output = &'static str;
         ///     fn visit<P: Registered>(self, problem: &P) -> &'static str { problem.name() }
         /// }
-        /// assert_eq!(visit("games", Params::default(), Name), Ok("moore-count"));
-        /// assert!(visit("go", Params::default(), Name).is_err());
+        /// assert_eq!(visit("games", &Flags::default(), Name), Ok("moore-count"));
+        /// assert!(visit("go", &Flags::default(), Name).is_err());
         /// ```
-        pub fn visit<V: Visit>(name: &str, params: Params, v: V) -> Result<V::Output, UnknownProblem> {
-            let _ = &params;
+        pub fn visit<V: Visit>(name: &str, flags: &$crate::problem::Flags, v: V) -> Result<V::Output, RegistryError> {
+            let build = |e| RegistryError::Build { problem: name.to_owned(), error: e };
             match name {
-                $($($name $(| $alias)* => Ok(v.visit(&$build(params))),)+)*
-                _ => Err(UnknownProblem { name: name.to_owned() }),
+                $($($name $(| $alias)* => {
+                    let flags = $crate::games::with_defaults(&<$build as $crate::games::Build>::flags(), flags);
+                    Ok(v.visit(&<$build as $crate::games::Build>::build(&flags).map_err(build)?))
+                })+)*
+                _ => Err(UnknownProblem { name: name.to_owned() }.into()),
             }
         }
     };

@@ -230,10 +230,10 @@ impl PeriodSearch {
             let old = u64::from(v[n - WINDOW].get()) + 1;
             self.hash = self.hash.wrapping_sub(old.wrapping_mul(self.drop));
             let mixed = mix(self.hash);
-            if mixed % ANCHOR_ONE_IN == 0 {
-                if let Some(m) = self.anchors.insert(mixed, n) {
-                    proposed.push(n - m);
-                }
+            if mixed.is_multiple_of(ANCHOR_ONE_IN)
+                && let Some(m) = self.anchors.insert(mixed, n)
+            {
+                proposed.push(n - m);
             }
         }
         self.hashed_to = v.len();
@@ -325,10 +325,10 @@ pub fn find_period_with(
         search.update(solver.values());
         let len = solver.len() as u64;
         let best = search.best(&code);
-        if let Some((c, needed)) = best {
-            if needed <= len {
-                return Ok(proved(&solver, c, start));
-            }
+        if let Some((c, needed)) = best
+            && needed <= len
+        {
+            return Ok(proved(&solver, c, start));
         }
         if solver.len() >= max {
             let (preperiod, period, values_needed) = match best {
@@ -350,10 +350,10 @@ pub fn find_period_with(
         // but stop exactly where the best candidate would be proved.
         let step = (solver.len() / 16).max(FIRST_HEAPS);
         let mut next = solver.len().saturating_add(step);
-        if let Some((_, needed)) = best {
-            if let Ok(needed) = usize::try_from(needed) {
-                next = next.min(needed.max(solver.len() + 1));
-            }
+        if let Some((_, needed)) = best
+            && let Ok(needed) = usize::try_from(needed)
+        {
+            next = next.min(needed.max(solver.len() + 1));
         }
         target = next.min(max);
     }
@@ -368,7 +368,7 @@ fn proved(solver: &SparseSpace, c: Candidate, start: Instant) -> PeriodResult {
     // The least period divides every period; a divisor d is one from e on exactly when
     // G(n + d) = G(n) over one period p.
     let period = (1..=c.period)
-        .filter(|d| c.period % d == 0)
+        .filter(|d| c.period.is_multiple_of(*d))
         .find(|&d| values.first_mismatch(d, e, e + c.period + d).is_none())
         .unwrap_or(c.period);
     let preperiod = values.last_mismatch(period, 0, len).map_or(0, |m| m + 1);

@@ -9,7 +9,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::PlotError;
 
 /// The most cells along one axis of a panel.
-const MAX_SIDE: u64 = 256;
+pub const MAX_SIDE: u64 = 256;
 /// Outer margin, in pixels.
 const MARGIN: i32 = 16;
 /// Room left of a plot for tick labels and the axis name.

@@ -12,7 +12,7 @@ mod grid;
 pub use crate::games::chopsticks::picture as chopsticks;
 pub use crate::games::moore::picture as moore;
 
-pub use grid::{Axis, Cell, Kind, Mark, Panel, Picture, Rgb};
+pub use grid::{Axis, Cell, Kind, MAX_SIDE, Mark, Panel, Picture, Rgb};
 
 use thiserror::Error;
 

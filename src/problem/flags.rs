@@ -164,6 +164,21 @@ impl<S: Into<String>> FromIterator<(S, FlagValue)> for Flags {
 }
 
 impl Flags {
+    /// Returns whether `long` was given a value.
+    pub fn contains(&self, long: &str) -> bool {
+        self.0.contains_key(long)
+    }
+
+    /// Sets `long` to `value`.
+    pub fn insert(&mut self, long: &str, value: FlagValue) {
+        self.0.insert(long.to_owned(), value);
+    }
+
+    /// Returns the flags given, by long name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &FlagValue)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
     fn get(&self, long: &str) -> Option<&FlagValue> {
         self.0.get(long)
     }

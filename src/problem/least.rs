@@ -91,14 +91,16 @@ impl<'a, C: 'a> Below<'a, C> {
 }
 
 /// Returns the least case on which `fails` holds, searching from the failing case
-/// `found`, and how sure that is.
+/// `found`, and how sure that is: [`least_within`] with no cap on the descent (a caller
+/// whose `fails` is costly bounds it itself, as `stress` does by its runs).
 ///
 /// # Constraints
 /// `fails(&found)` is true and `fails` is deterministic.
 ///
 /// # Complexity
-/// O(log v) calls of `fails` per coordinate of value v per descent step, plus at most the
-/// `budget` candidates the problem's [`Order::below`] enumerates.
+/// Per descent step, O(log v) calls of `fails` per coordinate of value v and along each
+/// smaller case that fails; then at most the `budget` candidates the problem's
+/// [`Order::below`] enumerates.
 ///
 /// # Example
 /// ```
@@ -115,6 +117,54 @@ pub fn least<O: Order>(
     found: O::Case,
     budget: u64,
 ) -> (O::Case, Least) {
+    least_within(problem, fails, found, budget, u64::MAX)
+}
+
+/// Returns the least case on which `fails` holds, searching from the failing case
+/// `found`, and how sure that is. The descent calls `fails` at most `descent` times, and
+/// the enumeration below tries at most the `budget` candidates [`Order::below`] affords;
+/// a descent stopped by its cap leaves what the enumeration proves, usually a
+/// [`Least::LocalMinimum`].
+///
+/// # Constraints
+/// `fails(&found)` is true and `fails` is deterministic.
+///
+/// # Complexity
+/// At most `descent` + `budget` calls of `fails`. Per descent step, O(log v) per
+/// coordinate of value v, and O(log v) along each smaller case that fails (it gallops
+/// along the line from the case to it, then bisects), so no coordinate is walked unit by
+/// unit.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{Chopsticks, State, Outcome, outcome};
+/// use gamecheck::problem::{least_within, Least};
+/// // Wrong exactly where a >= 10^12 and n = m: the least is (10^12, 0, 0, 10^12).
+/// let t = 1_000_000_000_000u128;
+/// let fails = |s: &State| s.a >= t && s.hands() == s.opponent_hands();
+/// let start = State::new(5u64 << 40, 3, 7, (5u64 << 40) - 4);
+/// let (found, _) = least_within(&Chopsticks::default(), &fails, start, 1000, 10_000);
+/// assert_eq!(found, State::new(1_000_000_000_000, 0, 0, 1_000_000_000_000));
+/// // Cut short, it still returns a failing case, and says what it checked.
+/// let (cut, standing) = least_within(&Chopsticks::default(), &fails, start, 1000, 5);
+/// assert!(fails(&cut) && matches!(standing, Least::LocalMinimum { .. }));
+/// ```
+pub fn least_within<O: Order>(
+    problem: &O,
+    fails: &dyn Fn(&O::Case) -> bool,
+    found: O::Case,
+    budget: u64,
+    descent: u64,
+) -> (O::Case, Least) {
+    let calls = std::cell::Cell::new(0u64);
+    // Past its budget the descent sees every candidate pass, and so stops where it is.
+    let descent_fails = |c: &O::Case| {
+        if calls.get() >= descent {
+            return false;
+        }
+        calls.set(calls.get() + 1);
+        fails(c)
+    };
     let mut best = found;
     'descend: loop {
         // Halving and subtracting 1 can stall far above a threshold: first bisect each
@@ -126,7 +176,7 @@ pub fn least<O: Order>(
             while hi - lo > 1 {
                 let mid = lo + (hi - lo) / 2;
                 match problem.with_coordinate(&best, i, mid) {
-                    Some(c) if fails(&c) => {
+                    Some(c) if descent_fails(&c) => {
                         hi = mid;
                         lowest = Some(c);
                     }
@@ -142,8 +192,8 @@ pub fn least<O: Order>(
         let mut candidates = problem.smaller(&best);
         candidates.sort_by_key(|c| problem.key(c));
         for c in candidates {
-            if problem.key(&c) < problem.key(&best) && fails(&c) {
-                best = c;
+            if problem.key(&c) < problem.key(&best) && descent_fails(&c) {
+                best = gallop(problem, &descent_fails, &best, c);
                 continue 'descend;
             }
         }
@@ -161,4 +211,64 @@ pub fn least<O: Order>(
         }
     }
     (best, below.exhausted)
+}
+
+/// Returns a failing case on the line from `from` through `step`, a smaller case that
+/// fails, as far along as doubling the step and then bisecting finds: a descent that
+/// lowers two counts by 1 at a time (keeping n − m, where a rule changes its mind) would
+/// otherwise take a step per unit. `step` itself when no coordinate goes down.
+fn gallop<O: Order>(problem: &O, fails: &dyn Fn(&O::Case) -> bool, from: &O::Case, step: O::Case) -> O::Case {
+    let start = problem.coordinates(from);
+    let next = problem.coordinates(&step);
+    if start.is_empty() || start.len() != next.len() {
+        return step;
+    }
+    // The most steps before a coordinate that goes down would go below 0.
+    let Some(reach) = start
+        .iter()
+        .zip(&next)
+        .filter(|&(s, n)| n < s)
+        .map(|(s, n)| s / (s - n))
+        .min()
+    else {
+        return step;
+    };
+    // The case `t` steps along, if it is valid, smaller than `from`, and fails.
+    let key = problem.key(from);
+    let failing_at = |t: u128| {
+        let mut case = from.clone();
+        for (i, (&s, &n)) in start.iter().zip(&next).enumerate() {
+            let value = if n < s {
+                s - t * (s - n)
+            } else {
+                (n - s).checked_mul(t).and_then(|up| s.checked_add(up))?
+            };
+            if value != s {
+                case = problem.with_coordinate(&case, i, value)?;
+            }
+        }
+        (problem.key(&case) < key && fails(&case)).then_some(case)
+    };
+    let (mut good, mut good_case, mut bad) = (1u128, step, reach + 1);
+    let mut t = 2u128;
+    while t <= reach {
+        match failing_at(t) {
+            Some(c) => {
+                (good, good_case) = (t, c);
+                t = t.saturating_mul(2);
+            }
+            None => {
+                bad = t;
+                break;
+            }
+        }
+    }
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        match failing_at(mid) {
+            Some(c) => (good, good_case) = (mid, c),
+            None => bad = mid,
+        }
+    }
+    good_case
 }

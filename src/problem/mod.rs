@@ -32,7 +32,7 @@ mod provable;
 pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
-pub use least::{Below, Least, least};
+pub use least::{Below, Least, least, least_within};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
@@ -44,9 +44,11 @@ pub use typed_claims::{Predicate, TypedClaims};
 
 // --- contest format: bounds and solving (stress-engine) ---
 mod bounds;
+mod line_stream;
 mod solve;
 
 pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
+pub use line_stream::{LineCases, plain_numbers, read_line_cases, solve_lines};
 pub use solve::{SolveError, solve_cases};
 // --- end contest format ---
 
@@ -215,6 +217,13 @@ pub trait ContestFormat: Problem {
         explain: bool,
     ) -> Result<(), SolveError> {
         solve_cases(self, input, output, explain)
+    }
+
+    /// Returns why `answer` is the answer at `case`, for `solve --explain`: the deciding
+    /// case of the rule and a winning move where the problem has them; by default `case`
+    /// as [`Problem::describe`] gives it.
+    fn explain(&self, case: &Self::Case, _answer: &Self::Answer) -> String {
+        self.describe(case)
     }
 
     /// Returns the context of `solve`'s errors: `invalid chopsticks input on stdin`.

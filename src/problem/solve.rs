@@ -27,7 +27,7 @@ pub enum SolveError {
 }
 
 /// Writes the answer to every case of `input` to `output`, one line each, with
-/// [`Problem::describe`](super::Problem::describe) after two spaces when `explain`.
+/// [`ContestFormat::explain`] after two spaces when `explain`.
 /// This is [`ContestFormat::solve_stream`]'s default.
 ///
 /// # Constraints
@@ -65,7 +65,7 @@ pub fn solve_cases<P: ContestFormat + ?Sized>(
         let mut line = problem.write_answer(&answer);
         if explain {
             line.push_str("  ");
-            line.push_str(&problem.describe(case));
+            line.push_str(&problem.explain(case, &answer));
         }
         line.push('\n');
         out.write_all(line.as_bytes()).map_err(SolveError::Write)?;

@@ -59,17 +59,33 @@ pub enum MergeError {
     Inconsistent { problems: Vec<String> },
 }
 
+/// The largest shard report read, in bytes. A report keeps at most
+/// [`KEPT_MISMATCHES`] counterexamples, so a real one is a few KiB; the cap keeps
+/// `prove merge /dev/zero` from reading without end.
+pub const MAX_REPORT_BYTES: u64 = 4 << 20;
+
 /// Returns the shard report in `file`, written by `prove --json`.
 fn read(file: &Path) -> Result<ProofSummary, MergeError> {
+    use std::io::Read as _;
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|source| MergeError::Read {
+    let io = |source| MergeError::Read {
         file: name.clone(),
         source,
-    })?;
+    };
     let parse = |message: String| MergeError::Parse {
         file: name.clone(),
         message,
     };
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(MAX_REPORT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_REPORT_BYTES {
+        return Err(parse(format!(
+            "it is larger than {MAX_REPORT_BYTES} bytes, and a shard report is a few KiB"
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| parse(e.to_string()))?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| parse(e.to_string()))?;
     match value.get("format_version").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(FORMAT_VERSION) => {}
@@ -168,15 +184,16 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
             )),
             Err(e) => problems.push(format!("{file}: {e}")),
         }
-        if s.checked != s.range.end - s.range.start {
+        if s.range.start > s.range.end || s.checked != s.range.end - s.range.start {
             problems.push(format!(
                 "{file}: checked {} {}, but its range {:?} has {}",
                 s.checked,
                 s.unit,
                 s.range,
-                s.range.end - s.range.start
+                s.range.end.saturating_sub(s.range.start)
             ));
         }
+        problems.extend(mismatch_problems(file, s));
     }
     let count = first.shard_count;
     let mut by_index: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
@@ -204,8 +221,17 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
             missing.len() - NAMED_MISSING
         ));
     }
-    let checked: u64 = shards.iter().map(|(_, s)| s.checked).sum();
-    if problems.is_empty() && checked != first.total {
+    // Crafted reports must not wrap a sum: added up wide, then checked.
+    let checked = shards.iter().map(|(_, s)| u128::from(s.checked)).sum::<u128>();
+    let millis = shards.iter().map(|(_, s)| s.elapsed.as_millis()).sum::<u128>();
+    let Ok(elapsed) = u64::try_from(millis) else {
+        problems.push(format!(
+            "the shards' time_ms add up to {millis}, beyond the {} a report can hold",
+            u64::MAX
+        ));
+        return Err(MergeError::Inconsistent { problems });
+    };
+    if problems.is_empty() && checked != u128::from(first.total) {
         problems.push(format!(
             "the shards checked {checked} {}, but the domain has {}",
             first.unit, first.total
@@ -214,6 +240,8 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
     if !problems.is_empty() {
         return Err(MergeError::Inconsistent { problems });
     }
+    // Each shard's range lies in 0..total and its count matches it.
+    let checked = first.total;
     let mut ordered: Vec<&ProofSummary> = shards.iter().map(|(_, s)| s).collect();
     ordered.sort_by_key(|s| s.shard_index);
     Ok(MergedProof {
@@ -231,12 +259,54 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
             .flat_map(|s| s.mismatches.iter().cloned())
             .take(KEPT_MISMATCHES)
             .collect(),
+        // At most each shard's count of cases, so at most the total.
         mismatch_count: ordered.iter().map(|s| s.mismatch_count).sum(),
         counterexamples: ordered
             .iter()
             .flat_map(|s| s.counterexamples.iter().cloned())
             .take(KEPT_MISMATCHES)
             .collect(),
-        elapsed: ordered.iter().map(|s| s.elapsed).sum(),
+        elapsed: Duration::from_millis(elapsed),
     })
+}
+
+/// Returns what is inconsistent in the mismatches a shard reports: more than it checked;
+/// kept mismatches or counterexamples other than the first min(count, 10); a
+/// counterexample outside the shard's range or out of index order.
+fn mismatch_problems(file: &str, s: &ProofSummary) -> Vec<String> {
+    let mut problems = Vec::new();
+    if s.mismatch_count > s.checked {
+        problems.push(format!(
+            "{file}: mismatch_count is {}, but it checked {} {}",
+            s.mismatch_count, s.checked, s.unit
+        ));
+    }
+    let kept = s.mismatch_count.min(KEPT_MISMATCHES as u64);
+    for (field, listed) in [
+        ("mismatches", s.mismatches.len()),
+        ("counterexamples", s.counterexamples.len()),
+    ] {
+        if listed as u64 != kept {
+            problems.push(format!(
+                "{file}: {field} lists {listed}, but mismatch_count {} keeps {kept}",
+                s.mismatch_count
+            ));
+        }
+    }
+    let mut previous = None;
+    for c in &s.counterexamples {
+        if !s.range.contains(&c.index) {
+            problems.push(format!(
+                "{file}: counterexample index {} lies outside the shard's range {:?}",
+                c.index, s.range
+            ));
+        } else if previous.is_some_and(|p| p >= c.index) {
+            problems.push(format!(
+                "{file}: counterexample index {} is not after the one before it",
+                c.index
+            ));
+        }
+        previous = Some(c.index);
+    }
+    problems
 }

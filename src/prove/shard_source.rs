@@ -16,10 +16,19 @@ fn refuse<T>(message: String) -> Result<T, ProveError> {
     Err(ProveError::ShardSource(message))
 }
 
+/// Returns the number in the environment variable `var`, read by the one number rule of
+/// contest input (docs/input.md): plain decimal digits, no sign, no leading zero, with
+/// whitespace around it skipped.
 fn number(var: &str, value: &str) -> Result<u64, ProveError> {
-    value
-        .parse()
-        .or_else(|_| refuse(format!("{var} is `{value}`, not a non-negative integer")))
+    let digits = value.trim_matches(|c: char| c.is_ascii() && crate::tokens::is_space(c as u8));
+    match crate::tokens::plain_u64_prefix(digits.as_bytes()) {
+        Some((n, used)) if used == digits.len() => Ok(n),
+        _ => refuse(format!(
+            "{var} is `{}`, not a plain non-negative integer (decimal digits, no sign, no leading zero, at most {})",
+            crate::shown::escaped(value.as_bytes(), 40),
+            u64::MAX
+        )),
+    }
 }
 
 impl ShardRequest {
@@ -109,11 +118,12 @@ impl ShardRequest {
                 "SLURM_ARRAY_TASK_ID {id} is outside SLURM_ARRAY_TASK_MIN..=SLURM_ARRAY_TASK_MAX ({min}..={max})"
             ));
         }
-        if max - min + 1 != count {
+        // min <= id <= max here; the number of ids may be 2^64, so it is counted wide.
+        let ids = u128::from(max - min) + 1;
+        if ids != u128::from(count) {
             return refuse(format!(
-                "SLURM_ARRAY_TASK_COUNT is {count}, but the array {min}..={max} has {} ids: \
+                "SLURM_ARRAY_TASK_COUNT is {count}, but the array {min}..={max} has {ids} ids: \
                  shards need a contiguous array with step 1, such as --array=0-{}",
-                max - min + 1,
                 count.saturating_sub(1)
             ));
         }
@@ -204,6 +214,41 @@ mod tests {
         };
         assert!(message(resolve(counted, &job)).contains("out of range"));
         assert!(message(resolve(NONE, &job)).contains("--shard-count"));
+    }
+
+    #[test]
+    fn variables_follow_the_number_rule_of_contest_input() {
+        let counted = ShardRequest {
+            count: Some(4),
+            ..NONE
+        };
+        for value in ["1", " 1", "1\n", "\t1 "] {
+            let job = vec![("JOB_COMPLETION_INDEX", value.to_owned())];
+            assert_eq!(
+                resolve(counted, &job),
+                Ok(Shard { index: 2, count: 4 }),
+                "{value:?}"
+            );
+        }
+        for value in ["+1", "01", "-0", "1 2", "", "1x", "18446744073709551616"] {
+            let job = vec![("JOB_COMPLETION_INDEX", value.to_owned())];
+            let refused =
+                matches!(resolve(counted, &job), Err(ProveError::ShardSource(m)) if m.contains("plain"));
+            assert!(refused, "{value:?}");
+        }
+        assert!(resolve(NONE, &slurm("01", "0", "3", "4")).is_err());
+    }
+
+    #[test]
+    fn a_slurm_array_of_every_u64_id_is_not_zero_shards() {
+        let max = u64::MAX.to_string();
+        for (id, count) in [("0", "0"), ("5", "0"), (max.as_str(), "0")] {
+            let r = resolve(NONE, &slurm(id, "0", &max, count));
+            assert!(
+                matches!(&r, Err(ProveError::ShardSource(m)) if m.contains("18446744073709551616 ids")),
+                "{id}: {r:?}"
+            );
+        }
     }
 
     #[test]

@@ -60,17 +60,42 @@ pub struct Judgement {
     pub expected: String,
 }
 
-/// Lines with trailing whitespace removed and trailing blank lines dropped.
+/// Whether `c` separates tokens: ASCII whitespace as C's `isspace` has it (space, `\t`,
+/// `\n`, `\v`, `\f`, `\r`), what `scanf` skips. Anything else, a no-break space or any
+/// other Unicode space included, is part of a token.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
+/// Lines (split at `\n`) with trailing spaces removed and trailing blank lines dropped.
 fn lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let mut lines: Vec<&str> = if text.is_empty() {
+        Vec::new()
+    } else {
+        text.split('\n').map(|l| l.trim_end_matches(is_space)).collect()
+    };
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     lines
 }
 
+/// The token as shown in a verdict: escaped, and a space that does not separate tokens
+/// (a no-break space, any other Unicode space) written as its code point, so the message
+/// shows why the token was refused.
 fn shown(token: &str) -> String {
-    format!("`{}`", crate::shown::escaped(token.as_bytes(), TOKEN_SHOWN))
+    let text: String = crate::shown::escaped(token.as_bytes(), TOKEN_SHOWN)
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() && !c.is_ascii() {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    format!("`{text}`")
 }
 
 /// Returns the expected output for `cases`: the fast answers, one line each.
@@ -114,7 +139,7 @@ fn compare<P: ContestFormat>(
     }
     let mut answers = Vec::with_capacity(got.len());
     for (i, line) in got.iter().enumerate() {
-        let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
+        let tokens: Vec<&str> = line.split(is_space).filter(|t| !t.is_empty()).collect();
         let read = match tokens[..] {
             [token] => problem.read_answer(token),
             _ => Err(format!("expected one answer ({} token(s))", tokens.len())),
@@ -124,7 +149,11 @@ fn compare<P: ContestFormat>(
             Err(why) => {
                 return (
                     Verdict::PresentationError,
-                    format!("line {}: {why}, found {}", i + 1, shown(line.trim_start())),
+                    format!(
+                        "line {}: {why}, found {}",
+                        i + 1,
+                        shown(line.trim_start_matches(is_space))
+                    ),
                 );
             }
         }
@@ -156,8 +185,10 @@ fn compare<P: ContestFormat>(
 /// Returns the verdict on `run` for the input of `cases`: `timeout`, then
 /// `runtime-error` (non-zero exit, signal or output cap), then `presentation-error` (the
 /// wrong number of lines, or a line that is not one answer [`ContestFormat::read_answer`]
-/// accepts), then `wrong-answer` (a typed answer `!=` the fast one). Whitespace around a
-/// token and blank lines at the end are ignored.
+/// accepts), then `wrong-answer` (a typed answer `!=` the fast one). Lines end at `\n`;
+/// spaces around a token (C's `isspace`: space, `\t`, `\v`, `\f`, `\r`) and blank
+/// lines at the end are ignored; any other character, a no-break space included, is part
+/// of the token.
 ///
 /// # Constraints
 /// As for [`expected_answers`].

@@ -2,8 +2,11 @@
 //! [`Order`]: generate (sizes growing within the problem's bounds) → run (each solution
 //! in its own process group) → judge (typed answers against the problem's fast solution)
 //! → shrink (ddmin over the cases, then the problem's least-counterexample search), with
-//! the first failure written out with a replay command.
+//! the first failure written out as soon as it is found, kept up to date while it
+//! shrinks, and given a replay command.
 
+mod checkpoint;
+mod first_failure;
 mod generate;
 mod judge;
 mod reaper;
@@ -11,12 +14,12 @@ mod report;
 mod run;
 mod shrink;
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use thiserror::Error;
 
-pub use generate::{Generated, generate};
+pub use generate::{Generated, Inputs, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
@@ -26,6 +29,15 @@ pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
 use crate::input::InputError;
 use crate::problem::{Bounds, BoundsError, ContestFormat, Order, RAMP_INPUTS, Range};
 use crate::progress::Progress;
+
+/// The most cases T one generated input may hold: each input, its cases and its expected
+/// answers are held in memory while it runs and shrinks (10^5 Chopsticks cases are
+/// about 8 MB of text).
+pub const STRESS_MAX_CASES: u64 = 100_000;
+
+/// The longest `--replay` file read: more than any input stress writes (the largest,
+/// Moore's 10^4 positions of 1000 piles of 20 digits, is about 210 MB).
+pub const REPLAY_MAX_BYTES: u64 = 256 << 20;
 
 /// Why a stress run could not be carried out (as opposed to a solution failing).
 #[derive(Debug, Error)]
@@ -51,6 +63,19 @@ pub enum StressError {
         #[source]
         source: InputError,
     },
+    #[error("replay input `{path}` is longer than {} MiB, more than any input stress writes", REPLAY_MAX_BYTES >> 20)]
+    ReplayTooLong { path: PathBuf },
+    #[error("cannot use `{path}` as the output directory: {why}")]
+    OutDir { path: PathBuf, why: String },
+    #[error(
+        "the output directory `{path}` is in use by another gamecheck stress run; give each run its own --out-dir"
+    )]
+    OutDirBusy { path: PathBuf },
+    #[error(
+        "--max-cases {cases} is more than stress puts in one input (T <= {STRESS_MAX_CASES}): \
+         each input is held in memory while it runs and shrinks; `solve` streams any T"
+    )]
+    TooManyCases { cases: u64 },
     #[error("the reference solver cannot judge this input: {why}")]
     Reference { why: String },
     #[error("{0}")]
@@ -88,7 +113,8 @@ pub struct Config {
     /// Run on this contest input only (no generation, no shrinking).
     pub replay: Option<PathBuf>,
     /// Every child of this process is a solution run (the `gamecheck` binary): become a
-    /// subreaper and kill whatever is reparented here once its run ended.
+    /// subreaper, kill whatever is reparented here once its run ended, and every child
+    /// left before returning.
     pub reap: bool,
 }
 
@@ -131,13 +157,15 @@ impl Config {
             ),
             None => format!(
                 "gamecheck stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
-                 ranges: {bounds}; sizes grow from tiny to them by input {RAMP_INPUTS}",
+                 ranges: {bounds}; sizes grow from tiny to them by input {}",
                 self.problem_args,
                 self.seed,
                 self.cases,
                 self.jobs,
                 self.limits.timeout.as_millis(),
-                self.solution.display()
+                self.solution.display(),
+                // Input n (from 1) is drawn at (n - 1) / RAMP_INPUTS of the way.
+                RAMP_INPUTS + 1
             ),
         }
     }
@@ -167,42 +195,152 @@ impl Config {
 /// extended bounds with the `--max-*` overrides.
 ///
 /// # Constraints
-/// The problem can be judged with its parameters ([`StressError::Problem`]) and every
-/// override names one of its dimensions within its limit ([`StressError::Bounds`]).
+/// The problem can be judged with its parameters ([`StressError::Problem`]), every
+/// override names one of its dimensions within its limit ([`StressError::Bounds`]), and
+/// T is at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]).
 pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, StressError> {
     let constraints = problem.constraints().map_err(StressError::Problem)?;
-    Ok(constraints.bounds(problem.name(), config.range, &config.overrides)?)
+    let bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
+    match bounds.max("cases") {
+        Some(cases) if cases > STRESS_MAX_CASES => Err(StressError::TooManyCases { cases }),
+        _ => Ok(bounds),
+    }
 }
 
-/// Creates `dir` and checks that a file can be written there.
-fn check_out_dir(dir: &std::path::Path) -> Result<(), StressError> {
+/// Returns why `dir` cannot be created as a directory, if something other than a
+/// directory is in its place.
+fn not_a_directory(dir: &Path) -> Option<String> {
+    let meta = std::fs::symlink_metadata(dir).ok()?;
+    if meta.is_dir() {
+        return None;
+    }
+    if meta.is_file() {
+        return Some("it is a file, not a directory".to_owned());
+    }
+    if !meta.file_type().is_symlink() {
+        return Some("it exists and is not a directory".to_owned());
+    }
+    let target = std::fs::read_link(dir)
+        .map(|t| format!(" `{}`", t.display()))
+        .unwrap_or_default();
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => None,
+        Ok(_) => Some(format!(
+            "it is a symbolic link to{target}, which is not a directory"
+        )),
+        Err(_) => Some(format!("it is a symbolic link to{target}, which does not exist")),
+    }
+}
+
+/// Creates `dir`, checks that a file can be written there and locks it (`flock` on the
+/// directory) for as long as the returned handle lives, so two runs never write into the
+/// same directory at once.
+fn claim_out_dir(dir: &Path) -> Result<std::fs::File, StressError> {
     let io = |what, source| StressError::Io {
         what,
         path: dir.to_owned(),
         source,
     };
+    if let Some(why) = not_a_directory(dir) {
+        return Err(StressError::OutDir {
+            path: dir.to_owned(),
+            why,
+        });
+    }
     std::fs::create_dir_all(dir).map_err(|e| io("cannot create the output directory", e))?;
+    let handle = std::fs::File::open(dir).map_err(|e| io("cannot open the output directory", e))?;
+    lock(&handle).map_err(|e| match e.kind() {
+        std::io::ErrorKind::WouldBlock => StressError::OutDirBusy { path: dir.to_owned() },
+        _ => io("cannot lock the output directory", e),
+    })?;
     let probe = dir.join(".gamecheck-write-test");
     std::fs::write(&probe, b"").map_err(|e| io("cannot write into the output directory", e))?;
     let _ = std::fs::remove_file(probe);
+    Ok(handle)
+}
+
+/// Takes an exclusive `flock` on `file` without waiting; released when it is closed (at
+/// exit, whatever ends the process).
+#[cfg(unix)]
+fn lock(file: &std::fs::File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock only acts on the open descriptor we own.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(unix))]
+fn lock(_file: &std::fs::File) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    read: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+/// Returns the cases of the replay file `path`, read as a stream and at most
+/// [`REPLAY_MAX_BYTES`] of it, so an endless file (`/dev/zero`) fails at once.
+fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case>, StressError> {
+    let io = |source| StressError::Io {
+        what: "cannot read replay input",
+        path: path.to_owned(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = Counted {
+        inner: file.take(REPLAY_MAX_BYTES + 1),
+        read: 0,
+    };
+    let mut tokens = crate::tokens::Tokens::new(std::io::BufReader::new(&mut reader));
+    let cases = problem.read_cases(&mut tokens);
+    if let Some(e) = tokens.take_io_error() {
+        return Err(io(e));
+    }
+    drop(tokens);
+    if reader.read > REPLAY_MAX_BYTES {
+        return Err(StressError::ReplayTooLong {
+            path: path.to_owned(),
+        });
+    }
+    cases.map_err(|source| StressError::ReplayInput {
+        path: path.to_owned(),
+        source,
+    })
+}
+
 /// Returns the report of a stress run of `problem`: `config.cases` distinct inputs from
-/// `config.seed`, sizes growing within [`bounds`], each run and judged `config.jobs` at a
-/// time; the first failing input (in generation order, so independent of `jobs`) is
-/// shrunk within the bounds and written to the output directory as `input.txt`,
-/// `expected.txt`, `actual.txt`, `stderr.txt` and `first-input.txt`. With
-/// `config.replay`, runs that file once. The report is returned even when the files
-/// cannot be written (it says why).
+/// `config.seed`, drawn as they are run, sizes growing within [`bounds`], each run and
+/// judged `config.jobs` at a time; the first failing input (in generation order, so
+/// independent of `jobs`) is written to the output directory as `input.txt`,
+/// `expected.txt`, `actual.txt`, `stderr.txt` and `first-input.txt` as soon as it is
+/// found, then shrunk within the bounds, the first four files rewritten at each smaller
+/// failing input. With `config.replay`, runs that file once. The report is returned even
+/// when the files cannot be written (it says why).
 ///
 /// # Constraints
 /// As for [`bounds`]; the solution can be started ([`StressError::Spawn`]); a given
-/// `config.out_dir` is writable, checked before any run ([`StressError::Io`]).
+/// `config.out_dir` is a directory or can be made one ([`StressError::OutDir`],
+/// [`StressError::Io`]), is writable and is not in use by another run
+/// ([`StressError::OutDirBusy`]), checked before any run and locked until the run ends; a
+/// replay file is contest input ([`StressError::ReplayInput`]) of at most
+/// [`REPLAY_MAX_BYTES`] ([`StressError::ReplayTooLong`]).
 ///
 /// # Complexity
 /// `cases` solution runs plus at most `config.shrink.max_runs` shrinking runs, each at
-/// most the timeout.
+/// most the timeout; memory for the inputs in flight and a 64-bit fingerprint per input.
 ///
 /// # Example
 /// ```
@@ -289,6 +427,11 @@ pub fn stress_with_progress<P: ContestFormat + Order>(
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
     let report = stress_run(problem, config, progress);
+    if config.reap {
+        // Whatever a run left behind, until no child is left at all.
+        reaper::kill_every_child();
+    }
+    checkpoint::clear();
     // A run cut short by a signal ends with the signal's exit code, not with a report.
     reaper::park_if_stopping();
     report
@@ -324,18 +467,8 @@ fn stress_run<P: ContestFormat + Order>(
         failure: None,
     };
     if let Some(path) = &config.replay {
-        let text = std::fs::read(path).map_err(|source| StressError::Io {
-            what: "cannot read replay input",
-            path: path.clone(),
-            source,
-        })?;
-        let cases = problem
-            .read_input(&text)
-            .map_err(|source| StressError::ReplayInput {
-                path: path.clone(),
-                source,
-            })?;
-        let (judgement, run) = check(&cases)?;
+        let cases = read_replay(problem, path)?;
+        let (judgement, run) = pool.install(|| check(&cases))?;
         report.seed = None;
         report.cases = 1;
         report.requested = 1;
@@ -357,62 +490,99 @@ fn stress_run<P: ContestFormat + Order>(
         });
         return Ok(report);
     }
-    // A given directory is checked before anything runs.
-    if let Some(dir) = &config.out_dir {
-        check_out_dir(dir)?;
-    }
-    let inputs = generate(problem, config.seed, config.cases, &bounds);
-    progress.start(inputs.len() as u64);
-    let first = pool.install(|| {
-        inputs
-            .par_iter()
-            .enumerate()
-            .map(|(i, input)| {
-                let result = check(&input.cases);
-                progress.advance(1);
-                (i, result)
-            })
-            .find_first(|(_, result)| !matches!(result, Ok((j, _)) if j.verdict == Verdict::Ok))
-    });
-    let Some((index, result)) = first else {
-        report.cases = inputs.len();
+    // A given directory is checked, and held, before anything runs.
+    let _held = match &config.out_dir {
+        Some(dir) => Some(claim_out_dir(dir)?),
+        None => None,
+    };
+    progress.start(config.cases as u64);
+    let inputs = Inputs::new(problem, config.seed, &bounds).take(config.cases);
+    let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
+    let Some(first_failure::Failed {
+        index,
+        input: original,
+        result,
+    }) = sweep.failed
+    else {
+        report.cases = sweep.drawn;
         return Ok(report);
     };
     let (judgement, run) = result?;
-    let original = &inputs[index];
-    let original_detail = judgement.detail.clone();
-    let shrunk = pool.install(|| {
-        shrink::shrink(
-            problem,
-            &bounds,
-            original.cases.clone(),
-            judgement,
-            run,
-            &check,
-            config.shrink,
-        )
-    })?;
     let mut failure = Failure {
         index: index + 1,
         size: original.size.pairs(),
         size_text: original.size.sizes(),
         original_input: original.text.clone(),
-        original_detail,
-        input: problem.write_input(&shrunk.cases),
-        judgement: shrunk.judgement,
-        run: shrunk.run,
-        shrink: Some((shrunk.runs, shrunk.standing)),
+        original_detail: judgement.detail.clone(),
+        input: original.text.clone(),
+        judgement,
+        run,
+        shrink: None,
         files: Vec::new(),
         files_error: None,
         replay: None,
     };
     let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
-    match report::write_files(&dir, &failure) {
+    let replay = config.replay_command(&dir.join("input.txt"));
+    // Written and told before the shrink, which may be long or cut short by a signal.
+    let written = match checkpoint::first(&dir, &failure, &replay) {
         Ok(files) => {
-            failure.replay = Some(config.replay_command(&files[0]));
             failure.files = files;
+            true
         }
-        Err(e) => failure.files_error = Some(format!("{}: {e}", dir.display())),
+        Err(e) => {
+            failure.files_error = Some(format!("{}: {e}", dir.display()));
+            false
+        }
+    };
+    let kept = if written {
+        format!(
+            "the least failing input so far is kept in {}",
+            failure.files[0].display()
+        )
+    } else {
+        "its files could not be written".to_owned()
+    };
+    progress.note(&format!(
+        "{} on input {} ({}): {}; shrinking it ({kept})",
+        failure.judgement.verdict,
+        failure.index,
+        report::size_line(report.seed, &failure.size_text),
+        crate::shown::escaped(failure.original_detail.as_bytes(), 200),
+    ));
+    let adopted = |cases: &[P::Case], judgement: &Judgement, run: &RunOutcome| {
+        if written {
+            let input = problem.write_input(cases);
+            let _ = checkpoint::better(&dir, &input, judgement, run, &replay);
+        }
+    };
+    let shrunk = pool.install(|| {
+        shrink::shrink_telling(
+            problem,
+            &bounds,
+            original.cases,
+            failure.judgement.clone(),
+            failure.run.clone(),
+            &check,
+            &adopted,
+            config.shrink,
+        )
+    })?;
+    failure.input = problem.write_input(&shrunk.cases);
+    failure.judgement = shrunk.judgement;
+    failure.run = shrunk.run;
+    failure.shrink = Some((shrunk.runs, shrunk.standing));
+    if written {
+        match report::write_files(&dir, &failure) {
+            Ok(files) => failure.files = files,
+            Err(e) => {
+                failure.files.clear();
+                failure.files_error = Some(format!("{}: {e}", dir.display()));
+            }
+        }
+    }
+    if failure.files_error.is_none() {
+        failure.replay = Some(replay);
     }
     report.verdict = failure.judgement.verdict;
     report.cases = index + 1;

@@ -59,24 +59,61 @@ pub struct Report {
     pub failure: Option<Failure>,
 }
 
+/// Writes `data` to `path` through a temporary file renamed over it, so a reader (or a
+/// run cut short) never sees half a file. The temporary file is created afresh, never
+/// opened through a link a solution may have left in its place.
+fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".partial");
+    let partial = path.with_file_name(name);
+    let _ = std::fs::remove_file(&partial);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial)?
+        .write_all(data)?;
+    std::fs::rename(&partial, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })
+}
+
 /// Writes the failure's files into `dir`: `input.txt`, `expected.txt`, `actual.txt`,
 /// `stderr.txt` and `first-input.txt`; returns their paths.
 pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
+    write_shrunk(dir, &f.input, &f.judgement, &f.run)?;
+    write_whole(&dir.join("first-input.txt"), f.original_input.as_bytes())?;
+    Ok([
+        "input.txt",
+        "expected.txt",
+        "actual.txt",
+        "stderr.txt",
+        "first-input.txt",
+    ]
+    .iter()
+    .map(|name| dir.join(name))
+    .collect())
+}
+
+/// Writes the files of a (shrunk) failing input into the existing `dir`: `input.txt`,
+/// `expected.txt`, `actual.txt` and `stderr.txt`.
+pub(crate) fn write_shrunk(
+    dir: &Path,
+    input: &str,
+    judgement: &Judgement,
+    run: &RunOutcome,
+) -> std::io::Result<()> {
     let files = [
-        ("input.txt", f.input.as_bytes()),
-        ("expected.txt", f.judgement.expected.as_bytes()),
-        ("actual.txt", &f.run.stdout[..]),
-        ("stderr.txt", &f.run.stderr[..]),
-        ("first-input.txt", f.original_input.as_bytes()),
+        ("input.txt", input.as_bytes()),
+        ("expected.txt", judgement.expected.as_bytes()),
+        ("actual.txt", &run.stdout[..]),
+        ("stderr.txt", &run.stderr[..]),
     ];
-    let mut paths = Vec::new();
     for (name, data) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, data)?;
-        paths.push(path);
+        write_whole(&dir.join(name), data)?;
     }
-    Ok(paths)
+    Ok(())
 }
 
 fn pairs(pairs: &[(&'static str, u64)]) -> Value {
@@ -106,6 +143,12 @@ fn indent(text: &[u8]) -> String {
         let _ = writeln!(out, "    … {} more lines", lines.len() - LINES_SHOWN);
     }
     out
+}
+
+/// Returns `seed 1, size T <= 4, counts <= 1234`: where a generated input came from.
+pub(crate) fn size_line(seed: Option<u64>, size: &str) -> String {
+    let seed = seed.map_or(String::new(), |s| format!("seed {s}, "));
+    format!("{seed}size {size}")
 }
 
 impl Report {
@@ -185,10 +228,15 @@ impl Report {
         let Some(f) = &self.failure else {
             let seed = self.seed.map_or(String::new(), |s| format!(" (seed {s})"));
             if self.cases < self.requested {
+                // The generator's draws are biased (Chopsticks draws positions of real
+                // play), so giving up says nothing of how many inputs the ranges hold.
                 let _ = writeln!(
                     out,
-                    "ok: all {} inputs passed{seed}; the ranges hold no more distinct inputs",
-                    self.cases
+                    "ok: all {} inputs passed{seed}, fewer than the {} asked for: the generator \
+                     gave up after {} draws in a row gave no new input within the ranges",
+                    self.cases,
+                    self.requested,
+                    super::generate::GIVE_UP_DRAWS
                 );
             } else {
                 let _ = writeln!(out, "ok: all {} inputs passed{seed}", self.cases);
@@ -199,11 +247,13 @@ impl Report {
         if f.index == 0 {
             let _ = writeln!(out, "{}: {}", self.verdict, f.judgement.detail);
         } else {
-            let seed = self.seed.map_or(String::new(), |s| format!("seed {s}, "));
             let _ = writeln!(
                 out,
-                "{} on input {} ({seed}size {}): {}",
-                self.verdict, f.index, f.size_text, f.original_detail
+                "{} on input {} ({}): {}",
+                self.verdict,
+                f.index,
+                size_line(self.seed, &f.size_text),
+                f.original_detail
             );
         }
         if let Some((runs, standing)) = &f.shrink {

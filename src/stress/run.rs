@@ -150,6 +150,24 @@ fn configure(cmd: &mut Command) {
     use std::os::unix::process::CommandExt;
     // The child leads a new process group, so one kill reaches its children too.
     cmd.process_group(0);
+    #[cfg(target_os = "linux")]
+    {
+        let parent = std::process::id() as libc::pid_t;
+        // SAFETY: between fork and exec the closure makes only async-signal-safe system
+        // calls (prctl, getppid, _exit) and touches no memory of the parent.
+        unsafe {
+            cmd.pre_exec(move || {
+                // Dies with us even if we are killed with SIGKILL and cannot clean up.
+                // (It fires when the thread that started it ends: runs start on the
+                // stress threads, which outlive every run.)
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                if libc::getppid() != parent {
+                    libc::_exit(137);
+                }
+                Ok(())
+            });
+        }
+    }
 }
 
 #[cfg(not(unix))]

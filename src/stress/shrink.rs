@@ -19,7 +19,8 @@ use crate::problem::{Bounds, ContestFormat, Least, Order, least};
 pub struct ShrinkLimits {
     /// Program runs in all.
     pub max_runs: usize,
-    /// Runs that hit the time limit (each costs the whole timeout).
+    /// Runs that may hit the time limit (each costs the whole timeout); the next one
+    /// that does ends the shrink, so 0 stops it at the first.
     pub max_timeouts: usize,
     /// Wall-clock time for the whole shrink.
     pub max_time: Duration,
@@ -52,7 +53,7 @@ impl fmt::Display for Budget {
             Budget::Runs(n) => write!(f, "shrink run budget (--max-shrink-runs {n}) exhausted"),
             Budget::Timeouts(n) => write!(
                 f,
-                "shrink timeout budget (--max-shrink-timeouts {n}: runs that hit the time limit) exhausted"
+                "shrink timeout budget (--max-shrink-timeouts {n}: runs that may hit the time limit) exhausted"
             ),
             Budget::Time(d) => write!(
                 f,
@@ -109,9 +110,27 @@ pub struct Shrunk<C> {
 /// Runs the solution on the input of some cases and judges it.
 pub type Check<'a, C> = dyn Fn(&[C]) -> Result<(Judgement, RunOutcome), StressError> + Sync + 'a;
 
+/// Told of each smaller input adopted: its cases, and how the solution failed on it.
+pub(crate) type Adopted<'a, C> = dyn Fn(&[C], &Judgement, &RunOutcome) + 'a;
+
+/// Returns a 128-bit fingerprint of `text`: two SipHash digests under different
+/// prefixes, so a candidate is wrongly taken for one that passed with odds about 2^-128
+/// per pair.
+fn fingerprint(text: &str) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |prefix: u8| {
+        let mut hasher = std::hash::DefaultHasher::new();
+        prefix.hash(&mut hasher);
+        text.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
 struct Search<'a, P: ContestFormat> {
     problem: &'a P,
     check: &'a Check<'a, P::Case>,
+    adopted: &'a Adopted<'a, P::Case>,
     bounds: &'a Bounds,
     target: Verdict,
     limits: ShrinkLimits,
@@ -123,9 +142,9 @@ struct Search<'a, P: ContestFormat> {
     cut: bool,
     stopped: Option<Budget>,
     error: Option<StressError>,
-    /// Inputs already run that did not fail with the target verdict (runs are taken to
-    /// be deterministic), so no candidate is run twice.
-    passed: HashSet<String>,
+    /// Fingerprints (128-bit) of the inputs already run that did not fail with the
+    /// target verdict (runs are taken to be deterministic), so no candidate is run twice.
+    passed: HashSet<u128>,
     best: Shrunk<P::Case>,
 }
 
@@ -140,14 +159,16 @@ impl<P: ContestFormat> Search<'_, P> {
             return false;
         }
         let text = self.problem.write_input(cases);
-        if self.passed.contains(&text) {
+        let print = fingerprint(&text);
+        if self.passed.contains(&print) {
             return false;
         }
         if self.runs >= self.limits.max_runs {
             self.stopped = Some(Budget::Runs(self.limits.max_runs));
             return false;
         }
-        if self.timeouts >= self.limits.max_timeouts {
+        // The budget is what may time out; only a run beyond it stops the shrink.
+        if self.timeouts > self.limits.max_timeouts {
             self.stopped = Some(Budget::Timeouts(self.limits.max_timeouts));
             return false;
         }
@@ -171,12 +192,13 @@ impl<P: ContestFormat> Search<'_, P> {
                     self.timeouts += 1;
                 }
                 if judgement.verdict == self.target {
+                    (self.adopted)(cases, &judgement, &run);
                     self.best.cases = cases.to_vec();
                     self.best.judgement = judgement;
                     self.best.run = run;
                     true
                 } else {
-                    self.passed.insert(text);
+                    self.passed.insert(print);
                     false
                 }
             }
@@ -220,7 +242,7 @@ impl<P: ContestFormat> Search<'_, P> {
 /// `judgement` and `run` are what `check` gave on `failing`, and the verdict is not `ok`.
 ///
 /// # Complexity
-/// At most `limits.max_runs` runs of `check` (of them at most `limits.max_timeouts`
+/// At most `limits.max_runs` runs of `check` (of them at most `limits.max_timeouts` + 1
 /// that time out), within about `limits.max_time`.
 ///
 /// # Example
@@ -256,9 +278,34 @@ pub fn shrink<P: ContestFormat + Order>(
     check: &Check<'_, P::Case>,
     limits: ShrinkLimits,
 ) -> Result<Shrunk<P::Case>, StressError> {
+    shrink_telling(
+        problem,
+        bounds,
+        failing,
+        judgement,
+        run,
+        check,
+        &|_, _, _| {},
+        limits,
+    )
+}
+
+/// [`shrink`], telling `adopted` of each smaller failing input as it is found.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shrink_telling<P: ContestFormat + Order>(
+    problem: &P,
+    bounds: &Bounds,
+    failing: Vec<P::Case>,
+    judgement: Judgement,
+    run: RunOutcome,
+    check: &Check<'_, P::Case>,
+    adopted: &Adopted<'_, P::Case>,
+    limits: ShrinkLimits,
+) -> Result<Shrunk<P::Case>, StressError> {
     let search = RefCell::new(Search {
         problem,
         check,
+        adopted,
         bounds,
         target: judgement.verdict,
         limits,

@@ -1,7 +1,8 @@
 //! gamecheck used as a user would, from another crate's `cargo test`.
 
-use gamecheck::formula::{FormulaCheck, FormulaError, Least, Winner, check_formula};
-use subtraction_game::{Subtraction, mover_wins, mover_wins_when_odd};
+use gamecheck::game::{Answer, Outcome, check};
+use gamecheck::problem::Least;
+use subtraction_game::{Subtraction, outcome, outcome_by_parity};
 
 /// Who wins n = 0, 1, … by a plain DP over the moves, written here as independent
 /// evidence.
@@ -15,37 +16,31 @@ fn truth(limit: usize) -> Vec<bool> {
 
 #[test]
 fn right_formula_holds() {
-    let config = FormulaCheck {
+    let config = check::Config {
         cases: 2000,
-        max: 100_000,
-        ..FormulaCheck::default()
+        ..check::Config::default()
     };
-    assert_eq!(check_formula(Subtraction, mover_wins, &config), Ok(()));
+    assert_eq!(check::outcome_with(Subtraction, outcome, &config), Ok(()));
 }
 
 #[test]
 fn wrong_formula_is_refuted_at_its_least_counterexample() {
-    let config = FormulaCheck {
-        seed: 7,
-        max: 100_000,
-        ..FormulaCheck::default()
-    };
     let wins = truth(1000);
-    let first_wrong = (0..1000u64).find(|&n| mover_wins_when_odd(&n) != wins[n as usize]);
-    match check_formula(Subtraction, mover_wins_when_odd, &config) {
-        Err(FormulaError::Refuted(r)) => {
-            assert_eq!(Some(r.position), first_wrong);
-            assert_eq!(r.least, Least::Proven);
-            assert_eq!(r.formula_says, Winner::of(mover_wins_when_odd(&r.position)));
-            assert_eq!(r.truth, Winner::of(wins[r.position as usize]));
-        }
-        other => panic!("expected a refutation, got {other:?}"),
-    }
+    let first_wrong = (0..1000u64).find(|&n| outcome_by_parity(&n) != Outcome::of(wins[n as usize]));
+    let r = check::outcome(Subtraction, outcome_by_parity)
+        .unwrap_err()
+        .refutation()
+        .cloned()
+        .expect("refuted");
+    assert_eq!(Some(r.position), first_wrong);
+    assert_eq!(r.least, Least::Proven);
+    assert_eq!(r.says, Ok(Answer::Outcome(outcome_by_parity(&r.position))));
+    assert_eq!(r.truth, Answer::Outcome(Outcome::of(wins[r.position as usize])));
 }
 
 #[test]
 fn nothing_is_written_unless_asked() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proptest-regressions");
-    let _ = check_formula(Subtraction, mover_wins_when_odd, &FormulaCheck::default());
+    let _ = check::outcome(Subtraction, outcome_by_parity);
     assert!(!dir.exists(), "{} was created", dir.display());
 }

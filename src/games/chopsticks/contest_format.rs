@@ -1,28 +1,17 @@
 //! Chopsticks' contest format: a line `T`, then `T` lines `a c b d`; one `First` or
-//! `Second` per case. `solve` keeps its fast path: blocks of input are read in turn and
-//! their lines parsed on every core, so memory stays bounded whatever T is. Answers are
-//! held back until the input is known valid while they fit in 16 MiB; beyond that they
-//! stream, and an invalid line further on ends the output there (with the error).
+//! `Second` per case. `solve` is the problem core's line stream
+//! ([`solve_lines`](crate::problem::solve_lines)), as for Wythoff.
 
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::problem::Chopsticks;
-use super::solve::{Body, header, parse_line};
 use super::state::{Outcome, State};
 use crate::input::InputError;
-use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError};
+use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError, read_line_cases, solve_lines};
 use crate::tokens::Tokens;
-
-/// Bytes read at a time; their lines are parsed in parallel.
-const BLOCK: usize = 8 << 20;
-/// The longest line accepted; a longer one is an error, so memory stays bounded.
-const MAX_LINE: usize = 4 << 20;
-/// Answers held back until the input is known valid; past this they stream, and an
-/// error further on leaves the answers already written.
-const HOLD: usize = 16 << 20;
 
 fn is_real_play(p: [u64; 4]) -> bool {
     (p[0] > 0 || p[1] > 0) && (p[2] > 0 || p[3] > 0)
@@ -89,32 +78,7 @@ impl ContestFormat for Chopsticks {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<State>, InputError> {
-        let t = tokens.u64_anywhere("the number of cases T")?;
-        tokens.end_line("the number of cases T")?;
-        // T comes from the input: nothing is reserved for it.
-        let mut cases = Vec::new();
-        for i in 1..=t {
-            // A missing first count is a missing case, as the fast reader words it.
-            let missing = || format!("case {i} of {t} (`a c b d`)");
-            let a = tokens.u64_on_line("a").map_err(|e| match e {
-                InputError::EndOfInput { line, .. } => InputError::EndOfInput {
-                    line,
-                    expected: missing(),
-                },
-                InputError::EndOfLine { line, .. } => InputError::EndOfLine {
-                    line,
-                    expected: missing(),
-                },
-                e => e,
-            })?;
-            let c = tokens.u64_on_line("c")?;
-            let b = tokens.u64_on_line("b")?;
-            let d = tokens.u64_on_line("d")?;
-            tokens.end_line("the four counts `a c b d` of a case")?;
-            cases.push(State::new(a, c, b, d));
-        }
-        tokens.end_of_input(&format!("the last of the {t} cases"))?;
-        Ok(cases)
+        read_line_cases(self, tokens)
     }
 
     fn numbers_text(&self) -> &'static str {
@@ -141,6 +105,11 @@ impl ContestFormat for Chopsticks {
             Outcome::Second => "Second",
         }
         .to_owned()
+    }
+
+    /// The deciding case of the rule and a winning move with the position it leaves.
+    fn explain(&self, s: &State, _answer: &Outcome) -> String {
+        super::solve::explanation(*s)
     }
 
     fn read_answer(&self, token: &str) -> Result<Outcome, String> {
@@ -170,162 +139,6 @@ impl ContestFormat for Chopsticks {
         output: &mut dyn Write,
         explain: bool,
     ) -> Result<(), SolveError> {
-        stream(input, output, explain)
+        solve_lines(self, input, output, explain)
     }
-}
-
-/// Reads until `buf` is full or the input ends; returns the bytes read.
-fn read_full(input: &mut dyn Read, buf: &mut [u8]) -> Result<usize, SolveError> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match input.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(SolveError::Read(e)),
-        }
-    }
-    Ok(filled)
-}
-
-/// Whether `buf` holds the whole line of T: a token, then a newline.
-fn header_complete(buf: &[u8]) -> bool {
-    buf.iter()
-        .position(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .is_some_and(|start| buf[start..].contains(&b'\n'))
-}
-
-struct Stream<'a> {
-    output: &'a mut dyn Write,
-    explain: bool,
-    body: Body,
-    /// The start of a line whose end has not been read yet.
-    carry: Vec<u8>,
-    /// Answers not written yet: up to [`HOLD`] bytes wait for the end of the input.
-    held: Vec<u8>,
-}
-
-impl Stream<'_> {
-    fn region(&mut self, region: &[u8]) -> Result<(), SolveError> {
-        let explain = self.explain;
-        let sinks = self
-            .body
-            .region(region, Vec::new, &|out: &mut Vec<u8>, [a, c, b, d]| {
-                let s = State::new(a, c, b, d);
-                if explain {
-                    out.extend_from_slice(super::describe(s).as_bytes());
-                    out.push(b'\n');
-                } else {
-                    out.extend_from_slice(match super::rule::case(s).outcome() {
-                        Outcome::First => b"First\n",
-                        Outcome::Second => b"Second\n",
-                    });
-                }
-            })?;
-        for sink in sinks {
-            self.held.extend_from_slice(&sink);
-        }
-        if self.held.len() > HOLD {
-            self.flush_held()?;
-        }
-        Ok(())
-    }
-
-    fn flush_held(&mut self) -> Result<(), SolveError> {
-        self.output.write_all(&self.held).map_err(SolveError::Write)?;
-        self.held.clear();
-        Ok(())
-    }
-
-    /// Parses the whole lines of `data` (after the carried start of a line) and carries
-    /// the rest.
-    fn feed(&mut self, mut data: &[u8]) -> Result<(), SolveError> {
-        if !self.carry.is_empty() {
-            match data.iter().position(|&b| b == b'\n') {
-                None => {
-                    self.carry.extend_from_slice(data);
-                    return self.check_carry();
-                }
-                Some(i) => {
-                    let mut line = std::mem::take(&mut self.carry);
-                    line.extend_from_slice(&data[..=i]);
-                    self.region(&line)?;
-                    data = &data[i + 1..];
-                }
-            }
-        }
-        match data.iter().rposition(|&b| b == b'\n') {
-            Some(j) => {
-                self.region(&data[..=j])?;
-                self.carry.extend_from_slice(&data[j + 1..]);
-            }
-            None => self.carry.extend_from_slice(data),
-        }
-        self.check_carry()
-    }
-
-    /// Refuses a line longer than [`MAX_LINE`], naming its first bad token if it has one.
-    fn check_carry(&mut self) -> Result<(), SolveError> {
-        if self.carry.len() <= MAX_LINE {
-            return Ok(());
-        }
-        let line = self.body.line();
-        if self.body.is_trailing() {
-            // Only whitespace may follow the last case; blanks without a newline are fine.
-            let line = std::mem::take(&mut self.carry);
-            self.region(&line)?;
-            return Ok(());
-        }
-        let err = match parse_line(&self.carry) {
-            Err(
-                e @ (InputError::NotANumber { .. }
-                | InputError::Negative { .. }
-                | InputError::TooLarge { .. }
-                | InputError::Unexpected { .. }),
-            ) => e.shifted(line - 1),
-            _ => InputError::OutOfRange {
-                line,
-                token: crate::shown::escaped(&self.carry, 40),
-                why: format!("a line may be at most {MAX_LINE} bytes long"),
-            },
-        };
-        Err(err.into())
-    }
-}
-
-/// `solve chopsticks` on a stream: answers (or explanations) written as each block of
-/// input is parsed.
-fn stream(input: &mut dyn Read, output: &mut dyn Write, explain: bool) -> Result<(), SolveError> {
-    let mut block = vec![0u8; BLOCK];
-    let mut head = Vec::new();
-    let (mut stream, mut eof) = loop {
-        let n = read_full(input, &mut block)?;
-        let eof = n < BLOCK;
-        head.extend_from_slice(&block[..n]);
-        if eof || header_complete(&head) || head.len() > MAX_LINE {
-            let (t, line, offset) = header(&head)?;
-            let mut stream = Stream {
-                output: &mut *output,
-                explain,
-                body: Body::new(t, line),
-                carry: Vec::new(),
-                held: Vec::new(),
-            };
-            stream.feed(&head[offset..])?;
-            break (stream, eof);
-        }
-    };
-    drop(head);
-    while !eof {
-        let n = read_full(input, &mut block)?;
-        eof = n < BLOCK;
-        stream.feed(&block[..n])?;
-    }
-    if !stream.carry.is_empty() {
-        let last = std::mem::take(&mut stream.carry);
-        stream.region(&last)?;
-    }
-    stream.body.finish()?;
-    stream.flush_held()?;
-    stream.output.flush().map_err(SolveError::Write)
 }

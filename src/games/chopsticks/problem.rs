@@ -235,6 +235,16 @@ impl Order for Chopsticks {
                 }
             }
         }
+        // Turning one-finger hands into two-finger ones keeps every total and lowers a
+        // (or b), which the order compares first. Counts stay within u64, as input.
+        for (one, two) in [(0, 1), (2, 3)] {
+            let step = counts[one].min(u128::from(u64::MAX) - counts[two].min(u128::from(u64::MAX)));
+            if step > 0 {
+                for cut in [step, step / 2, 1] {
+                    out.push(with(&with(s, one, counts[one] - cut), two, counts[two] + cut));
+                }
+            }
+        }
         out.retain(is_real_play);
         out
     }
@@ -244,7 +254,7 @@ impl Order for Chopsticks {
     }
 
     fn with_coordinate(&self, s: &State, i: usize, value: u128) -> Option<State> {
-        Some(with(s, i, value)).filter(is_real_play)
+        Some(with(s, i, value)).filter(|s| is_real_play(s) && value <= u128::from(u64::MAX))
     }
 
     fn below(&self, s: &State, budget: u64) -> Below<'_, State> {

@@ -23,7 +23,7 @@ impl ProveCommand for MoorePosition {
         "Moore's P-test against the explicit game search on every multiset in range."
     }
 
-    /// `--k` builds the problem ([`crate::games::Params::from_flags`]).
+    /// `--k` builds the problem ([`crate::games::Build`]).
     fn flags(&self) -> Vec<Flag> {
         vec![
             Flag::number("k", "Piles per move.", "6", 1)

@@ -54,7 +54,7 @@ pub enum MooreError {
     },
     /// The general count would take too long or too much memory.
     #[error(
-        "k = {k}, p = {modulus}, values of B = {bits} bits: (k+1)^B = {points} points in a ring of \
+        "k = {k}, p = {modulus}, values of B = {bits} bits: {points} transform points in a ring of \
          degree {degree} need about {multiplications} modular multiplications and {bytes} bytes, \
          beyond the caps of {max_multiplications} and {max_bytes}; use smaller values"
     )]

@@ -6,9 +6,11 @@
 //! * p ∤ m: the field F_{p^d}, d = ord_m(p), which holds a primitive ζ. The Frobenius
 //!   x ↦ x^p maps F(t) to F(p·t), so each orbit of t ↦ p·t needs one power, the others
 //!   being its conjugates; and x^K = x^(K mod (p^d − 1)) for x ≠ 0.
-//! * p | m: m is not invertible mod p, so the sum is taken exactly, in
-//!   (Z/p^(vB+1))[y]/(Φ_m(y)) with p^v ‖ m, where it equals m^B · count; dividing by
-//!   p^(vB) and by the unit (m/p^v)^B gives the count mod p.
+//! * p | m: no ring of characteristic p holds a primitive m-th root. Instead, with
+//!   m = p^v·u (p ∤ u) and K = p^v·j + r (r < p^v), the count is z^r · count_u(j), z the
+//!   number of zero values and count_u the count for k + 1 = u, which is the first case
+//!   (or N^j for u = 1). The tests check it against the sum taken exactly in
+//!   (Z/p^(vB+1))[y]/(Φ_m(y)), where it equals m^B · count.
 
 use rayon::prelude::*;
 
@@ -16,8 +18,10 @@ use super::arith::{Arith, Mont32, Mont64, Pow2};
 use super::columns::merge_columns;
 use super::count::{MODULUS, count};
 use super::error::MooreError;
-use super::prime::{is_prime, order_mod, pow_mod_u64, totient};
-use super::ring::{Extension, FEW_LANES, LANES, Ring, cyclotomic, extension};
+use super::prime::{is_prime, order_mod, pow_mod_u64};
+#[cfg(test)]
+use super::ring::cyclotomic;
+use super::ring::{Extension, FEW_LANES, LANES, Ring, extension};
 use super::transform::shape;
 
 /// The largest ring degree the general count works in: enough for every k ≤ 63
@@ -36,21 +40,23 @@ pub const MAX_BYTES: u64 = 1 << 28;
 ///
 /// For p = 998244353 and (k + 1) | p − 1 this is [`count`]; otherwise the transform is
 /// taken in F_{p^d}, the smallest field with a primitive (k+1)-th root of unity, one power
-/// per Frobenius orbit, or, when p divides k + 1, exactly in (Z/p^e)[y]/(Φ_{k+1}(y)).
+/// per Frobenius orbit. When p divides k + 1 = p^v·u (p ∤ u), it is z^r times the count
+/// for k + 1 = u at length ⌊K / p^v⌋, z the number of zero values and r = K mod p^v.
 ///
 /// # Constraints
 /// - k ≥ 1, else [`MooreError::ZeroK`];
 /// - `modulus` prime (any below 2^64), else [`MooreError::NotPrime`];
 /// - (k+1)^B ≤ [`MAX_COEFFICIENTS`](super::MAX_COEFFICIENTS) for B the number of
 ///   distinct bit columns, else [`MooreError::TooManyCoefficients`];
-/// - for B ≥ 1, the ring degree (ord_{k+1}(p), or φ(k + 1) when p | k + 1) at most
+/// - for B ≥ 1, the field degree (ord_{k+1}(p), or ord_u(p) when p | k + 1 = p^v·u) at most
 ///   [`MAX_DEGREE`], else [`MooreError::DegreeTooLarge`]; the estimated work at most
 ///   [`MAX_MULTIPLICATIONS`] and memory [`MAX_BYTES`], else [`MooreError::TooMuchWork`];
 /// - any `len`; `len = 0` counts the empty position: 1.
 ///
 /// # Complexity
 /// O((k+1)^B · d² · (1 + log K / d)) multiplications mod p for degree d, split across the
-/// rayon pool; O(2·d·(k+1)^(B−1)) memory.
+/// rayon pool; O(2·d·(k+1)^(B−1)) memory. When p | k + 1 the same with u in place of k + 1,
+/// and O(N + log K) for u = 1.
 ///
 /// # Example
 /// ```
@@ -82,23 +88,6 @@ pub(crate) fn check_modulus(modulus: u64) -> Result<(), MooreError> {
     }
 }
 
-/// Which ring the count is taken in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Setting {
-    /// p ∤ m: F_{p^d}, d = ord_m(p).
-    Extension { degree: usize },
-    /// p^v ‖ m, v ≥ 1: (Z/q)[y]/(Φ_m), q = p^(vB+1), degree φ(m).
-    Ramified { degree: usize, valuation: u32, q: u64 },
-}
-
-impl Setting {
-    fn degree(self) -> usize {
-        match self {
-            Setting::Extension { degree } | Setting::Ramified { degree, .. } => degree,
-        }
-    }
-}
-
 /// The count for any k ≥ 1 and prime p, by the general method (never the fast path).
 pub(crate) fn general(values: &[u64], len: u64, k: u32, p: u64) -> Result<u64, MooreError> {
     let m = u64::from(k) + 1;
@@ -113,73 +102,78 @@ pub(crate) fn general(values: &[u64], len: u64, k: u32, p: u64) -> Result<u64, M
         // Every entry is 0: every sequence is the empty position, a loss.
         return Ok(pow_mod_u64(values.len() as u64, u128::from(len), p));
     }
-    let setting = setting(k, m, p, bits, points as u64, len)?;
-    Ok(match setting {
-        Setting::Extension { degree } => {
-            if p == 2 {
-                extension_count(Pow2::new(2), values, len, m, bits, degree)
-            } else if p < 1 << 31 {
-                extension_count(Mont32::new(p), values, len, m, bits, degree)
-            } else {
-                extension_count(Mont64::new(p), values, len, m, bits, degree)
-            }
-        }
-        Setting::Ramified { valuation, q, .. } => {
-            if q.is_multiple_of(2) {
-                ramified_count(Pow2::new(q), values, len, m, bits, p, valuation)
-            } else if q < 1 << 31 {
-                ramified_count(Mont32::new(q), values, len, m, bits, p, valuation)
-            } else {
-                ramified_count(Mont64::new(q), values, len, m, bits, p, valuation)
-            }
-        }
-    })
+    if m.is_multiple_of(p) {
+        return ramified(values, len, k, p, bits);
+    }
+    let degree = extension_degree(k, m, p, bits, points as u64, len, "")?;
+    Ok(extension_count_mod(values, len, m, bits, degree, p))
 }
 
-/// Chooses the ring and refuses instances beyond the caps.
-fn setting(k: u32, m: u64, p: u64, bits: u32, points: u64, len: u64) -> Result<Setting, MooreError> {
-    let refuse = |why: String, degree: u64| MooreError::DegreeTooLarge {
-        k,
-        modulus: p,
-        why,
-        degree,
-        max: MAX_DEGREE,
-    };
-    let (setting, grouping) = if m.is_multiple_of(p) {
-        let degree = totient(m);
-        if degree > MAX_DEGREE as u64 {
-            return Err(refuse(
-                format!("p divides k + 1, and the exact ring (Z/p^e)[y]/(Phi_{m}(y))"),
-                degree,
-            ));
-        }
-        let mut valuation = 0u32;
-        let mut rest = m;
-        while rest.is_multiple_of(p) {
-            rest /= p;
-            valuation += 1;
-        }
-        // q = p^(vB + 1) divides p · m^B ≤ p · 2^26, and p ≤ m ≤ 2^26.
-        let q = p.pow(valuation * bits + 1);
-        let degree = degree as usize;
-        (Setting::Ramified { degree, valuation, q }, 1)
+/// The count in F_{p^d} for p ∤ m, with the arithmetic that suits p.
+fn extension_count_mod(values: &[u64], len: u64, m: u64, bits: u32, degree: usize, p: u64) -> u64 {
+    if p == 2 {
+        extension_count(Pow2::new(2), values, len, m, bits, degree)
+    } else if p < 1 << 31 {
+        extension_count(Mont32::new(p), values, len, m, bits, degree)
     } else {
-        let degree = order_mod(p, m);
-        if degree > MAX_DEGREE as u64 {
-            return Err(refuse(
-                format!("F_p^d, the smallest field with a primitive {m}-th root of unity,"),
-                degree,
-            ));
-        }
-        (
-            Setting::Extension {
-                degree: degree as usize,
-            },
-            degree,
-        )
+        extension_count(Mont64::new(p), values, len, m, bits, degree)
+    }
+}
+
+/// Returns the count when p | m (derivation in docs/moore.md). Write m = p^v·u with p ∤ u
+/// and K = p^v·j + r, r < p^v. In F_p[G], h^(p^v) = Σ_a x^(p^v·a) (the Frobenius of a
+/// commutative F_p-algebra), which lies in the u-torsion part, and a sequence of r < p^v
+/// entries sums to a point of that part only when every entry is 0. So the count is
+/// z^r · count_u(j), for z the number of zero values and count_u the count for k + 1 = u
+/// (N^j when u = 1), taken in F_{p^d}, d = ord_u(p).
+fn ramified(values: &[u64], len: u64, k: u32, p: u64, bits: u32) -> Result<u64, MooreError> {
+    let (mut power, mut u) = (1u64, u64::from(k) + 1);
+    while u.is_multiple_of(p) {
+        u /= p;
+        power *= p;
+    }
+    let (j, r) = (len / power, len % power);
+    let degree = if u > 1 && j > 0 {
+        let prefix = format!("p divides k + 1 = {power}·{u}, so the count runs over {u}-th roots of unity, and ");
+        Some(extension_degree(k, u, p, bits, u.pow(bits), j, &prefix)?)
+    } else {
+        None
     };
-    let d = setting.degree() as u64;
-    let reps = points.div_ceil(grouping);
+    let zeros = values.iter().filter(|&&v| v == 0).count() as u64;
+    let head = pow_mod_u64(zeros, u128::from(r), p);
+    let tail = match degree {
+        _ if head == 0 => 0,
+        Some(degree) => extension_count_mod(values, j, u, bits, degree, p),
+        None if u == 1 => pow_mod_u64(values.len() as u64, u128::from(j), p),
+        // j = 0: the empty sequence.
+        None => 1,
+    };
+    Ok((u128::from(head) * u128::from(tail) % u128::from(p)) as u64)
+}
+
+/// Returns the degree d = ord_m(p) of F_{p^d} for p ∤ m, after refusing instances beyond
+/// the caps; `prefix` begins the refusal's account of which ring.
+fn extension_degree(
+    k: u32,
+    m: u64,
+    p: u64,
+    bits: u32,
+    points: u64,
+    len: u64,
+    prefix: &str,
+) -> Result<usize, MooreError> {
+    let d = order_mod(p, m);
+    if d > MAX_DEGREE as u64 {
+        return Err(MooreError::DegreeTooLarge {
+            k,
+            modulus: p,
+            why: format!("{prefix}F_p^d, the smallest field with a primitive {m}-th root of unity,"),
+            degree: d,
+            max: MAX_DEGREE,
+        });
+    }
+    // One power per Frobenius orbit, of size d for most points.
+    let reps = points.div_ceil(d);
     let steps = 2 * u64::from(64 - len.leading_zeros()) + 2;
     let multiplications = points
         .saturating_mul(d * d)
@@ -198,7 +192,7 @@ fn setting(k: u32, m: u64, p: u64, bits: u32, points: u64, len: u64) -> Result<S
             max_bytes: MAX_BYTES,
         });
     }
-    Ok(setting)
+    Ok(d as usize)
 }
 
 /// The exponent K as the powers are raised: either an indicator (K is a positive multiple
@@ -230,6 +224,7 @@ fn masks(digits: &[u128]) -> Vec<usize> {
 
 impl<W: Copy> Exponent<W> {
     /// x^e by plain square-and-multiply.
+    #[cfg(test)]
     fn plain(e: u128) -> Exponent<W> {
         Exponent {
             indicator: false,
@@ -336,8 +331,9 @@ fn extension_count<A: Arith>(ar: A, values: &[u64], len: u64, m: u64, bits: u32,
 }
 
 /// Returns the transform's total in (coefficients mod the arithmetic's modulus)[y]/(Φ_m),
-/// with ζ = y and no Frobenius grouping: the ring of the ramified case, and of the tests'
-/// second route to the unramified one.
+/// with ζ = y and no Frobenius grouping, K never reduced: the tests' second route, exact
+/// for the ramified case and in (Z/p)[y]/(Φ_m) for the other.
+#[cfg(test)]
 fn cyclotomic_total<A: Arith>(ar: A, values: &[u64], len: u64, m: u64, bits: u32) -> Vec<A::W> {
     let phi = cyclotomic(ar, m);
     let ring = Ring::new(ar, phi[..phi.len() - 1].to_vec());
@@ -356,6 +352,9 @@ fn cyclotomic_total<A: Arith>(ar: A, values: &[u64], len: u64, m: u64, bits: u32
     run(&plan, values)
 }
 
+/// Returns the count for p | m exactly, from the total in (Z/p^(vB+1))[y]/(Φ_m): a second
+/// method for [`ramified`], in O(m^B · φ(m)² · log K).
+#[cfg(test)]
 fn ramified_count<A: Arith>(
     ar: A,
     values: &[u64],
@@ -899,6 +898,85 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The count for p | k + 1 exactly, in (Z/p^(vB+1))[y]/(Φ_{k+1}) with K never reduced:
+    /// the method the shortcut replaced.
+    fn exact_ramified(values: &[u64], len: u64, k: u32, p: u64) -> u64 {
+        let m = u64::from(k) + 1;
+        let values = merge_columns(values);
+        let (bits, _) = shape(&values, k, m).unwrap();
+        if len == 0 {
+            return 1;
+        }
+        if bits == 0 {
+            return pow_mod_u64(values.len() as u64, u128::from(len), p);
+        }
+        let (mut valuation, mut rest) = (0, m);
+        while rest.is_multiple_of(p) {
+            rest /= p;
+            valuation += 1;
+        }
+        let q = p.pow(valuation * bits + 1);
+        if q.is_multiple_of(2) {
+            ramified_count(Pow2::new(q), &values, len, m, bits, p, valuation)
+        } else if q < 1 << 31 {
+            ramified_count(Mont32::new(q), &values, len, m, bits, p, valuation)
+        } else {
+            ramified_count(Mont64::new(q), &values, len, m, bits, p, valuation)
+        }
+    }
+
+    #[test]
+    fn ramified_shortcut_matches_the_exact_cyclotomic_ring() {
+        // z^r · count_u(⌊K / p^v⌋) against the sum taken exactly: m = p^v (u = 1) and
+        // m = p^v·u with u > 1, zeros among the values or not, r = 0 or not.
+        let sets: [&[u64]; 6] = [
+            &[1, 2, 3],
+            &[0, 1, 2, 3],
+            &[0, 0, 5, 9, 12, 3],
+            &[0, 1, 2, 3, 4, 5, 6],
+            &[7, 7, 1, 0],
+            &[0],
+        ];
+        let lens = [1u64, 2, 3, 4, 7, 8, 9, 25, 10u64.pow(18), u64::MAX, u64::MAX - 1];
+        let mut nonzero = 0;
+        for (k, p) in [
+            (1, 2),
+            (2, 3),
+            (3, 2),
+            (4, 5),
+            (5, 2),
+            (5, 3),
+            (6, 7),
+            (7, 2),
+            (8, 3),
+            (9, 2),
+            (9, 5),
+            (10, 11),
+            (11, 2),
+            (11, 3),
+            (14, 3),
+            (14, 5),
+        ] {
+            for values in sets {
+                // The exact ring costs (k+1)^B · φ(k+1)² per squaring: keep it small.
+                let columns = 64 - merge_columns(values).iter().max().unwrap_or(&0).leading_zeros();
+                if (u64::from(k) + 1).pow(columns) > 400 {
+                    continue;
+                }
+                for len in lens {
+                    let want = exact_ramified(values, len, k, p);
+                    nonzero += usize::from(want != 0);
+                    assert_eq!(
+                        general(values, len, k, p),
+                        Ok(want),
+                        "values {values:?}, K {len}, k {k}, p {p}"
+                    );
+                }
+            }
+        }
+        assert!(nonzero > 100, "only {nonzero} nonzero counts");
     }
 
     #[test]

@@ -123,6 +123,18 @@ impl ContestFormat for MoorePosition {
         .to_owned()
     }
 
+    /// Moore's winning move (from the highest bit whose count of piles is not a multiple
+    /// of k + 1), or that every bit is balanced.
+    fn explain(&self, p: &Position, _answer: &PositionOutcome) -> String {
+        match super::p_position::winning_move(&p.piles, p.k) {
+            Some(next) => format!("play to {next:?}, where every bit is set in a multiple of k + 1 = {} piles", u64::from(p.k) + 1),
+            None => format!(
+                "every bit is set in a multiple of k + 1 = {} piles, so every move leaves the opponent a win",
+                u64::from(p.k) + 1
+            ),
+        }
+    }
+
     fn read_answer(&self, token: &str) -> Result<PositionOutcome, String> {
         crate::problem::first_wins(token).map(|wins| PositionOutcome::of(!wins))
     }

@@ -562,7 +562,9 @@ fn group_cofactor(p: u64, d: usize, m: u64) -> Vec<u64> {
     trim(n)
 }
 
-/// Φ_m(y) mod q, monic, lowest coefficient first: Π_{e | m} (y^{m/e} − 1)^{μ(e)}.
+/// Φ_m(y) mod q, monic, lowest coefficient first: Π_{e | m} (y^{m/e} − 1)^{μ(e)}. The ring of
+/// the tests' exact second route.
+#[cfg(test)]
 pub(crate) fn cyclotomic<A: Arith>(ar: A, m: u64) -> Vec<A::W> {
     let primes = prime_factors(m);
     let mut num = vec![ar.one()];

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Piles, Wythoff, WythoffOutcome, diagonals};
+use super::{Piles, Wythoff, Outcome, diagonals};
 use crate::claims::{ClaimReport, ClaimVerdict, Domains, Entry, check_claim, check_claim_in};
 use crate::problem::Claims;
 
@@ -40,7 +40,7 @@ fn wythoff() -> &'static Wythoff {
 }
 
 fn check(entry: &Entry, seed: u64, cases: u32, claim: fn(u64, u64) -> bool) -> ClaimReport {
-    let says = |p: &Piles| -> Result<WythoffOutcome, String> { Ok(WythoffOutcome::of_p(claim(p.x, p.y))) };
+    let says = |p: &Piles| -> Result<Outcome, String> { Ok(Outcome::of_loss(claim(p.x, p.y))) };
     check_claim(wythoff(), entry.id, entry.text, &says, seed, cases)
 }
 
@@ -52,7 +52,7 @@ const DIAGONALS: u64 = 1 << 27;
 /// after the exhaustive box, every P-position and its neighbours up to [`DIAGONALS`].
 fn check_on_diagonals(entry: &Entry, seed: u64, cases: u32, claim: fn(u64, u64) -> bool) -> ClaimReport {
     let problem = wythoff();
-    let says = |p: &Piles| -> Result<WythoffOutcome, String> { Ok(WythoffOutcome::of_p(claim(p.x, p.y))) };
+    let says = |p: &Piles| -> Result<Outcome, String> { Ok(Outcome::of_loss(claim(p.x, p.y))) };
     let domains = Domains {
         exhaustive: diagonals(DIAGONALS),
         random: problem.random(),

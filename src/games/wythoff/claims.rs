@@ -3,7 +3,7 @@
 //! neighbours, and the mex table, with the exact P-test beyond it.
 
 use super::claim_expr::WythoffExpr;
-use super::problem::{Piles, Wythoff, WythoffOutcome, piles};
+use super::problem::{Piles, Wythoff, Outcome, piles};
 use super::rule::{floor_phi, is_p_position};
 use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
@@ -26,10 +26,10 @@ impl Claims for Wythoff {
 
     /// The mex table (an oracle) for piles below 2^20; beyond it the exact P-test, which
     /// `check` verifies against the table and for certified winning moves.
-    fn reference(&self, p: &Piles) -> (WythoffOutcome, &'static str) {
+    fn reference(&self, p: &Piles) -> (Outcome, &'static str) {
         match self.table_p(*p) {
-            Some(is_p) => (WythoffOutcome::of_p(is_p), "mex table"),
-            None => (WythoffOutcome::of_p(is_p_position(p.x, p.y)), "P-test"),
+            Some(is_p) => (Outcome::of_loss(is_p), "mex table"),
+            None => (Outcome::of_loss(is_p_position(p.x, p.y)), "P-test"),
         }
     }
 
@@ -101,7 +101,7 @@ impl TypedClaims for Wythoff {
         Ok(Box::new(move |p: &Piles| expr.is_loss(*p)))
     }
 
-    fn answer_from_claim(&self, claim_true: bool) -> WythoffOutcome {
-        WythoffOutcome::of_p(claim_true)
+    fn answer_from_claim(&self, claim_true: bool) -> Outcome {
+        Outcome::of_loss(claim_true)
     }
 }

@@ -38,7 +38,7 @@ impl PlotCommand for Wythoff {
     }
 
     fn flags(&self) -> Vec<Flag> {
-        vec![Flag::number("max", "x and y run over 0..=MAX.", "40", 0).value_name("MAX")]
+        vec![Flag::number("max", "x and y run over 0..=MAX (at most 255).", "40", 0).value_name("MAX")]
     }
 
     fn picture(&self, flags: &Flags) -> Result<Picture, PlotError> {

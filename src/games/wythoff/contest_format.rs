@@ -4,11 +4,10 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::problem::{Piles, Wythoff, WythoffOutcome};
+use super::problem::{Piles, Wythoff, Outcome};
 use super::rule::floor_phi;
-use super::solve::{Limits, stream};
 use crate::input::InputError;
-use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError};
+use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError, read_line_cases, solve_lines};
 use crate::tokens::Tokens;
 
 /// A pile near a boundary of `0..=cap`: tiny, the cap and its neighbours, or uniform.
@@ -42,29 +41,6 @@ fn position(rng: &mut ChaCha8Rng, cap: u64) -> Piles {
     }
 }
 
-// The grammar, once: `read_cases` is these three in turn, and the fast `solve` asks them
-// whenever a line is not of the common shape, so both give the same errors.
-
-/// Reads the line of T.
-pub(super) fn read_header(tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
-    let t = tokens.u64_anywhere("the number of cases T")?;
-    tokens.end_line("the number of cases T")?;
-    Ok(t)
-}
-
-/// Reads one case line `x y`.
-pub(super) fn read_case(tokens: &mut Tokens<'_>) -> Result<Piles, InputError> {
-    let x = tokens.u64_on_line("x")?;
-    let y = tokens.u64_on_line("y")?;
-    tokens.end_line("the two piles `x y` of a case")?;
-    Ok(Piles { x, y })
-}
-
-/// Reads what follows the last of the `t` cases: only whitespace.
-pub(super) fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
-    tokens.end_of_input(&format!("the last of the {t} cases"))
-}
-
 impl ContestFormat for Wythoff {
     /// T ≤ 20 cases per generated input by default (`solve` takes any T), and piles in
     /// `0..=u64::MAX`.
@@ -86,13 +62,7 @@ impl ContestFormat for Wythoff {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<Piles>, InputError> {
-        let t = read_header(tokens)?;
-        let mut cases = Vec::new();
-        for _ in 0..t {
-            cases.push(read_case(tokens)?);
-        }
-        read_end(tokens, t)?;
-        Ok(cases)
+        read_line_cases(self, tokens)
     }
 
     fn numbers_text(&self) -> &'static str {
@@ -113,12 +83,17 @@ impl ContestFormat for Wythoff {
         format!("{} {}", p.x, p.y)
     }
 
-    fn write_answer(&self, answer: &WythoffOutcome) -> String {
+    fn write_answer(&self, answer: &Outcome) -> String {
         answer.to_string()
     }
 
-    fn read_answer(&self, token: &str) -> Result<WythoffOutcome, String> {
-        crate::problem::first_wins(token).map(|wins| WythoffOutcome::of_p(!wins))
+    /// A winning move to a P-position, or that the position is one.
+    fn explain(&self, p: &Piles, _answer: &Outcome) -> String {
+        super::solve::explanation(p)
+    }
+
+    fn read_answer(&self, token: &str) -> Result<Outcome, String> {
+        crate::problem::first_wins(token).map(|wins| Outcome::of_loss(!wins))
     }
 
     fn extent(&self, cases: &[Piles]) -> Vec<(&'static str, u64)> {
@@ -131,14 +106,14 @@ impl ContestFormat for Wythoff {
         (0..bounds.draw_cases(rng)).map(|_| position(rng, cap)).collect()
     }
 
-    /// The fast path of [`super::solve`]: the same output and errors as the default,
-    /// in parallel and in bounded memory.
+    /// The line stream ([`solve_lines`]): the same output and errors as the default, in
+    /// parallel and in bounded memory.
     fn solve_stream(
         &self,
         input: &mut dyn std::io::Read,
         output: &mut dyn std::io::Write,
         explain: bool,
     ) -> Result<(), SolveError> {
-        stream(self, input, output, explain, Limits::DEFAULT)
+        solve_lines(self, input, output, explain)
     }
 }

@@ -22,6 +22,6 @@ mod tests;
 pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};
 pub use moves::WythoffRules;
-pub use problem::{Piles, Wythoff, WythoffOutcome};
+pub use problem::{Outcome, Piles, Wythoff};
 pub use provable::WythoffDomain;
 pub use rule::{floor_phi, is_p_position, winning_move};

@@ -7,8 +7,9 @@ use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 use super::rule::winning_move;
 use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
 
-/// The largest pile a picture may show.
-pub const MAX_PILE: u64 = 1023;
+/// The largest pile a picture may show: its axes run over 0..=MAX_PILE, at most
+/// [`MAX_SIDE`](crate::plot::MAX_SIDE) values each.
+pub const MAX_PILE: u64 = crate::plot::MAX_SIDE - 1;
 
 /// Returns the picture of piles (x, y) for x, y in 0..=`max`: black at the P-positions
 /// `p_test` finds, and elsewhere a colour for the winning move (from one pile, or from

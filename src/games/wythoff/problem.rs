@@ -25,32 +25,7 @@ impl fmt::Display for Piles {
     }
 }
 
-/// Who wins with best play: `First` is the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WythoffOutcome {
-    First,
-    Second,
-}
-
-impl WythoffOutcome {
-    /// Returns `Second` for a P-position, else `First`.
-    pub fn of_p(is_p: bool) -> WythoffOutcome {
-        if is_p {
-            WythoffOutcome::Second
-        } else {
-            WythoffOutcome::First
-        }
-    }
-}
-
-impl fmt::Display for WythoffOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            WythoffOutcome::First => "First",
-            WythoffOutcome::Second => "Second",
-        })
-    }
-}
+pub use crate::game::Outcome;
 
 /// Piles below this are answered by the mex table.
 const TABLE_LIMIT: u64 = 1 << 20;
@@ -110,29 +85,29 @@ fn certificate(p: Piles) -> Result<(), String> {
 
 impl Problem for Wythoff {
     type Case = Piles;
-    type Answer = WythoffOutcome;
+    type Answer = Outcome;
 
     fn name(&self) -> &'static str {
         "wythoff"
     }
 
-    fn solve(&self, p: &Piles) -> Result<WythoffOutcome, String> {
-        Ok(WythoffOutcome::of_p(is_p_position(p.x, p.y)))
+    fn solve(&self, p: &Piles) -> Result<Outcome, String> {
+        Ok(Outcome::of_loss(is_p_position(p.x, p.y)))
     }
 
-    fn evaluate(&self, p: &Piles) -> Vec<Evaluation<WythoffOutcome>> {
-        let fast = WythoffOutcome::of_p(is_p_position(p.x, p.y));
+    fn evaluate(&self, p: &Piles) -> Vec<Evaluation<Outcome>> {
+        let fast = Outcome::of_loss(is_p_position(p.x, p.y));
         let detail =
             winning_move(p.x, p.y).map_or_else(String::new, |(x, y)| format!("; winning move to ({x}, {y})"));
         let rules = match self.rules_p(*p) {
-            Some(is_p) => Evaluation::answer("rules oracle", WythoffOutcome::of_p(is_p)),
+            Some(is_p) => Evaluation::answer("rules oracle", Outcome::of_loss(is_p)),
             None => Evaluation::out_of_reach(
                 "rules oracle",
                 format!("out of reach (a pile above {RULES_REACH})"),
             ),
         };
         let table = match self.table_p(*p) {
-            Some(is_p) => Evaluation::answer("mex table", WythoffOutcome::of_p(is_p)),
+            Some(is_p) => Evaluation::answer("mex table", Outcome::of_loss(is_p)),
             None => {
                 Evaluation::out_of_reach("mex table", format!("out of range (piles below {TABLE_LIMIT})"))
             }

@@ -3,7 +3,7 @@
 
 use gamecheck_oracles::wythoff_mex_table::{MAX_LIMIT, WythoffTable};
 
-use super::problem::{Piles, Wythoff, WythoffOutcome};
+use super::problem::{Piles, Wythoff, Outcome};
 use crate::problem::Provable;
 use crate::prove::ProveError;
 
@@ -56,10 +56,10 @@ impl Provable for Wythoff {
 
     fn worker(&self, _table: &WythoffTable) {}
 
-    fn oracle_answer(&self, table: &WythoffTable, _: &mut (), p: &Piles) -> Result<WythoffOutcome, String> {
+    fn oracle_answer(&self, table: &WythoffTable, _: &mut (), p: &Piles) -> Result<Outcome, String> {
         table
             .is_p_position(p.x, p.y)
-            .map(WythoffOutcome::of_p)
+            .map(Outcome::of_loss)
             .ok_or_else(|| format!("{p} is outside the table"))
     }
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::{Piles, Wythoff, WythoffDomain, floor_phi, is_p_position, picture, winning_move};
-use crate::games::{Params, Registered, Visit, visit};
+use crate::games::{Registered, Visit, visit};
 use crate::plot::Mark;
 use crate::problem::{Commands, FlagValue, Flags, Problem, disagreements};
 use crate::prove::{Shard, prove};
@@ -86,6 +86,8 @@ fn floor_phi_and_the_p_test_agree_near_the_largest_diagonals() {
     let js = ((1u64 << 62) - 1000..(1u64 << 62))
         .chain(fib)
         .chain([u64::MAX / 3]);
+    // And a third, the Zeckendorf test, for the P-position found on each diagonal.
+    let fib_digits = fibonacci();
     for j in js {
         let Some(a) = u64::try_from(floor_phi(j))
             .ok()
@@ -94,6 +96,7 @@ fn floor_phi_and_the_p_test_agree_near_the_largest_diagonals() {
             continue;
         };
         assert!(is_p_position(a, a + j), "j = {j}");
+        assert!(zeckendorf_p(&fib_digits, a, a + j), "j = {j}");
         assert!(!is_p_position(a - 1, a - 1 + j) || a == 0, "j = {j}");
         if let Some(y) = (a + 1).checked_add(j) {
             assert!(!is_p_position(a + 1, y), "j = {j}");
@@ -101,19 +104,161 @@ fn floor_phi_and_the_p_test_agree_near_the_largest_diagonals() {
     }
 }
 
+/// The Fibonacci numbers 1, 2, 3, 5, … up to the first above 2^66, as `u128`.
+fn fibonacci() -> Vec<u128> {
+    let mut fib = vec![1u128, 2];
+    while fib[fib.len() - 1] < 1 << 66 {
+        fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+    }
+    fib
+}
+
+/// The Zeckendorf digits of n > 0 (indices into [`fibonacci`]), greedily from the largest.
+fn zeckendorf(fib: &[u128], mut n: u128) -> Vec<usize> {
+    let mut digits = Vec::new();
+    for i in (0..fib.len()).rev() {
+        if fib[i] <= n {
+            digits.push(i);
+            n -= fib[i];
+        }
+    }
+    digits
+}
+
+/// Whether (x, y) is a P-position, with no √5 and none of the P-test's code: besides (0, 0),
+/// the P-positions are the pairs whose smaller pile has a Zeckendorf representation ending
+/// in an even number of zeros and whose larger pile is that representation shifted left
+/// by one place (the lower and upper Wythoff numbers; Silber 1976). Exact in `u128` for
+/// every `u64` pair.
+fn zeckendorf_p(fib: &[u128], x: u64, y: u64) -> bool {
+    let (lo, hi) = (x.min(y), x.max(y));
+    if lo == 0 {
+        return hi == 0;
+    }
+    let digits = zeckendorf(fib, u128::from(lo));
+    let trailing_zeros = digits.last().copied().unwrap_or(0);
+    trailing_zeros % 2 == 0 && digits.iter().map(|&i| fib[i + 1]).sum::<u128>() == u128::from(hi)
+}
+
+/// Whether (x, y) → (nx, ny) is a move: from one pile, or the same from both.
+fn is_move(x: u64, y: u64, nx: u64, ny: u64) -> bool {
+    match (x.checked_sub(nx), y.checked_sub(ny)) {
+        (Some(0), Some(d)) | (Some(d), Some(0)) => d > 0,
+        (Some(a), Some(b)) => a == b && a > 0,
+        _ => false,
+    }
+}
+
+#[test]
+fn zeckendorf_test_matches_an_inline_mex_construction() {
+    // The P-positions below 200000 by the mex rule, inline: the j-th has the least pile a
+    // not yet used, and b = a + j.
+    let limit = 200_000usize;
+    let fib = fibonacci();
+    let mut used = vec![false; 3 * limit];
+    let mut partner = vec![None; limit];
+    let (mut a, mut j) = (0usize, 0usize);
+    loop {
+        while a < limit && used[a] {
+            a += 1;
+        }
+        if a == limit {
+            break;
+        }
+        used[a] = true;
+        used[a + j] = true;
+        partner[a] = Some(a + j);
+        j += 1;
+    }
+    // Every pair in a box, then each lower pile's partner and its neighbours further out.
+    for x in 0..600u64 {
+        for y in 0..600u64 {
+            let lo = x.min(y) as usize;
+            let want = partner[lo] == Some(x.max(y) as usize);
+            assert_eq!(zeckendorf_p(&fib, x, y), want, "({x}, {y})");
+        }
+    }
+    let mut lower = 0;
+    for (x, b) in partner.iter().enumerate() {
+        let x = x as u64;
+        match *b {
+            Some(b) => {
+                let b = b as u64;
+                lower += 1;
+                assert!(zeckendorf_p(&fib, x, b) && zeckendorf_p(&fib, b, x), "({x}, {b})");
+                assert!(!zeckendorf_p(&fib, x, b + 1), "({x}, {})", b + 1);
+                assert!(x == 0 || !zeckendorf_p(&fib, x, b - 1), "({x}, {})", b - 1);
+            }
+            // An upper pile: its partner is smaller, so nothing at or above it.
+            None => assert!(!zeckendorf_p(&fib, x, x) && !zeckendorf_p(&fib, x, x + 1)),
+        }
+    }
+    assert!(lower > 100_000, "{lower} lower piles");
+}
+
+#[test]
+fn p_test_matches_zeckendorf_at_the_top_of_u64() {
+    // The P-positions whose piles reach u64::MAX, built from Zeckendorf digits (no √5):
+    // a lower Wythoff number x near u64::MAX / φ and its partner near u64::MAX.
+    let fib = fibonacci();
+    let top_lower = 11_400_714_819_323_198_485u64; // ⌊u64::MAX / φ⌋
+    let mut found = 0;
+    for x in (top_lower - 3000..=top_lower + 3).chain([top_lower / 2, 1 << 62, (1 << 63) - 1]) {
+        let digits = zeckendorf(&fib, u128::from(x));
+        if digits.last().is_some_and(|&t| t % 2 == 1) {
+            continue;
+        }
+        let Ok(y) = u64::try_from(digits.iter().map(|&i| fib[i + 1]).sum::<u128>()) else {
+            continue;
+        };
+        found += 1;
+        assert!(is_p_position(x, y) && is_p_position(y, x), "({x}, {y})");
+        for (nx, ny) in [(x, y - 1), (x + 1, y), (x - 1, y), (x + 1, y - 1)] {
+            assert!(!is_p_position(nx, ny), "({nx}, {ny})");
+        }
+        if y < u64::MAX {
+            assert!(!is_p_position(x, y + 1), "({x}, {})", y + 1);
+        }
+    }
+    assert!(found > 1000, "only {found} P-positions near the top");
+    // Random piles near the top and anywhere: the two tests agree.
+    use rand::{RngExt, SeedableRng};
+    let seed = 20_260_613;
+    println!("seed {seed}");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..20_000 {
+        let (x, y) = match rng.random_range(0..3) {
+            0 => (u64::MAX - rng.random_range(0..1 << 20), u64::MAX - rng.random_range(0..1 << 20)),
+            1 => (top_lower + rng.random_range(0..1 << 10), u64::MAX - rng.random_range(0..1 << 10)),
+            _ => (rng.random(), rng.random()),
+        };
+        assert_eq!(is_p_position(x, y), zeckendorf_p(&fib, x, y), "({x}, {y})");
+    }
+}
+
 #[test]
 fn winning_moves_are_certified_at_the_largest_piles() {
+    let fib = fibonacci();
     for (x, y) in [
         (u64::MAX, u64::MAX),
         (u64::MAX, 0),
         (u64::MAX - 1, u64::MAX),
         (1 << 63, u64::MAX),
+        (11_400_714_819_323_198_485, u64::MAX),
+        (u64::MAX / 2, u64::MAX / 3),
     ] {
         let p = Piles { x, y };
+        // A change detector: the certificate row calls the P-test itself.
         let rows = Wythoff::default().evaluate(&p);
         assert!(!disagreements(&rows).contains(&true), "{rows:?}");
-        if let Some((nx, ny)) = winning_move(x, y) {
-            assert!(is_p_position(nx, ny));
+        // The evidence: the Zeckendorf test, which shares no code with the P-test.
+        match winning_move(x, y) {
+            Some((nx, ny)) => {
+                assert!(!zeckendorf_p(&fib, x, y), "({x}, {y}) is a P-position");
+                assert!(is_move(x, y, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
+                assert!(zeckendorf_p(&fib, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
+            }
+            None => assert!(zeckendorf_p(&fib, x, y), "no move from ({x}, {y})"),
         }
     }
 }
@@ -142,7 +287,7 @@ fn the_registry_builds_wythoff_with_its_commands() {
             (p.prove_command().is_some(), p.plot_command().is_some(), typed, p.catalog().len())
         }
     }
-    assert_eq!(visit("wythoff", Params::default(), Has), Ok((true, true, true, 3)));
+    assert_eq!(visit("wythoff", &crate::problem::Flags::default(), Has), Ok((true, true, true, 3)));
 }
 
 #[test]
@@ -216,4 +361,17 @@ fn descent_from_a_far_float_failure_reaches_the_least_one() {
     assert!(fails(&start));
     let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
     assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
+}
+
+#[test]
+fn plot_refuses_exactly_the_sizes_it_cannot_draw_and_says_so() {
+    use super::picture::{MAX_PILE, p_position_picture};
+    // Every --max the message allows draws; the next one is refused with a message that
+    // names the true limit.
+    assert!(p_position_picture(MAX_PILE, &is_p_position).is_ok());
+    for max in [MAX_PILE + 1, 1023, 1024] {
+        let err = p_position_picture(max, &is_p_position).expect_err("too large").to_string();
+        assert!(err.contains(&format!("at most {MAX_PILE}")), "{max}: {err}");
+    }
+    assert_eq!(MAX_PILE, 255);
 }

@@ -1,0 +1,208 @@
+//! A game is its moves.
+//!
+//! [`Game`] is the one trait a game implements: a position type made of counts
+//! ([`Position`]), its moves, and optionally its domain (which positions are valid). From
+//! these alone every engine works: [`GameProblem`] turns any game into a problem that
+//! `check`, the least-counterexample search, claims, `prove`, `repro`, `solve`, `stress`
+//! and `plot` run, with the rules oracle of `gamecheck-oracles` as the judge. A game with
+//! parameters declares them as flags ([`FromFlags`]); a game without is built by
+//! `Default`.
+//!
+//! Every other method has a default that is real behaviour computed from the moves, as
+//! ac-library-rs's `Monoid` or proptest's `Strategy` build everything on one or two
+//! required methods. The fast paths ([`Game::grundy`], [`Game::outcome`],
+//! [`Game::misere_outcome`], [`Game::winning_move`]) default to a memoized search of the
+//! moves that the engine hands in ([`Search`]); a game overrides one for speed or for an
+//! insight of its own (a period, a closed form), and the engines then judge the override
+//! against the oracle, which never sees it.
+//!
+//! From `cargo test`, [`check`](mod@check) checks a user's formula for any of these
+//! questions against the oracle and returns the least counterexample, typed.
+//!
+//! # Example
+//! ```
+//! use gamecheck::game::{Answer, Game, Outcome, check};
+//!
+//! /// Take 1, 3 or 4 stones.
+//! #[derive(Default)]
+//! struct Take134;
+//! impl Game for Take134 {
+//!     type Position = u64;
+//!     const NAME: &'static str = "take134";
+//!     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+//!         out.extend([1, 3, 4].into_iter().filter_map(|m| n.checked_sub(m)));
+//!     }
+//! }
+//! let right = |&n: &u64| Outcome::of(n % 7 != 0 && n % 7 != 2);
+//! assert!(check::outcome(Take134, right).is_ok());
+//! let wrong = |&n: &u64| Outcome::of(n % 2 == 1);
+//! let refuted = check::outcome(Take134, wrong).unwrap_err().refutation().cloned();
+//! assert_eq!(refuted.map(|r| (r.position, r.truth)), Some((4, Answer::Outcome(Outcome::Win))));
+//! ```
+
+pub mod check;
+mod claims;
+mod commands;
+mod contest;
+mod position;
+mod problem;
+mod search;
+mod verdict;
+
+pub use check::Sum;
+pub use gamecheck_oracles::outcome::Outcome;
+pub use position::Position;
+pub use problem::GameProblem;
+pub use search::Search;
+pub use verdict::{Answer, Play, Question};
+
+use thiserror::Error;
+
+use crate::problem::{Flag, FlagError, Flags};
+
+/// A game: its positions and its moves, and what is derived from them.
+///
+/// Required: [`Game::Position`], [`Game::NAME`] and [`Game::moves`]. Everything else has
+/// a default built from them.
+pub trait Game: Send + Sync + Sized + 'static {
+    /// A position, whose turn included if the moves depend on it.
+    type Position: Position;
+
+    /// The game's name on the command line and in reports.
+    const NAME: &'static str;
+
+    /// Appends every position reachable in one move from `p` to `out`. Repeats are
+    /// allowed.
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Returns `Ok` when `p` is a position of the game, else why not (`k >= 3`, a pile
+    /// above 10^9). Generated, shrunk and read positions all pass it. Default: every
+    /// position made of counts.
+    fn check_position(&self, _p: &Self::Position) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Returns the largest count a position may hold: the domain's bound, and the bound
+    /// of the positions `stress` generates. Default: `u64::MAX`.
+    fn max_count(&self) -> u64 {
+        u64::MAX
+    }
+
+    /// Returns the most counts a list position may hold. Default: 8.
+    fn max_len(&self) -> usize {
+        8
+    }
+
+    /// Returns the largest count the rules oracle is asked about in `check`; larger
+    /// positions are judged by consistency of the fast answers. Default: 24.
+    fn oracle_reach(&self) -> u64 {
+        24
+    }
+
+    /// Returns the components of `p` when it is a disjunctive sum, played one component
+    /// per move (a list of Kayles rows); the XOR of their Grundy values is then `p`'s.
+    /// Default: `p` is one component. A component's components must be itself.
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+
+    /// Returns the Grundy value of `p` under normal play. Default: the mex of the
+    /// options' values, components valued separately and XORed, by `search`.
+    ///
+    /// # Errors
+    /// Why the value is out of reach (the search's budget, a loopy game).
+    fn grundy(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<u64, String> {
+        search.grundy(p)
+    }
+
+    /// Returns the outcome of `p` under normal play. Default: a win exactly when
+    /// [`Game::grundy`] is not 0.
+    ///
+    /// # Errors
+    /// As for [`Game::grundy`].
+    fn outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, String> {
+        self.grundy(p, search).map(|g| Outcome::of(g != 0))
+    }
+
+    /// Returns the outcome of `p` under misère play (the player who cannot move wins).
+    /// Default: a search of the misère game.
+    ///
+    /// # Errors
+    /// As for [`Game::grundy`].
+    fn misere_outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, String> {
+        search.misere_outcome(p)
+    }
+
+    /// Returns a winning move from `p` under `play`, or `None` when `p` is lost. Default:
+    /// the first move to a position that [`Game::outcome`] (or
+    /// [`Game::misere_outcome`]) calls lost.
+    ///
+    /// # Errors
+    /// As for [`Game::grundy`].
+    fn winning_move(
+        &self,
+        p: &Self::Position,
+        play: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<Self::Position>, String> {
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves);
+        for q in moves {
+            let after = match play {
+                Play::Normal => self.outcome(&q, search)?,
+                Play::Misere => self.misere_outcome(&q, search)?,
+            };
+            if after == Outcome::Loss {
+                return Ok(Some(q));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Returns `p` as a person reads it. Default: its counts.
+    fn describe(&self, p: &Self::Position) -> String {
+        let c = p.counts();
+        if Self::Position::ARITY == Some(1) {
+            c[0].to_string()
+        } else {
+            format!("{c:?}")
+        }
+    }
+}
+
+/// How the command line builds a game: its flags and the game they make. Every game
+/// that is `Default` has no flags and is built by `Default`.
+pub trait FromFlags: Sized {
+    /// Returns the flags that build the game (`--set 1,3,4`), beside the ones every game
+    /// has (`--misere`, `--grundy`).
+    fn flags() -> Vec<Flag> {
+        Vec::new()
+    }
+
+    /// Returns the game `flags` describe.
+    ///
+    /// # Errors
+    /// A flag of the wrong kind, or a value that makes no game.
+    fn from_flags(flags: &Flags) -> Result<Self, GameError>;
+}
+
+impl<T: Default> FromFlags for T {
+    fn from_flags(_flags: &Flags) -> Result<T, GameError> {
+        Ok(T::default())
+    }
+}
+
+/// Why a game or a question could not be built from flags.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A flag of the wrong kind, or one the game does not have.
+    #[error(transparent)]
+    Flag(#[from] FlagError),
+    /// A flag's value makes no game.
+    #[error("--{flag}: {why}")]
+    Invalid { flag: &'static str, why: String },
+    /// The flags ask a question the game cannot answer.
+    #[error("{0}")]
+    Question(String),
+}

@@ -1,0 +1,713 @@
+//! Any [`Game`] as a [`Problem`]: the fast answer is the game's own fast path (or a
+//! formula under test), and the judges are oracles computed from the moves alone — the
+//! joint search of the whole position, and the sum of its components' Grundy values.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use gamecheck_oracles::component_grundy::ComponentGrundy;
+use gamecheck_oracles::misere::Misere;
+use gamecheck_oracles::rules_oracle::RulesOracle;
+use proptest::prelude::*;
+
+use super::position::{self, Position};
+use super::search::{ByMoves, SEARCH_BUDGET, Search};
+use super::{Answer, FromFlags, Game, GameError, Outcome, Play, Question};
+use crate::problem::{Below, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share};
+
+/// A fast answer: the game's own, or a formula a user checks.
+pub(crate) type Fast<G> =
+    Box<dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Answer, String> + Send + Sync>;
+
+/// A winning move a formula claims, checked as a certificate.
+pub(crate) type FastMove<G> = Box<
+    dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Option<<G as Game>::Position>, String>
+        + Send
+        + Sync,
+>;
+
+/// The oracles: searches of the moves that never see the fast paths.
+struct Truth<G: Game> {
+    joint: RulesOracle<ByMoves<G>>,
+    misere: RulesOracle<Misere<ByMoves<G>>>,
+    sum: ComponentGrundy<ByMoves<G>>,
+}
+
+/// A game as a problem: one question ([`Question`]) asked of every position.
+pub struct GameProblem<G: Game> {
+    game: Arc<G>,
+    question: Question,
+    fast: Fast<G>,
+    fast_move: FastMove<G>,
+    fast_name: &'static str,
+    /// The problem as the command line names it, with its flags.
+    args: String,
+    regressions: &'static str,
+    search: Mutex<Search<G>>,
+    truth: Mutex<Truth<G>>,
+    /// The properties `check` runs: every one of the game's, or only the formula's.
+    pub(crate) mode: Mode,
+}
+
+/// Which properties a [`GameProblem`] has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// A registered game: its fast paths against the oracles, for every question.
+    Game,
+    /// A formula for the question, against the oracles.
+    Formula,
+    /// A winning-move formula, as a certificate.
+    Moves,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The flags every game has.
+pub(crate) const QUESTION_FLAGS: [Flag; 2] = [
+    Flag::switch("misere", "Misère play: the player who cannot move wins."),
+    Flag::switch(
+        "grundy",
+        "Ask for the Grundy value instead of who wins (normal play).",
+    ),
+];
+
+impl<G: Game> GameProblem<G> {
+    /// Returns `game` asked `question` through its own fast paths.
+    ///
+    /// # Errors
+    /// [`GameError::Question`] for the Grundy value under misère play, which is not
+    /// defined here.
+    pub fn new(game: G, question: Question) -> Result<GameProblem<G>, GameError> {
+        if question.grundy && question.play == Play::Misere {
+            return Err(GameError::Question(
+                "--grundy and --misere together: misère Grundy values are not defined here".into(),
+            ));
+        }
+        let fast: Fast<G> = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| match question {
+            Question { grundy: true, .. } => g.grundy(p, s).map(Answer::Grundy),
+            Question {
+                play: Play::Normal, ..
+            } => g.outcome(p, s).map(Answer::Outcome),
+            Question {
+                play: Play::Misere, ..
+            } => g.misere_outcome(p, s).map(Answer::Outcome),
+        });
+        let play = question.play;
+        let fast_move: FastMove<G> =
+            Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| g.winning_move(p, play, s));
+        Ok(GameProblem::with_fast(
+            game,
+            question,
+            "fast path",
+            fast,
+            fast_move,
+            G::NAME.to_owned(),
+        ))
+    }
+
+    /// Returns the problem whose flags are `flags`: the game's own, then `--misere` and
+    /// `--grundy`.
+    ///
+    /// # Errors
+    /// As for [`FromFlags::from_flags`] and [`GameProblem::new`].
+    pub fn from_flags(flags: &Flags) -> Result<GameProblem<G>, GameError>
+    where
+        G: FromFlags,
+    {
+        let game = G::from_flags(flags)?;
+        let question = Question {
+            play: if flags.switch("misere").unwrap_or(false) {
+                Play::Misere
+            } else {
+                Play::Normal
+            },
+            grundy: flags.switch("grundy").unwrap_or(false),
+        };
+        let mut problem = GameProblem::new(game, question)?;
+        problem.args = args_text(G::NAME, &G::flags(), flags);
+        Ok(problem)
+    }
+
+    /// Returns every flag of the problem: the game's, then the question's.
+    pub fn flags() -> Vec<Flag>
+    where
+        G: FromFlags,
+    {
+        let mut flags = G::flags();
+        flags.extend(QUESTION_FLAGS);
+        flags
+    }
+
+    pub(crate) fn with_fast(
+        game: G,
+        question: Question,
+        fast_name: &'static str,
+        fast: Fast<G>,
+        fast_move: FastMove<G>,
+        args: String,
+    ) -> GameProblem<G> {
+        let game = Arc::new(game);
+        let truth = Truth {
+            joint: RulesOracle::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
+            misere: RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&game))), SEARCH_BUDGET),
+            sum: ComponentGrundy::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
+        };
+        GameProblem {
+            search: Mutex::new(Search::new(Arc::clone(&game), SEARCH_BUDGET)),
+            truth: Mutex::new(truth),
+            game,
+            question,
+            fast,
+            fast_move,
+            fast_name,
+            args,
+            mode: Mode::Game,
+            regressions: Box::leak(format!("proptest-regressions/{}.txt", G::NAME).into_boxed_str()),
+        }
+    }
+
+    /// Returns the game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Returns the question asked.
+    pub fn question(&self) -> Question {
+        self.question
+    }
+
+    /// Returns the problem as the command line names it (`subtraction --set 1,3,4`).
+    pub fn args(&self) -> &str {
+        &self.args
+    }
+
+    /// Returns the fast answer at `p`.
+    pub(crate) fn fast(&self, p: &G::Position) -> Result<Answer, String> {
+        (self.fast)(&self.game, p, &mut lock(&self.search))
+    }
+
+    /// Returns the fast path's outcome at `p` under `play`, whatever the question.
+    pub(crate) fn fast_outcome(&self, p: &G::Position, play: Play) -> Result<Outcome, String> {
+        let mut s = lock(&self.search);
+        match play {
+            Play::Normal => self.game.outcome(p, &mut s),
+            Play::Misere => self.game.misere_outcome(p, &mut s),
+        }
+    }
+
+    fn moves(&self, p: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        self.game.moves(p, &mut out);
+        out
+    }
+
+    /// Whether the joint search is asked about `p`.
+    fn joint_reach(&self, p: &G::Position) -> bool {
+        let c = p.counts();
+        let reach = u128::from(self.game.oracle_reach());
+        match G::Position::ARITY {
+            Some(_) => c.iter().all(|&v| u128::from(v) <= reach),
+            None => c.iter().map(|&v| u128::from(v)).sum::<u128>() <= reach,
+        }
+    }
+
+    /// Whether the component route is asked about `p`: every component's counts within
+    /// 64 times the joint reach.
+    fn sum_reach(&self, p: &G::Position) -> bool {
+        let reach = self.game.oracle_reach().saturating_mul(64);
+        p.counts().iter().all(|&v| v <= reach)
+    }
+
+    /// Returns the truth at `p` for `question` by the joint search, if in reach.
+    fn joint(&self, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
+        if !self.joint_reach(p) {
+            return None;
+        }
+        let mut t = lock(&self.truth);
+        let answer = match question {
+            Question { grundy: true, .. } => t.joint.grundy(p).map(Answer::Grundy),
+            Question {
+                play: Play::Normal, ..
+            } => t.joint.wins(p).map(|w| Answer::Outcome(Outcome::of(w))),
+            Question {
+                play: Play::Misere, ..
+            } => t
+                .misere
+                .wins(&Some(p.clone()))
+                .map(|w| Answer::Outcome(Outcome::of(w))),
+        };
+        Some(answer.map_err(|e| e.to_string()))
+    }
+
+    /// Returns the truth at `p` by the sum of its components' Grundy values (normal play
+    /// only), if in reach.
+    fn by_components(&self, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
+        if question.play == Play::Misere || !self.sum_reach(p) {
+            return None;
+        }
+        let g = lock(&self.truth).sum.grundy(p).map_err(|e| e.to_string());
+        Some(g.map(|g| {
+            if question.grundy {
+                Answer::Grundy(g)
+            } else {
+                Answer::Outcome(Outcome::of(g != 0))
+            }
+        }))
+    }
+
+    /// Returns the truth at `p` and which oracle gave it: the joint search where it
+    /// reaches, else the sum of components.
+    pub(crate) fn truth(&self, p: &G::Position, question: Question) -> Option<(Answer, &'static str)> {
+        if let Some(Ok(a)) = self.joint(p, question) {
+            return Some((a, "rules oracle"));
+        }
+        match self.by_components(p, question) {
+            Some(Ok(a)) => Some((a, "components")),
+            _ => None,
+        }
+    }
+
+    /// Returns the truth's outcome at `p` under `play`, if an oracle reaches it.
+    fn true_outcome(&self, p: &G::Position, play: Play) -> Option<Outcome> {
+        match self.truth(p, Question { play, grundy: false }) {
+            Some((Answer::Outcome(o), _)) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Checks the fast path's winning move at `p` under the question's play: legal, and
+    /// leading to a position lost for the opponent (by an oracle where one reaches, else
+    /// by the fast path); `None` exactly where `p` is lost.
+    pub(crate) fn certificate(&self, p: &G::Position) -> Result<(), String> {
+        let play = self.question.play;
+        let claimed = (self.fast_move)(&self.game, p, &mut lock(&self.search))?;
+        let judge = |q: &G::Position| -> Result<(Outcome, &'static str), String> {
+            match self.true_outcome(q, play) {
+                Some(o) => Ok((o, "the rules oracle")),
+                None => self.fast_outcome(q, play).map(|o| (o, "the fast path")),
+            }
+        };
+        let here = judge(p)?;
+        match claimed {
+            Some(q) => {
+                if !self.moves(p).contains(&q) {
+                    return Err(format!(
+                        "the move to {} is not a legal move",
+                        self.game.describe(&q)
+                    ));
+                }
+                let (after, by) = judge(&q)?;
+                if after != Outcome::Loss {
+                    return Err(format!(
+                        "the move to {} leaves a position that {by} calls {after} for the player to move",
+                        self.game.describe(&q)
+                    ));
+                }
+                Ok(())
+            }
+            None if here.0 == Outcome::Win => Err(format!(
+                "no winning move given, but {} calls the position a win",
+                here.1
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks the fast answers' consistency at `p` with its moves' fast answers: a win
+    /// exactly when a move leads to a loss, and a Grundy value that is the mex of the
+    /// moves' values. `Ok` without checking when `p` has over 4096 moves.
+    fn bellman(&self, p: &G::Position) -> Result<(), String> {
+        let moves = self.moves(p);
+        if moves.len() > 4096 {
+            return Ok(());
+        }
+        match self.fast(p)? {
+            Answer::Grundy(g) => {
+                let mut seen = Vec::with_capacity(moves.len());
+                for q in &moves {
+                    match self.fast(q)? {
+                        Answer::Grundy(v) => seen.push(v),
+                        other => return Err(format!("the fast path answers {other} at a move")),
+                    }
+                }
+                seen.sort_unstable();
+                seen.dedup();
+                let mex = seen
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, &v)| v != i as u64)
+                    .map_or(seen.len(), |(i, _)| i) as u64;
+                if mex == g {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "the fast path says Grundy value {g}, but the mex of its moves' values is {mex}"
+                    ))
+                }
+            }
+            Answer::Outcome(o) => {
+                let mut any_loss = false;
+                for q in &moves {
+                    if self.fast(q)? == Answer::Outcome(Outcome::Loss) {
+                        any_loss = true;
+                        break;
+                    }
+                }
+                let must = if any_loss { Outcome::Win } else { Outcome::Loss };
+                // A draw needs the loopy analysis; only the two acyclic outcomes are checked.
+                if o == must || o == Outcome::Draw {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "the fast path says {o}, but its answers at the moves make it {must}"
+                    ))
+                }
+            }
+        }
+    }
+
+    fn valid(&self, p: &G::Position) -> bool {
+        self.game.check_position(p).is_ok() && p.counts().iter().all(|&v| v <= self.game.max_count())
+    }
+
+    fn positions(&self, max: u64) -> BoxedStrategy<G::Position> {
+        let game = Arc::clone(&self.game);
+        let cap = max.min(game.max_count());
+        G::Position::strategy(cap, game.max_len())
+            .prop_filter("a position of the game", move |p| game.check_position(p).is_ok())
+            .boxed()
+    }
+
+    /// Positions the joint search reaches.
+    fn small_positions(&self) -> BoxedStrategy<G::Position> {
+        let reach = self.game.oracle_reach();
+        let most = match G::Position::ARITY {
+            Some(_) => reach,
+            None => reach / self.game.max_len().max(1) as u64,
+        };
+        self.positions(most.max(1))
+    }
+}
+
+/// Returns the command line's name of the problem with the flags given: `subtraction
+/// --set 1,3,4 --misere`.
+fn args_text(name: &str, game_flags: &[Flag], flags: &Flags) -> String {
+    use crate::problem::{FlagKind, FlagValue};
+    let mut out = name.to_owned();
+    for flag in game_flags.iter().chain(QUESTION_FLAGS.iter()) {
+        let value = match (flag.kind, flags_value(flags, flag.long)) {
+            (_, None) => continue,
+            (FlagKind::Switch, Some(FlagValue::Switch(true))) => String::new(),
+            (FlagKind::Switch, _) => continue,
+            (_, Some(FlagValue::Number(n))) => format!(" {n}"),
+            (_, Some(FlagValue::Numbers(v))) => {
+                format!(" {}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+            }
+            (_, Some(FlagValue::Text(Some(t)))) => format!(" {}", shell_words::quote(&t)),
+            (_, Some(_)) => continue,
+        };
+        out.push_str(&format!(" --{}{value}", flag.long));
+    }
+    out
+}
+
+fn flags_value(flags: &Flags, long: &str) -> Option<crate::problem::FlagValue> {
+    use crate::problem::FlagValue;
+    if let Ok(n) = flags.number(long) {
+        return Some(FlagValue::Number(n));
+    }
+    if let Ok(v) = flags.numbers(long) {
+        return Some(FlagValue::Numbers(v.to_vec()));
+    }
+    if let Ok(s) = flags.switch(long) {
+        return Some(FlagValue::Switch(s));
+    }
+    if let Ok(t) = flags.text(long) {
+        return Some(FlagValue::Text(t.map(str::to_owned)));
+    }
+    None
+}
+
+impl<G: Game> Problem for GameProblem<G> {
+    type Case = G::Position;
+    type Answer = Answer;
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn solve(&self, p: &G::Position) -> Result<Answer, String> {
+        self.game.check_position(p)?;
+        self.fast(p)
+    }
+
+    fn evaluate(&self, p: &G::Position) -> Vec<Evaluation<Answer>> {
+        let mut rows = Vec::new();
+        let fast = match self.fast(p) {
+            Ok(a) => {
+                let detail = if self.question.grundy || a == Answer::Outcome(Outcome::Win) {
+                    match (self.fast_move)(&self.game, p, &mut lock(&self.search)) {
+                        Ok(Some(q)) => format!("; winning move to {}", self.game.describe(&q)),
+                        _ => String::new(),
+                    }
+                } else {
+                    String::new()
+                };
+                Evaluation::detailed(self.fast_name, a, detail)
+            }
+            Err(why) => Evaluation::check(self.fast_name, Err(why)),
+        };
+        rows.push(fast);
+        rows.push(match self.joint(p, self.question) {
+            Some(Ok(a)) => Evaluation::answer("rules oracle", a),
+            Some(Err(why)) => Evaluation::out_of_reach("rules oracle", why),
+            None => Evaluation::out_of_reach(
+                "rules oracle",
+                format!("out of reach (counts above {})", self.game.oracle_reach()),
+            ),
+        });
+        if let Some(by) = self.by_components(p, self.question) {
+            rows.push(match by {
+                Ok(a) => Evaluation::answer("components", a),
+                Err(why) => Evaluation::out_of_reach("components", why),
+            });
+        }
+        rows.push(Evaluation::check("certificate", self.certificate(p)));
+        rows
+    }
+
+    fn describe(&self, p: &G::Position) -> String {
+        format!("{} {}", self.args, self.game.describe(p))
+    }
+
+    fn to_json(&self, p: &G::Position) -> serde_json::Value {
+        serde_json::json!(p.counts())
+    }
+
+    fn repro_command(&self, p: &G::Position) -> String {
+        let counts: Vec<String> = p.counts().iter().map(u64::to_string).collect();
+        format!("gamecheck repro {} {}", self.args, counts.join(" "))
+    }
+}
+
+/// Returns how many positions have `total` counts in all: compositions into `arity`
+/// counts, or into at most `max_len` positive counts for a list.
+fn positions_with_total(total: u64, arity: Option<usize>, max_len: usize) -> u128 {
+    let binomial = |n: u128, k: u128| (1..=k).fold(1u128, |acc, i| acc.saturating_mul(n + 1 - i) / i);
+    match arity {
+        Some(0) => u128::from(total == 0),
+        Some(d) => binomial(u128::from(total) + d as u128 - 1, d as u128 - 1),
+        None if total == 0 => 1,
+        None => (1..=max_len as u128)
+            .take_while(|&k| k <= u128::from(total))
+            .map(|k| binomial(u128::from(total) - 1, k - 1))
+            .fold(0u128, u128::saturating_add),
+    }
+}
+
+/// Returns the largest total whose positions, with every smaller total's, number at most
+/// `budget`.
+pub(crate) fn total_within(budget: u64, arity: Option<usize>, max_len: usize) -> u64 {
+    let mut sum = 0u128;
+    let mut s = 0u64;
+    loop {
+        sum = sum.saturating_add(positions_with_total(s, arity, max_len));
+        if sum > u128::from(budget) || s >= 1 << 40 {
+            return s.saturating_sub(1);
+        }
+        s += 1;
+    }
+}
+
+impl<G: Game> Order for GameProblem<G> {
+    /// (total count, number of counts, counts).
+    type Key = (u128, usize, Vec<u64>);
+
+    fn key(&self, p: &G::Position) -> Self::Key {
+        position::key(p)
+    }
+
+    fn smaller(&self, p: &G::Position) -> Vec<G::Position> {
+        position::smaller(p)
+            .into_iter()
+            .filter(|q| self.valid(q))
+            .collect()
+    }
+
+    fn coordinates(&self, p: &G::Position) -> Vec<u128> {
+        p.counts().into_iter().map(u128::from).collect()
+    }
+
+    fn with_coordinate(&self, p: &G::Position, i: usize, value: u128) -> Option<G::Position> {
+        let mut c = p.counts();
+        *c.get_mut(i)? = u64::try_from(value).ok()?;
+        G::Position::from_counts(&c).filter(|q| self.valid(q))
+    }
+
+    fn below(&self, p: &G::Position, budget: u64) -> Below<'_, G::Position> {
+        let max_len = self.game.max_len();
+        let limit = total_within(budget, G::Position::ARITY, max_len);
+        let total: u128 = p.counts().iter().map(|&v| u128::from(v)).sum();
+        let mut below = Below::by_total(total, limit, "counts in all", move |s| {
+            position::with_total::<G::Position>(s, max_len).filter(|q| self.valid(q))
+        });
+        // A list longer than the enumeration's lists can be smaller only if its total is
+        // above max_len: below that, every list of positive counts is enumerated.
+        if G::Position::ARITY.is_none() && (total > max_len as u128 || p.counts().contains(&0)) {
+            let searched = format!(
+                "every list of at most {max_len} positive counts with at most {} in all",
+                total.min(u128::from(limit))
+            );
+            below.found = Box::new(move |_| Least::Bounded {
+                searched: searched.clone(),
+            });
+            if below.exhausted == Least::Proven {
+                below.exhausted = Least::Bounded {
+                    searched: format!(
+                        "every list of at most {max_len} positive counts with at most {total} in all"
+                    ),
+                };
+            }
+        }
+        below
+    }
+}
+
+type Check<G> = fn(&GameProblem<G>, &<G as Game>::Position) -> Result<(), String>;
+
+fn property<G: Game>(
+    name: &'static str,
+    times: u32,
+    cases: BoxedStrategy<G::Position>,
+    check: Check<G>,
+) -> Property<GameProblem<G>> {
+    Property {
+        name,
+        share: Share { times, per: 1 },
+        cases,
+        check: Box::new(check),
+    }
+}
+
+/// The fast answer against the oracle at `p` for `question`.
+fn matches_oracle<G: Game>(
+    problem: &GameProblem<G>,
+    p: &G::Position,
+    question: Question,
+) -> Result<(), String> {
+    let fast = if question == problem.question {
+        problem.fast(p)?
+    } else {
+        let mut s = lock(&problem.search);
+        match question {
+            Question { grundy: true, .. } => problem.game.grundy(p, &mut s).map(Answer::Grundy)?,
+            Question { play, .. } => Answer::Outcome(match play {
+                Play::Normal => problem.game.outcome(p, &mut s)?,
+                Play::Misere => problem.game.misere_outcome(p, &mut s)?,
+            }),
+        }
+    };
+    match problem.joint(p, question) {
+        Some(Ok(truth)) if truth == fast => Ok(()),
+        Some(Ok(truth)) => Err(format!("the fast path says {fast}, the rules oracle {truth}")),
+        Some(Err(why)) => Err(format!("the rules oracle cannot decide: {why}")),
+        None => Err("the rules oracle cannot reach the position".into()),
+    }
+}
+
+impl<G: Game> Properties for GameProblem<G> {
+    fn properties(&self) -> Vec<Property<Self>> {
+        match self.mode {
+            Mode::Game => {}
+            Mode::Formula => {
+                let cases = self.positions(self.game.oracle_reach().saturating_mul(64));
+                return vec![property::<G>("formula_matches_rules_oracle", 1, cases, |g, p| {
+                    let says = g.fast(p)?;
+                    match g.truth(p, g.question) {
+                        Some((truth, _)) if truth == says => Ok(()),
+                        Some((truth, "components")) => Err(format!(
+                            "the formula says {says}, the XOR of the components' values is {truth}"
+                        )),
+                        Some((truth, by)) => Err(format!("the formula says {says}, the {by} says {truth}")),
+                        None => Err("no oracle reaches the position".into()),
+                    }
+                })];
+            }
+            Mode::Moves => {
+                let cases = self.positions(self.game.oracle_reach().saturating_mul(64));
+                return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| {
+                    g.certificate(p)
+                })];
+            }
+        }
+        let small = self.small_positions();
+        let large = self.positions(u64::MAX);
+        let mut out = vec![
+            property::<G>("outcome_matches_rules_oracle", 1, small.clone(), |g, p| {
+                matches_oracle(g, p, Question::default())
+            }),
+            property::<G>("grundy_matches_rules_oracle", 1, small.clone(), |g, p| {
+                matches_oracle(
+                    g,
+                    p,
+                    Question {
+                        play: Play::Normal,
+                        grundy: true,
+                    },
+                )
+            }),
+            property::<G>("misere_matches_rules_oracle", 1, small.clone(), |g, p| {
+                matches_oracle(
+                    g,
+                    p,
+                    Question {
+                        play: Play::Misere,
+                        grundy: false,
+                    },
+                )
+            }),
+        ];
+        if G::Position::ARITY.is_none() {
+            out.push(property::<G>(
+                "sum_matches_joint_search",
+                1,
+                small.clone(),
+                |g, p| {
+                    let q = Question {
+                        play: Play::Normal,
+                        grundy: true,
+                    };
+                    match (g.joint(p, q), g.by_components(p, q)) {
+                        (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
+                        (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
+                            "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
+                        )),
+                        _ => Err("an oracle cannot reach the position".into()),
+                    }
+                },
+            ));
+        }
+        out.push(property::<G>(
+            "winning_move_is_certified",
+            2,
+            large.clone(),
+            |g, p| g.certificate(p),
+        ));
+        out.push(property::<G>(
+            "fast_path_is_bellman_consistent",
+            2,
+            large,
+            |g, p| g.bellman(p),
+        ));
+        out
+    }
+
+    fn regressions(&self) -> &'static str {
+        self.regressions
+    }
+
+    fn search_budget(&self) -> u64 {
+        50_000
+    }
+}

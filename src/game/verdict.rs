@@ -1,0 +1,52 @@
+//! What is asked about a game's position, and the typed answers.
+
+use std::fmt;
+
+use super::Outcome;
+
+/// Who wins when a player cannot move: under normal play they lose, under misère play
+/// they win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+/// The question asked of every position: its outcome or its Grundy value, under normal
+/// or misère play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Question {
+    pub play: Play,
+    /// Ask for the Grundy value (normal play only) instead of the outcome.
+    pub grundy: bool,
+}
+
+impl Question {
+    /// Returns the question's name in reports: `outcome`, `misere`, `grundy`.
+    pub fn name(self) -> &'static str {
+        match (self.play, self.grundy) {
+            (Play::Normal, false) => "outcome",
+            (Play::Misere, false) => "misere",
+            (_, true) => "grundy",
+        }
+    }
+}
+
+/// The answer at one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Who wins: `First`, `Second` or `Draw`.
+    Outcome(Outcome),
+    /// The Grundy value.
+    Grundy(u64),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Outcome(o) => o.fmt(f),
+            Answer::Grundy(g) => g.fmt(f),
+        }
+    }
+}

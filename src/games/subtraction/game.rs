@@ -1,0 +1,147 @@
+//! The subtraction game S as a [`Game`]: its moves, its flags, and its fast paths through
+//! the proved eventual periods of its nim-sequence and of its misère outcomes.
+
+use std::sync::OnceLock;
+
+use super::period::{PeriodError, Periodic, eventual_period};
+use crate::game::{FromFlags, Game, GameError, Outcome, Search};
+use crate::problem::{Flag, Flags};
+
+/// The subtraction game S: a move takes s stones from the heap for some s in the set.
+pub struct Subtraction {
+    set: Vec<u64>,
+    grundy: OnceLock<Result<Periodic, PeriodError>>,
+    misere: OnceLock<Result<Periodic, PeriodError>>,
+}
+
+impl Subtraction {
+    /// Returns the game whose moves are `set`, sorted and without repeats.
+    ///
+    /// # Errors
+    /// An empty set, a move of 0, or a largest move above
+    /// [`MAX_WINDOW`](super::period::MAX_WINDOW).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::games::subtraction::Subtraction;
+    /// let s = Subtraction::new(vec![4, 1, 3]).unwrap();
+    /// assert_eq!(s.set(), &[1, 3, 4]);
+    /// assert_eq!(s.grundy_value(6), Ok(2)); // not 1, as a well-read tutorial lists
+    /// assert_eq!(s.periodic().map(|p| (p.preperiod, p.period)), Ok((0, 7)));
+    /// assert!(Subtraction::new(vec![0, 2]).is_err());
+    /// ```
+    pub fn new(mut set: Vec<u64>) -> Result<Subtraction, String> {
+        set.sort_unstable();
+        set.dedup();
+        match (set.first(), set.last()) {
+            (None, _) => return Err("the set is empty".into()),
+            (Some(0), _) => return Err("a move takes at least 1 stone".into()),
+            (_, Some(&m)) if m > super::period::MAX_WINDOW => {
+                return Err(format!("the largest move {m} is above {}", super::period::MAX_WINDOW));
+            }
+            _ => {}
+        }
+        Ok(Subtraction {
+            set,
+            grundy: OnceLock::new(),
+            misere: OnceLock::new(),
+        })
+    }
+
+    /// Returns the moves, increasing.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    fn largest(&self) -> u64 {
+        self.set.last().copied().unwrap_or(1)
+    }
+
+    /// Returns the proved eventual period of the nim-sequence, computed once.
+    ///
+    /// # Errors
+    /// As for [`eventual_period`].
+    pub fn periodic(&self) -> Result<&Periodic, PeriodError> {
+        self.grundy
+            .get_or_init(|| {
+                eventual_period(self.largest(), |n, v| {
+                    let mut seen = [false; 65];
+                    let mut big = Vec::new();
+                    for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                        let g = v[n - s as usize] as usize;
+                        if g < seen.len() { seen[g] = true } else { big.push(g) }
+                    }
+                    let mex = (0..).find(|&g| if g < seen.len() { !seen[g] } else { !big.contains(&g) });
+                    mex.unwrap_or(0) as u16
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Returns the proved eventual period of the misère outcomes (1 for a win).
+    ///
+    /// # Errors
+    /// As for [`eventual_period`].
+    pub fn misere_periodic(&self) -> Result<&Periodic, PeriodError> {
+        self.misere
+            .get_or_init(|| {
+                eventual_period(self.largest(), |n, v| {
+                    let mut moves = self.set.iter().take_while(|&&s| s as usize <= n).peekable();
+                    // No move: the player to move wins under misère play.
+                    if moves.peek().is_none() {
+                        return 1;
+                    }
+                    u16::from(moves.any(|&s| v[n - s as usize] == 0))
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Returns the Grundy value of a heap of `n`, exactly, through the proved period.
+    ///
+    /// # Errors
+    /// As for [`Subtraction::periodic`].
+    pub fn grundy_value(&self, n: u64) -> Result<u64, PeriodError> {
+        self.periodic().map(|p| u64::from(p.value(n)))
+    }
+}
+
+impl Game for Subtraction {
+    type Position = u64;
+    const NAME: &'static str = "subtraction";
+
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend(self.set.iter().filter_map(|&s| n.checked_sub(s)));
+    }
+
+    fn oracle_reach(&self) -> u64 {
+        // The joint search holds every heap below n: cheap far beyond a picture's size.
+        4096
+    }
+
+    fn grundy(&self, &n: &u64, _: &mut Search<Self>) -> Result<u64, String> {
+        self.grundy_value(n).map_err(|e| e.to_string())
+    }
+
+    fn misere_outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, String> {
+        self.misere_periodic()
+            .map(|p| Outcome::of(p.value(n) == 1))
+            .map_err(|e| e.to_string())
+    }
+
+    fn describe(&self, n: &u64) -> String {
+        format!("heap {n}")
+    }
+}
+
+impl FromFlags for Subtraction {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::numbers("set", "The moves: take s stones for each s in the set.", &["1", "3", "4"]).value_name("S")]
+    }
+
+    fn from_flags(flags: &Flags) -> Result<Subtraction, GameError> {
+        Subtraction::new(flags.numbers("set")?.to_vec()).map_err(|why| GameError::Invalid { flag: "set", why })
+    }
+}

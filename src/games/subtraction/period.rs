@@ -1,0 +1,134 @@
+//! Eventual periods of sequences defined by a window recurrence, with their proof.
+//!
+//! A subtraction game S with largest move m has G(n) = mex{G(n − s) : s ∈ S, s ≤ n}. For
+//! n ≥ m every move is available, so G(n) is a function of the window G(n − m), …,
+//! G(n − 1) alone; in fact that holds for the window starting at any i ≥ 0, since its
+//! next value G(i + m) has every move available. Hence if the windows starting at i < j
+//! are equal, the whole sequence from i on repeats with period j − i: the next values
+//! are the same function of the same window, by induction. The values are bounded by
+//! |S|, so the windows are finitely many and a repeat must come. The misère outcomes
+//! (the player who cannot move wins) obey the same kind of recurrence over {win, loss}
+//! for n ≥ m, so the same proof applies to them.
+//!
+//! The first repeat gives some period p′ from some start i; the least period divides
+//! it, and the least preperiod is found by walking i back while G(e − 1) = G(e − 1 + p).
+//! Both steps only use the recurrence again, so the pair returned is proved least.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+/// The most values computed before giving up on finding a period.
+pub const MAX_VALUES: usize = 50_000_000;
+
+/// The largest move a window recurrence may have.
+pub const MAX_WINDOW: u64 = 1_000_000;
+
+/// A sequence proved eventually periodic: `values[n]` for `n < preperiod + period`, and
+/// `value(n) = value(n - period)` beyond.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodic {
+    values: Vec<u16>,
+    /// The least n from which the sequence repeats.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+}
+
+/// Why no period was found.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PeriodError {
+    #[error("no repeated window within the first {MAX_VALUES} values")]
+    NotFound,
+    #[error("a largest move of {0} is above the window limit {MAX_WINDOW}")]
+    Window(u64),
+}
+
+impl Periodic {
+    /// Returns the sequence's value at `n`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn value(&self, n: u64) -> u16 {
+        let e = self.preperiod;
+        let i = if n < e + self.period { n } else { e + (n - e) % self.period };
+        self.values[i as usize]
+    }
+
+    /// Returns the values of one preperiod and one period, in order.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+}
+
+/// Returns the eventual period of the sequence whose value at n is `next(n, &values)`,
+/// `values` holding the values before n, where for every n ≥ `window` the value depends
+/// only on the `window` values before it.
+///
+/// # Errors
+/// [`PeriodError::Window`] when `window` exceeds [`MAX_WINDOW`]; [`PeriodError::NotFound`]
+/// when no window repeats within [`MAX_VALUES`] values.
+///
+/// # Complexity
+/// O((e + p + window) · cost of `next`) time and O(e + p + window) memory.
+///
+/// # Example
+/// ```
+/// use gamecheck::games::subtraction::period::eventual_period;
+/// // n mod 3, as the recurrence v(n) = v(n - 3), window 3.
+/// let p = eventual_period(3, |n, v: &[u16]| if n < 3 { n as u16 } else { v[n - 3] }).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.value(1_000_000_000_000)), (0, 3, 1));
+/// ```
+pub fn eventual_period(window: u64, next: impl Fn(usize, &[u16]) -> u16) -> Result<Periodic, PeriodError> {
+    if window > MAX_WINDOW {
+        return Err(PeriodError::Window(window));
+    }
+    let m = window.max(1) as usize;
+    let mut values: Vec<u16> = Vec::new();
+    // Windows by hash; equal hashes are confirmed by comparing the windows.
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    let hash = |w: &[u16]| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        w.hash(&mut h);
+        h.finish()
+    };
+    let (start, repeat) = 'search: loop {
+        if values.len() >= MAX_VALUES {
+            return Err(PeriodError::NotFound);
+        }
+        let n = values.len();
+        let v = next(n, &values);
+        values.push(v);
+        if values.len() >= m {
+            let j = values.len() - m;
+            let w = &values[j..];
+            let bucket = seen.entry(hash(w)).or_default();
+            if let Some(&i) = bucket.iter().find(|&&i| values[i..i + m] == values[j..]) {
+                break 'search (i, j);
+            }
+            bucket.push(j);
+        }
+    };
+    let p0 = repeat - start;
+    // The least period divides p0: the least divisor d whose window repeats at start.
+    let period = (1..=p0)
+        .filter(|d| p0 % d == 0)
+        .find(|&d| (start..start + p0).all(|n| values[n] == values_at(&values, start, p0, n + d)))
+        .unwrap_or(p0);
+    let mut e = start;
+    while e > 0 && values[e - 1] == values[e - 1 + period] {
+        e -= 1;
+    }
+    values.truncate(e + period);
+    Ok(Periodic {
+        values,
+        preperiod: e as u64,
+        period: period as u64,
+    })
+}
+
+/// Returns the value at `n` of the sequence known to repeat with period `p` from `start`.
+fn values_at(values: &[u16], start: usize, p: usize, n: usize) -> u16 {
+    if n < values.len() { values[n] } else { values[start + (n - start) % p] }
+}

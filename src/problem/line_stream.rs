@@ -1,0 +1,659 @@
+//! The fast `solve` of a contest format that is a line `T` and then T case lines: blocks
+//! of input read in turn, their whole lines parsed on every core, so memory stays
+//! bounded whatever T is and however long a line or a run of blank lines is.
+//!
+//! Lines of the common shape (plain numbers, one space between, then `\n`, `\r\n` or
+//! the end) are parsed in one pass; every other line, the line of T, the end of the
+//! input and a line longer than a block go to the grammar of [`read_line_cases`] itself
+//! (the same [`Tokens`] calls), so every error is the one
+//! [`solve_cases`](super::solve_cases) gives, line and token. Answers are held back until
+//! the input is known valid while they fit in 16 MiB; beyond that they
+//! stream, and an invalid line further on ends the output there (with the error).
+
+use std::io::{self, BufRead, Read, Write};
+
+use rayon::prelude::*;
+
+use super::{ContestFormat, SolveError};
+use crate::input::InputError;
+use crate::tokens::{Tokens, is_space, plain_u64_prefix};
+
+/// A contest format of a line `T`, then T lines of one case each, solved by
+/// [`solve_lines`].
+pub trait LineCases: ContestFormat {
+    /// Returns the case on a line of the common shape and the bytes it used, or `None`
+    /// for the grammar ([`LineCases::read_case`]) to read or explain; [`plain_numbers`]
+    /// parses the common shape.
+    fn case_fast(&self, line: &[u8]) -> Option<(Self::Case, usize)>;
+
+    /// Reads case `index` (1-based) of `t`, one line, ending it.
+    fn read_case(&self, tokens: &mut Tokens<'_>, index: u64, t: u64) -> Result<Self::Case, InputError>;
+
+    /// Appends the answer line of `case` (with its newline) to `out`: the answer as
+    /// [`ContestFormat::write_answer`] writes it, and with `explain`
+    /// [`ContestFormat::explain`] after two spaces, as [`super::solve_cases`] prints them.
+    ///
+    /// # Errors
+    /// Why the fast solution cannot answer `case`.
+    fn answer_line(&self, case: &Self::Case, explain: bool, out: &mut Vec<u8>) -> Result<(), String> {
+        let answer = self.solve(case)?;
+        out.extend_from_slice(self.write_answer(&answer).as_bytes());
+        if explain {
+            out.extend_from_slice(b"  ");
+            out.extend_from_slice(self.explain(case, &answer).as_bytes());
+        }
+        out.push(b'\n');
+        Ok(())
+    }
+}
+
+/// Returns the `N` plain numbers of a line of the common shape and the bytes used: one
+/// space between them, then `\n`, `\r\n` or the end of `s`. `None` for anything else.
+///
+/// # Example
+/// ```
+/// use gamecheck::problem::plain_numbers;
+/// assert_eq!(plain_numbers::<2>(b"3 5\r\n8 9"), Some(([3, 5], 5)));
+/// assert_eq!(plain_numbers::<2>(b"3 05\n"), None);
+/// assert_eq!(plain_numbers::<2>(b"3  5\n"), None);
+/// ```
+#[inline]
+pub fn plain_numbers<const N: usize>(s: &[u8]) -> Option<([u64; N], usize)> {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    for (k, slot) in out.iter_mut().enumerate() {
+        let (value, used) = plain_u64_prefix(&s[i..])?;
+        *slot = value;
+        i += used;
+        if k + 1 < N {
+            if s.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+        }
+    }
+    if s.get(i) == Some(&b'\r') {
+        i += 1;
+    }
+    match s.get(i) {
+        Some(b'\n') => Some((out, i + 1)),
+        None => Some((out, i)),
+        Some(_) => None,
+    }
+}
+
+/// Reads the line of T.
+fn read_header(tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
+    let t = tokens.u64_anywhere("the number of cases T")?;
+    tokens.end_line("the number of cases T")?;
+    Ok(t)
+}
+
+/// Reads what follows the last of the `t` cases: only whitespace.
+fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
+    tokens.end_of_input(&format!("the last of the {t} cases"))
+}
+
+/// Returns the cases of a whole contest input of `problem`'s format: the line of T, T
+/// case lines, then only whitespace. [`ContestFormat::read_cases`] of every
+/// [`LineCases`] format, and the grammar [`solve_lines`] follows.
+///
+/// # Errors
+/// The first [`InputError`], with its line and token.
+///
+/// # Example
+/// ```
+/// use gamecheck::problem::read_line_cases;
+/// use gamecheck::tokens::Tokens;
+/// use gamecheck::games::wythoff::{Piles, Wythoff};
+/// let cases = read_line_cases(&Wythoff::default(), &mut Tokens::new(&b"1\n3 5\n"[..]));
+/// assert_eq!(cases, Ok(vec![Piles { x: 3, y: 5 }]));
+/// ```
+pub fn read_line_cases<P: LineCases>(
+    problem: &P,
+    tokens: &mut Tokens<'_>,
+) -> Result<Vec<P::Case>, InputError> {
+    let t = read_header(tokens)?;
+    // T comes from the input: nothing is reserved for it.
+    let mut cases = Vec::new();
+    for i in 1..=t {
+        cases.push(problem.read_case(tokens, i, t)?);
+    }
+    read_end(tokens, t)?;
+    Ok(cases)
+}
+
+/// Sizes of the stream: the block read at a time and the answers held back.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// Bytes read at a time; their whole lines are parsed in parallel. A line longer
+    /// than this is read token by token.
+    pub block: usize,
+    /// Answers held back until the input is known valid.
+    pub hold: usize,
+}
+
+impl Limits {
+    const DEFAULT: Limits = Limits {
+        block: 8 << 20,
+        hold: 16 << 20,
+    };
+}
+
+/// A fixed buffer over the input that the fast path reads whole blocks from and
+/// [`Tokens`] reads byte by byte, so either can take over where the other stopped.
+struct Reader<'a> {
+    input: &'a mut dyn Read,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    eof: bool,
+}
+
+impl<'a> Reader<'a> {
+    fn new(input: &'a mut dyn Read, block: usize) -> Reader<'a> {
+        Reader {
+            input,
+            buf: vec![0; block.max(1)],
+            start: 0,
+            end: 0,
+            eof: false,
+        }
+    }
+
+    fn buffered(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    fn is_full(&self) -> bool {
+        self.start == 0 && self.end == self.buf.len()
+    }
+
+    /// Moves the unread bytes to the front and reads until the buffer is full or the
+    /// input ends.
+    fn refill(&mut self) -> io::Result<()> {
+        self.buf.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+        while self.end < self.buf.len() && !self.eof {
+            match self.input.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Read for Reader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Reader<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.start == self.end && !self.eof {
+            self.refill()?;
+        }
+        Ok(self.buffered())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.start = (self.start + n).min(self.end);
+    }
+}
+
+/// Runs `read` with [`Tokens`] on `reader` from line `line`; returns its value and the
+/// line it stopped on, or its error with the line of the whole input.
+fn with_tokens<T>(
+    reader: &mut Reader<'_>,
+    line: usize,
+    read: impl FnOnce(&mut Tokens<'_>) -> Result<T, InputError>,
+) -> Result<(T, usize), SolveError> {
+    let mut tokens = Tokens::new(&mut *reader);
+    let value = read(&mut tokens);
+    if let Some(e) = tokens.take_io_error() {
+        return Err(SolveError::Read(e));
+    }
+    let value = value.map_err(|e| e.shifted(line - 1))?;
+    Ok((value, line + tokens.line() - 1))
+}
+
+/// Why a chunk stopped before its end.
+enum Stop {
+    /// The line at this offset of the chunk is not a case, as the grammar says (with
+    /// lines counted from it and no case index).
+    NotACase(usize, InputError),
+    /// The fast solution cannot answer a case.
+    Answer(String),
+}
+
+/// What one chunk of whole lines held.
+struct Chunk {
+    out: Vec<u8>,
+    /// Lines read as cases before the first that is not one.
+    cases: usize,
+    stop: Option<Stop>,
+}
+
+/// Returns the bytes of the line at the start of `s`, its newline included.
+fn first_line(s: &[u8]) -> &[u8] {
+    &s[..s.iter().position(|&b| b == b'\n').map_or(s.len(), |i| i + 1)]
+}
+
+fn scan_chunk<P: LineCases>(problem: &P, s: &[u8], t: u64, explain: bool) -> Chunk {
+    let mut out = Vec::with_capacity(s.len() / 5);
+    let (mut pos, mut cases) = (0, 0);
+    while pos < s.len() {
+        let rest = &s[pos..];
+        let (case, used) = match problem.case_fast(rest) {
+            Some(found) => found,
+            None => {
+                let line = first_line(rest);
+                // The index only words errors, and an error here is read again below.
+                match problem.read_case(&mut Tokens::new(line), 0, t) {
+                    Ok(case) => (case, line.len()),
+                    Err(e) => {
+                        return Chunk {
+                            out,
+                            cases,
+                            stop: Some(Stop::NotACase(pos, e)),
+                        };
+                    }
+                }
+            }
+        };
+        if let Err(why) = problem.answer_line(&case, explain, &mut out) {
+            return Chunk {
+                out,
+                cases,
+                stop: Some(Stop::Answer(why)),
+            };
+        }
+        cases += 1;
+        pos += used;
+    }
+    Chunk {
+        out,
+        cases,
+        stop: None,
+    }
+}
+
+/// Splits `region` into ranges of whole lines, about `size` bytes each.
+fn line_ranges(region: &[u8], size: usize) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    while start < region.len() {
+        let guess = (start + size).min(region.len());
+        let end = region[guess..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(region.len(), |i| guess + i + 1);
+        ranges.push((start, end));
+        start = end;
+    }
+    ranges
+}
+
+/// Returns the offset of the line `lines` lines after `offset`.
+fn skip_lines(s: &[u8], mut offset: usize, lines: usize) -> usize {
+    for _ in 0..lines {
+        offset = s[offset..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(s.len(), |i| offset + i + 1);
+    }
+    offset
+}
+
+/// Returns the bytes of the first `lines` lines of `s`.
+fn first_lines(s: &[u8], lines: usize) -> &[u8] {
+    &s[..skip_lines(s, 0, lines)]
+}
+
+/// Answers held back, written once they pass the hold.
+struct Output<'a> {
+    output: &'a mut dyn Write,
+    held: Vec<u8>,
+    hold: usize,
+}
+
+impl Output<'_> {
+    fn push(&mut self, bytes: &[u8]) -> Result<(), SolveError> {
+        self.held.extend_from_slice(bytes);
+        if self.held.len() > self.hold {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), SolveError> {
+        self.output.write_all(&self.held).map_err(SolveError::Write)?;
+        self.held.clear();
+        Ok(())
+    }
+}
+
+/// Writes the answer to every case of `input` to `output`, one line each; the same
+/// output and errors as [`super::solve_cases`], in parallel and in bounded memory. The
+/// [`ContestFormat::solve_stream`] of every [`LineCases`] format.
+///
+/// # Errors
+/// The first invalid line ([`SolveError::Input`], naming the line and token), a case
+/// the fast solution refuses, or a read or write error.
+///
+/// # Complexity
+/// O(input length) and one answer per case, on every core; memory O(8 MiB block +
+/// 16 MiB of held answers).
+///
+/// # Example
+/// ```
+/// use gamecheck::problem::solve_lines;
+/// use gamecheck::games::wythoff::Wythoff;
+/// let mut out = Vec::new();
+/// solve_lines(&Wythoff::default(), &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
+/// assert_eq!(out, b"Second\nFirst\n");
+/// ```
+pub fn solve_lines<P: LineCases>(
+    problem: &P,
+    input: &mut dyn Read,
+    output: &mut dyn Write,
+    explain: bool,
+) -> Result<(), SolveError> {
+    solve_lines_within(problem, input, output, explain, Limits::DEFAULT)
+}
+
+/// [`solve_lines`] with the given block and hold sizes.
+fn solve_lines_within<P: LineCases>(
+    problem: &P,
+    input: &mut dyn Read,
+    output: &mut dyn Write,
+    explain: bool,
+    limits: Limits,
+) -> Result<(), SolveError> {
+    problem.constraints().map_err(SolveError::Problem)?;
+    let mut reader = Reader::new(input, limits.block);
+    let mut out = Output {
+        output,
+        held: Vec::new(),
+        hold: limits.hold,
+    };
+    let (t, mut line) = with_tokens(&mut reader, 1, read_header)?;
+    // `line` is the line of the next case.
+    let mut seen = 0u64;
+    while seen < t {
+        let avail = reader.buffered();
+        let whole = match avail.iter().rposition(|&b| b == b'\n') {
+            Some(i) => i + 1,
+            None if reader.eof => avail.len(),
+            None if !reader.is_full() => {
+                reader.refill().map_err(SolveError::Read)?;
+                continue;
+            }
+            None => 0,
+        };
+        if whole == 0 {
+            // The input ended, or a line is longer than a block: token by token.
+            let (case, next) =
+                with_tokens(&mut reader, line, |tokens| problem.read_case(tokens, seen + 1, t))?;
+            let mut one = Vec::new();
+            problem
+                .answer_line(&case, explain, &mut one)
+                .map_err(SolveError::Answer)?;
+            out.push(&one)?;
+            seen += 1;
+            line = next;
+            continue;
+        }
+        let region = &reader.buf[reader.start..reader.start + whole];
+        let ranges = line_ranges(region, (limits.block / 8).max(1));
+        let chunks: Vec<Chunk> = ranges
+            .par_iter()
+            .map(|&(a, b)| scan_chunk(problem, &region[a..b], t, explain))
+            .collect();
+        let mut used = whole;
+        for (chunk, &(start, _)) in chunks.into_iter().zip(&ranges) {
+            let left = usize::try_from(t - seen).unwrap_or(usize::MAX);
+            if chunk.cases > left || (chunk.cases == left && chunk.stop.is_some()) {
+                // The line after the T-th case is here: only whitespace may follow.
+                out.push(first_lines(&chunk.out, left))?;
+                seen = t;
+                line += left;
+                used = skip_lines(region, start, left);
+                break;
+            }
+            match chunk.stop {
+                None => {}
+                Some(Stop::Answer(why)) => {
+                    out.push(&chunk.out)?;
+                    return Err(SolveError::Answer(why));
+                }
+                Some(Stop::NotACase(offset, err)) => {
+                    // Read again with the case's index, for the error's words.
+                    let bad = first_line(&region[start + offset..]);
+                    let index = seen + chunk.cases as u64 + 1;
+                    let err = problem
+                        .read_case(&mut Tokens::new(bad), index, t)
+                        .err()
+                        .unwrap_or(err);
+                    return Err(err.shifted(line + chunk.cases - 1).into());
+                }
+            }
+            out.push(&chunk.out)?;
+            seen += chunk.cases as u64;
+            line += chunk.cases;
+        }
+        if used == whole && !region.ends_with(b"\n") {
+            // The last line of the input has no newline: the line count stays on it.
+            line -= 1;
+        }
+        reader.consume(used);
+    }
+    loop {
+        let avail = reader.buffered();
+        if avail.iter().any(|&b| !is_space(b)) {
+            with_tokens(&mut reader, line, |tokens| read_end(tokens, t))?;
+            break;
+        }
+        line += avail.iter().filter(|&&b| b == b'\n').count();
+        reader.consume(avail.len());
+        if reader.eof {
+            break;
+        }
+        reader.refill().map_err(SolveError::Read)?;
+    }
+    out.flush()?;
+    out.output.flush().map_err(SolveError::Write)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::games::chopsticks::Chopsticks;
+    use crate::games::wythoff::Wythoff;
+    use crate::problem::solve_cases;
+
+    /// What `solve` printed, or its error as text (`SolveError` holds `io::Error`s).
+    type Run = (Vec<u8>, Result<(), String>);
+
+    fn generic<P: LineCases>(problem: &P, input: &[u8], explain: bool) -> Run {
+        let mut out = Vec::new();
+        let r = solve_cases(problem, &mut &input[..], &mut out, explain);
+        (out, r.map_err(|e| format!("{e:?}")))
+    }
+
+    fn fast<P: LineCases>(problem: &P, input: &[u8], explain: bool, limits: Limits) -> Run {
+        let mut out = Vec::new();
+        let r = solve_lines_within(problem, &mut &input[..], &mut out, explain, limits);
+        (out, r.map_err(|e| format!("{e:?}")))
+    }
+
+    /// A number as written: mostly valid, sometimes not (a sign, a leading zero, too
+    /// large, negative).
+    fn number() -> impl Strategy<Value = String> {
+        prop_oneof![
+            50 => (0u64..20).prop_map(|n| n.to_string()),
+            40 => any::<u64>().prop_map(|n| n.to_string()),
+            4 => Just(u64::MAX.to_string()),
+            2 => Just("000000000000000000000000042".to_owned()),
+            2 => Just("07".to_owned()),
+            2 => Just("+5".to_owned()),
+            2 => Just("-0".to_owned()),
+            1 => Just("18446744073709551616".to_owned()),
+            1 => Just("99999999999999999999".to_owned()),
+            1 => Just("-3".to_owned()),
+        ]
+    }
+
+    /// Bytes a valid input may be cut or spliced with.
+    fn noise() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(b" ".to_vec()),
+            Just(b"\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\t".to_vec()),
+            Just(b"\x0c".to_vec()),
+            Just(b"\x0b".to_vec()),
+            Just(b"\0".to_vec()),
+            Just(b"x".to_vec()),
+            Just(b"-".to_vec()),
+            Just(b"0".to_vec()),
+            (0u64..10).prop_map(|n| n.to_string().into_bytes()),
+            Just(vec![b'7'; 45]),
+            Just(vec![b' '; 45]),
+        ]
+    }
+
+    /// A contest input of `numbers` numbers a case, mostly valid: T (off by up to 2), T
+    /// lines with separators and line ends varied, then a few splices of noise or cuts.
+    fn input(numbers: usize) -> impl Strategy<Value = Vec<u8>> {
+        let case = (prop::collection::vec(number(), numbers), 0..8u8).prop_map(|(n, style)| match style {
+            0 => format!("  {}\t\n", n.join("\t")),
+            1 => format!("{}\r\n", n.join(" ")),
+            2 => format!("{}\x0c\n", n.join("\x0b ")),
+            _ => format!("{}\n", n.join(" ")),
+        });
+        let dt = prop_oneof![6 => Just(0i64), 1 => Just(-1), 1 => Just(1)];
+        let valid = (prop::collection::vec(case, 0..12), dt, any::<bool>(), 0..4u8).prop_map(
+            |(cases, dt, last_newline, lead)| {
+                let t = (cases.len() as i64 + dt).max(0);
+                let mut text = ["", "\n \n", "  ", "\x0b\x0c\n"][usize::from(lead)].to_owned();
+                text.push_str(&format!("{t}\n"));
+                text.push_str(&cases.concat());
+                if !last_newline {
+                    text.pop();
+                }
+                text.into_bytes()
+            },
+        );
+        let edit = (
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            noise(),
+            0..3u8,
+        );
+        let edits = prop::collection::vec(prop::option::weighted(0.35, edit), 2);
+        (valid, edits).prop_map(|(mut bytes, edits)| {
+            for (at, len, noise, kind) in edits.into_iter().flatten() {
+                let at = at.index(bytes.len() + 1);
+                match kind {
+                    0 => {
+                        bytes.splice(at..at, noise);
+                    }
+                    1 => {
+                        let end = (at + len.index(4)).min(bytes.len());
+                        bytes.drain(at..end);
+                    }
+                    _ => bytes.truncate(at),
+                }
+            }
+            bytes
+        })
+    }
+
+    fn fast_stream_matches_solve_cases<P: LineCases>(problem: &P, numbers: usize, regressions: &str) {
+        let mut runner =
+            crate::check::seeded_runner(2025, "fast_stream_matches_solve_cases", 3000, Some(regressions));
+        let limits = (1usize..48, 0usize..40).prop_map(|(block, hold)| Limits { block, hold });
+        let result = runner.run(
+            &(input(numbers), any::<bool>(), limits),
+            |(bytes, explain, limits)| {
+                let want = generic(problem, &bytes, explain);
+                // Held answers: the whole output equals the generic one, error or not.
+                prop_assert_eq!(&fast(problem, &bytes, explain, Limits::DEFAULT), &want);
+                let tiny_blocks = Limits {
+                    hold: usize::MAX,
+                    ..limits
+                };
+                prop_assert_eq!(&fast(problem, &bytes, explain, tiny_blocks), &want, "tiny blocks");
+                // Streamed answers: the same error; on success the same output.
+                let (out, r) = fast(problem, &bytes, explain, limits);
+                prop_assert_eq!(&r, &want.1, "tiny blocks and hold");
+                if r.is_ok() {
+                    prop_assert_eq!(out, want.0);
+                }
+                Ok(())
+            },
+        );
+        if let Err(e) = result {
+            panic!("{}: {e}", problem.name());
+        }
+    }
+
+    #[test]
+    fn fast_stream_matches_solve_cases_for_wythoff() {
+        fast_stream_matches_solve_cases(&Wythoff::default(), 2, "proptest-regressions/wythoff.txt");
+    }
+
+    #[test]
+    fn fast_stream_matches_solve_cases_for_chopsticks() {
+        fast_stream_matches_solve_cases(
+            &Chopsticks::with_table_limit(1),
+            4,
+            "proptest-regressions/chopsticks.txt",
+        );
+    }
+
+    #[test]
+    fn a_line_longer_than_a_block_is_read_token_by_token() {
+        let limits = Limits { block: 16, hold: 0 };
+        let w = Wythoff::default();
+        let long = format!("2\n{}3{}4\n1 2\n", " ".repeat(40), " ".repeat(50));
+        assert_eq!(
+            fast(&w, long.as_bytes(), false, limits),
+            generic(&w, long.as_bytes(), false)
+        );
+        assert_eq!(fast(&w, long.as_bytes(), false, limits).0, b"First\nSecond\n");
+        let bad = format!("2\n1 2\n3{}x\n", " ".repeat(50));
+        let (_, r) = fast(&w, bad.as_bytes(), false, limits);
+        assert_eq!(r, generic(&w, bad.as_bytes(), false).1);
+        assert!(r.is_err_and(|e| e.contains("line: 3")), "{bad:?}");
+    }
+
+    fn endless_nul_bytes_stop_at_the_first_token<P: LineCases>(problem: &P) {
+        let mut out = Vec::new();
+        let r = solve_lines(problem, &mut io::repeat(0), &mut out, false);
+        let want = solve_cases(problem, &mut io::repeat(0), &mut Vec::new(), false);
+        assert_eq!(format!("{r:?}"), format!("{want:?}"));
+        assert!(matches!(
+            r,
+            Err(SolveError::Input(InputError::NotANumber { line: 1, .. }))
+        ));
+    }
+
+    #[test]
+    fn an_endless_stream_of_nul_bytes_stops_at_its_first_token() {
+        endless_nul_bytes_stop_at_the_first_token(&Wythoff::default());
+        endless_nul_bytes_stop_at_the_first_token(&Chopsticks::with_table_limit(1));
+    }
+}

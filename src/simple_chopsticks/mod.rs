@@ -1,0 +1,13 @@
+//! Simple chopsticks (arXiv 2406.09083): any number of hands of 1 to F fingers, attacks
+//! only. F = 2 is the seed's Chopsticks; for F = 3, 4, 5 the natural generalizations of
+//! its rule are judged against the rules oracle.
+
+mod characterization;
+mod moves;
+mod position;
+#[cfg(test)]
+mod tests;
+
+pub use characterization::{Candidate, Finding, candidates, check_candidate, fresh_ripe_full};
+pub use moves::SimpleRules;
+pub use position::Position;
