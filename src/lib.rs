@@ -10,7 +10,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod json;
-pub mod octal;
+
 pub mod plot;
 pub mod problem;
 pub mod progress;

@@ -241,10 +241,16 @@ struct ProblemArgs {
     /// The moves of a subtraction game (subtraction) [default: 1,3,4].
     #[arg(long, value_delimiter = ',', value_name = "S")]
     set: Option<Vec<u64>>,
-    /// Misère play: the player who cannot move wins (subtraction).
+    /// The code of a heap game (octal): 0.77, 4.07, hex digits, or grundy [default: 0.77].
+    #[arg(long, value_name = "C")]
+    code: Option<String>,
+    /// Heaps computed until a period is proved (octal) [default: 1000000].
+    #[arg(long, value_name = "N")]
+    max_heap: Option<u64>,
+    /// Misère play: the player who cannot move wins (subtraction, octal).
     #[arg(long)]
     misere: bool,
-    /// Ask for the Grundy value instead of who wins (subtraction).
+    /// Ask for the Grundy value instead of who wins (subtraction, octal).
     #[arg(long)]
     grundy: bool,
 }
@@ -263,6 +269,11 @@ impl ProblemArgs {
                 let text = s.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
                 ("set", FlagValue::Numbers(s.clone()), text)
             }),
+            self.code
+                .as_ref()
+                .map(|c| ("code", FlagValue::Text(Some(c.clone())), c.clone())),
+            self.max_heap
+                .map(|n| ("max-heap", FlagValue::Number(n), n.to_string())),
             self.misere
                 .then(|| ("misere", FlagValue::Switch(true), String::new())),
             self.grundy

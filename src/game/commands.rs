@@ -109,7 +109,7 @@ impl<G: Game> Provable for GameProblem<G> {
 
 impl<G: Game + FromFlags> Commands for GameProblem<G> {
     fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
+        self.game().prove_command().or(Some(self))
     }
 
     fn plot_command(&self) -> Option<&dyn PlotCommand> {

@@ -59,6 +59,11 @@ pub use verdict::{Answer, Play, Question};
 use thiserror::Error;
 
 use crate::problem::{Flag, FlagError, Flags};
+use crate::prove::ProveCommand;
+
+/// A property a game adds to `check`, by name: its fast path against a second method of
+/// its own, on the small positions.
+pub type CrossCheck<G> = (&'static str, fn(&G, &<G as Game>::Position) -> Result<(), String>);
 
 /// A game: its positions and its moves, and what is derived from them.
 ///
@@ -97,6 +102,25 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// positions are judged by consistency of the fast answers. Default: 24.
     fn oracle_reach(&self) -> u64 {
         24
+    }
+
+    /// Returns the largest count whose moves `check` enumerates (the winning-move and
+    /// Bellman properties), where a heap's moves grow with the heap. Default:
+    /// [`Game::max_count`].
+    fn move_reach(&self) -> u64 {
+        self.max_count()
+    }
+
+    /// Returns the game's own `prove` subcommand, in place of the fast path against the
+    /// rules oracle on a box. Default: none.
+    fn prove_command(&self) -> Option<&dyn ProveCommand> {
+        None
+    }
+
+    /// Returns the properties the game adds to `check`, each run on small positions.
+    /// Default: none.
+    fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
+        Vec::new()
     }
 
     /// Returns the components of `p` when it is a disjunctive sum, played one component

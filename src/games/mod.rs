@@ -17,4 +17,5 @@ registry! {
     }
     wythoff { "wythoff" => wythoff::Wythoff }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
+    octal { "octal" => GameProblem<octal::Octal> }
 }

@@ -305,6 +305,18 @@ pub fn find_period_with(
     max_heaps: u64,
     progress: &dyn Progress,
 ) -> Result<PeriodResult, PeriodError> {
+    find_period_in(&mut solver, max_heaps, progress)
+}
+
+/// [`find_period`] on `solver`, which keeps the values computed.
+///
+/// # Errors
+/// As for [`find_period`].
+pub fn find_period_in(
+    solver: &mut SparseSpace,
+    max_heaps: u64,
+    progress: &dyn Progress,
+) -> Result<PeriodResult, PeriodError> {
     let start = Instant::now();
     let code = solver.code().clone();
     if code.unequal_splits() {
@@ -328,7 +340,7 @@ pub fn find_period_with(
         if let Some((c, needed)) = best
             && needed <= len
         {
-            return Ok(proved(&solver, c, start));
+            return Ok(proved(solver, c, start));
         }
         if solver.len() >= max {
             let (preperiod, period, values_needed) = match best {
