@@ -117,6 +117,12 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Returns the game's entries of the claims catalog (`gamecheck claims`). Default:
+    /// none.
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        Vec::new()
+    }
+
     /// Returns the properties the game adds to `check`, each run on small positions.
     /// Default: none.
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {

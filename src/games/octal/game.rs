@@ -13,14 +13,16 @@ use crate::game::{CrossCheck, FromFlags, Game, GameError, Search};
 use crate::problem::{Flag, Flags};
 use crate::prove::ProveCommand;
 
-/// The largest heap the plain mex, O(n²), is asked about in `check`.
-const PLAIN_MEX_REACH: usize = 4096;
+/// The heaps the plain mex, O(n²), is asked about in `check`: G(n) for n below it.
+const PLAIN_MEX_REACH: usize = 1024;
 
 /// The heap game of an octal code: a position is a list of heaps.
 pub struct Octal {
     code: OctalCode,
     max_heap: u64,
     table: OnceLock<Table>,
+    /// The plain mex's values below [`PLAIN_MEX_REACH`], computed once.
+    plain: OnceLock<Result<Vec<u32>, String>>,
 }
 
 /// The nim-sequence as far as computed, and the period the Guy–Smith theorem proves.
@@ -93,6 +95,7 @@ impl Octal {
             code,
             max_heap,
             table: OnceLock::new(),
+            plain: OnceLock::new(),
         }
     }
 
@@ -160,7 +163,7 @@ impl Game for Octal {
 
     fn move_reach(&self) -> u64 {
         // Splitting a heap of n has about n/2 moves per digit: check enumerates them.
-        self.max_count().min(4096)
+        self.max_count().min(512)
     }
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
@@ -175,6 +178,10 @@ impl Game for Octal {
         p.iter()
             .try_fold(0u32, |x, &n| t.value(n).map(|g| x ^ g))
             .map(u64::from)
+    }
+
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        super::catalog_claims::entries()
     }
 
     fn describe(&self, p: &Vec<u64>) -> String {
@@ -196,13 +203,12 @@ impl Game for Octal {
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
         vec![("table_matches_plain_mex", |g: &Octal, p: &Vec<u64>| {
             // The plain mex over every option, from the oracles crate, on the heaps of p.
-            let top = p.iter().copied().max().unwrap_or(0);
-            let heaps = usize::try_from(top).map_err(|e| e.to_string())? + 1;
-            if heaps > PLAIN_MEX_REACH {
-                return Ok(());
-            }
-            let plain = plain_mex(&g.code, heaps).map_err(|e| e.to_string())?;
-            for &n in p {
+            let plain = g
+                .plain
+                .get_or_init(|| plain_mex(&g.code, PLAIN_MEX_REACH).map_err(|e| e.to_string()))
+                .as_ref()
+                .map_err(Clone::clone)?;
+            for &n in p.iter().filter(|&&n| n < PLAIN_MEX_REACH as u64) {
                 let table = g.table().value(n)?;
                 if table != plain[n as usize] {
                     return Err(format!(

@@ -7,6 +7,7 @@
 //! extended by the proved period, so every heap up to 2^64 − 1 is answered when the
 //! period is proved, and every heap of the computed range otherwise.
 
+mod catalog_claims;
 pub mod code;
 pub mod crosscheck;
 mod game;
