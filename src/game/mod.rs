@@ -117,6 +117,12 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Returns the game's own `plot` subcommand, in place of the generic picture.
+    /// Default: none.
+    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
+        None
+    }
+
     /// Returns the game's entries of the claims catalog (`gamecheck claims`). Default:
     /// none.
     fn catalog(&self) -> Vec<crate::claims::Entry> {

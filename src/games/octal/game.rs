@@ -196,6 +196,10 @@ impl Game for Octal {
         Some(self)
     }
 
+    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
+        Some(self)
+    }
+
     fn max_len(&self) -> usize {
         4
     }

@@ -14,6 +14,7 @@ mod game;
 pub mod guy_smith;
 pub mod misere;
 pub mod moves;
+mod picture;
 mod prove_period;
 mod sparse_kernel;
 pub mod sparse_space;
