@@ -20,5 +20,5 @@ pub mod simple_chopsticks;
 pub mod stress;
 pub mod tokens;
 
-// The first two games keep their short paths; every game is at `games::<game>`.
-pub use games::{chopsticks, moore};
+// The first games and the heap games keep short paths; every game is at `games::<game>`.
+pub use games::{chopsticks, moore, octal};

@@ -284,7 +284,19 @@ fn every_json_report_matches_docs_json() {
                 "--json",
             ];
             checker.report(&run(&last, 1), "prove-octal");
-            let far = ["prove", "octal", "--code", "0.77", "--preperiod", "71", "--period", "12", "--max-heap", "100", "--json"];
+            let far = [
+                "prove",
+                "octal",
+                "--code",
+                "0.77",
+                "--preperiod",
+                "71",
+                "--period",
+                "12",
+                "--max-heap",
+                "100",
+                "--json",
+            ];
             checker.report(&run(&far, 1), "prove-octal");
             let all = ["prove", "chopsticks", "--all", "--json"];
             checker.report(&run(&all, 0), "prove-all");

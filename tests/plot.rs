@@ -747,7 +747,16 @@ fn committed_octal_picture_is_reproduced_exactly() {
         "docs/img/octal-0.007.svg",
         &plot(
             "octal",
-            &["plot", "octal", "--code", "0.007", "--max", "20000", "--max-heap", "20001"],
+            &[
+                "plot",
+                "octal",
+                "--code",
+                "0.007",
+                "--max",
+                "20000",
+                "--max-heap",
+                "20001",
+            ],
         ),
     );
 }
