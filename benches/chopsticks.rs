@@ -41,7 +41,7 @@ fn side_by_side(crit: &mut Criterion) {
                     batch
                         .iter()
                         .filter(|&&(a, c, b, d)| {
-                            outcome(State::new(a, c, b, d)).eq(&gamecheck::chopsticks::Outcome::First)
+                            outcome(State::new(a, c, b, d)).eq(&gamecheck::chopsticks::Outcome::Win)
                         })
                         .count()
                 })

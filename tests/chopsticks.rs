@@ -130,26 +130,26 @@ fn editorial_example_removes_the_one_finger_hand() {
 #[test]
 fn rule_handles_counts_whose_sums_exceed_u64() {
     let max = u64::MAX;
-    assert_eq!(outcome(State::new(max, max, max, max)), Outcome::First);
+    assert_eq!(outcome(State::new(max, max, max, max)), Outcome::Win);
     assert_eq!(
         outcome(State::new(max, 0, max, 1)),
-        Outcome::First,
+        Outcome::Win,
         "one behind, all ones, b odd"
     );
     assert_eq!(
         outcome(State::new(max - 1, 0, max - 1, 1)),
-        Outcome::Second,
+        Outcome::Loss,
         "b even"
     );
     assert_eq!(
         outcome(State::new(max, 0, max, 0)),
-        Outcome::Second,
+        Outcome::Loss,
         "equal, all ones, a odd"
     );
-    assert_eq!(outcome(State::new(max, max, max, max - 1)), Outcome::First);
+    assert_eq!(outcome(State::new(max, max, max, max - 1)), Outcome::Win);
     assert_eq!(
         outcome(State::new(max, max - 1, max, max)),
-        Outcome::Second,
+        Outcome::Loss,
         "one behind, c > 0"
     );
     assert_eq!(

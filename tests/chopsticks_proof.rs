@@ -46,7 +46,7 @@ fn prove(spec: &RuleSpec) -> ProofReport {
 #[test]
 fn fast_rule_is_proved_for_every_state() {
     let report =
-        prove_everywhere(&RuleSpec::fast_rule(), &|s| outcome(s) == Outcome::First).expect("the proof runs");
+        prove_everywhere(&RuleSpec::fast_rule(), &|s| outcome(s) == Outcome::Win).expect("the proof runs");
     assert!(report.proved(), "{}", report.text());
     assert!(report.classes > 100 && report.members_checked > report.classes);
     let text = report.text();
@@ -78,8 +78,7 @@ fn spec_matches_code_and_table_below_24() {
 fn code_that_differs_from_the_spec_is_not_proved() {
     let spec = RuleSpec::fast_rule();
     // The code is wrong only far out: the proof still meets it, at a member near 2^40.
-    let code =
-        |s: State| (outcome(s) == Outcome::First) != (s.a > 1 << 39 && s.hands() == s.opponent_hands());
+    let code = |s: State| (outcome(s) == Outcome::Win) != (s.a > 1 << 39 && s.hands() == s.opponent_hands());
     match prove_everywhere(&spec, &code) {
         Err(ProofError::CodeMismatch { state, .. }) => assert!(state.a > 1 << 39, "{state}"),
         other => panic!("expected a code mismatch, got {other:?}"),

@@ -192,7 +192,7 @@ fn least_budget_flag_cuts_the_search_short_and_says_local_minimum() {
         "{s:?}"
     );
     assert!(
-        gamecheck::chopsticks::outcome(s) == gamecheck::chopsticks::Outcome::First,
+        gamecheck::chopsticks::outcome(s) == gamecheck::chopsticks::Outcome::Win,
         "{s:?}"
     );
     let zero = claim(&["chopsticks", "n > m", "--least-budget", "0"]);

@@ -82,11 +82,7 @@ fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_
     let broken = |s: &State| s.hands() + s.opponent_hands() >= 45 && s.c >= 20;
     let claim = |s: &State| -> Result<Outcome, String> {
         let right = outcome(*s);
-        Ok(match (broken(s), right) {
-            (false, o) => o,
-            (true, Outcome::First) => Outcome::Second,
-            (true, Outcome::Second) => Outcome::First,
-        })
+        Ok(if broken(s) { right.after_move() } else { right })
     };
     let report = check_claim(Chopsticks::for_claims(), "broken", "broken", &claim, 3, 2_000);
     assert_eq!(report.verdict, ClaimVerdict::Refuted);
@@ -105,7 +101,7 @@ fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_
     };
     let first = (2..=60)
         .flat_map(real_play_with_total)
-        .find(|s| (claim(s) == Ok(Outcome::First)) != wins(*s));
+        .find(|s| (claim(s) == Ok(Outcome::Win)) != wins(*s));
     let first = first.expect("a disagreement below 60 hands");
     assert_eq!(
         report.counterexample,
@@ -118,8 +114,8 @@ fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_
 fn rule_cut_at(threshold: u128, on_d: bool) -> impl Fn(&State) -> Result<Outcome, String> + Sync {
     move |s: &State| {
         let count = if on_d { s.d } else { s.a };
-        let wins = outcome(*s) == Outcome::First && (count < threshold || s.hands() > s.opponent_hands());
-        Ok(if wins { Outcome::First } else { Outcome::Second })
+        let wins = outcome(*s) == Outcome::Win && (count < threshold || s.hands() > s.opponent_hands());
+        Ok(if wins { Outcome::Win } else { Outcome::Loss })
     }
 }
 
@@ -134,7 +130,7 @@ fn first_disagreement_with_table(
         let wins = table
             .wins(s.a as u64, s.c as u64, s.b as u64, s.d as u64)
             .expect("within the table");
-        claim(s) != Ok(if wins { Outcome::First } else { Outcome::Second })
+        claim(s) != Ok(if wins { Outcome::Win } else { Outcome::Loss })
     })
 }
 
@@ -185,7 +181,7 @@ fn least_budget_cuts_the_search_short_and_says_local_minimum() {
     let at: [u64; 4] = serde_json::from_value(report.counterexample).expect("four counts");
     let s = State::new(at[0], at[1], at[2], at[3]);
     assert!(
-        s.d >= T && s.hands() <= s.opponent_hands() && outcome(s) == Outcome::First,
+        s.d >= T && s.hands() <= s.opponent_hands() && outcome(s) == Outcome::Win,
         "{s:?}"
     );
     // The budget is this thread's, for the claims run inside only.

@@ -134,7 +134,7 @@ fn crosses_mark_exactly_where_a_broken_rule_differs_from_the_table() {
                 let Some(s) = Slices::position(n, m, c, d) else {
                     continue;
                 };
-                let says_first = broken_rule(s).outcome() == gamecheck::chopsticks::Outcome::First;
+                let says_first = broken_rule(s).outcome() == gamecheck::chopsticks::Outcome::Win;
                 if says_first != table_wins(&table, s) {
                     expected.insert((i, n, m));
                 }

@@ -97,7 +97,7 @@ fn stopped(refuted: bool, separator: &str) -> String {
 /// use gamecheck::chopsticks::{Chopsticks, Outcome};
 /// use gamecheck::claims::{check_claim, ClaimVerdict};
 /// let n_gt_m = |s: &gamecheck::chopsticks::State| {
-///     Ok(if s.hands() > s.opponent_hands() { Outcome::First } else { Outcome::Second })
+///     Ok(if s.hands() > s.opponent_hands() { Outcome::Win } else { Outcome::Loss })
 /// };
 /// let r = check_claim(Chopsticks::for_claims(), "n-gt-m", "n > m", &n_gt_m, 1, 100);
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
@@ -142,7 +142,7 @@ pub fn check_claim<P: Claims>(
 ///     refine: false,
 /// };
 /// let domains = Domains { exhaustive, random: problem.random() };
-/// let first = |_: &gamecheck::chopsticks::State| Ok(Outcome::First);
+/// let first = |_: &gamecheck::chopsticks::State| Ok(Outcome::Win);
 /// let r = check_claim_in(problem, domains, "first", "the first player wins", &first, 1, 10);
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// // (1, 0, 1, 0), the fourth position of 2 hands, is a loss for the player to move.

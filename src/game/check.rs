@@ -149,6 +149,7 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
     let reach = problem.game().oracle_reach().saturating_mul(64);
     let fails = |p: &G::Position| {
         p.counts().iter().all(|&v| v <= reach)
+            && problem.reaches(p)
             && problem.game().check_position(p).is_ok()
             && (property.check)(problem, p).is_err()
     };

@@ -99,17 +99,23 @@ impl Env for Counts {
     }
 }
 
+/// Returns `text` parsed as a claim over the names of `P`'s counts
+/// ([`Position::names`]), as a predicate on positions.
+pub(crate) fn compile<P: Position>(text: &str) -> Result<Predicate<P>, ExprError> {
+    let vocabulary = Vocabulary {
+        variables: P::names(),
+        functions: &[],
+        binders: &[],
+    };
+    let claim = Claim::parse(text, &vocabulary)?;
+    Ok(Box::new(move |p: &P| {
+        claim.eval(&Counts(p.summary())).map_err(|e| e.to_string())
+    }))
+}
+
 impl<G: Game> TypedClaims for GameProblem<G> {
     fn compile(&self, text: &str) -> Result<Predicate<G::Position>, ExprError> {
-        let vocabulary = Vocabulary {
-            variables: G::Position::names(),
-            functions: &[],
-            binders: &[],
-        };
-        let claim = Claim::parse(text, &vocabulary)?;
-        Ok(Box::new(move |p: &G::Position| {
-            claim.eval(&Counts(p.summary())).map_err(|e| e.to_string())
-        }))
+        compile(text)
     }
 
     fn answer_from_claim(&self, loses: bool) -> Answer {

@@ -107,7 +107,12 @@ impl<G: Game> ContestFormat for GameProblem<G> {
 
     fn numbers_text(&self) -> &'static str {
         match G::Position::ARITY {
-            Some(_) => Box::leak(G::Position::names().join(" ").into_boxed_str()),
+            // A position's names may go on to name summaries (Wythoff's `j`).
+            Some(k) => Box::leak(
+                G::Position::names()[..k.min(G::Position::names().len())]
+                    .join(" ")
+                    .into_boxed_str(),
+            ),
             None => "the counts of the list",
         }
     }

@@ -50,9 +50,11 @@ mod search;
 mod verdict;
 
 pub use check::Sum;
+pub(crate) use claims::compile as compile_claim;
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
 pub use problem::GameProblem;
+pub(crate) use search::ByMoves;
 pub use search::Search;
 pub use verdict::{Answer, Play, Question};
 

@@ -379,6 +379,21 @@ impl<G: Game> GameProblem<G> {
             .boxed()
     }
 
+    /// Whether an oracle is asked about `p` for the problem's question: the joint search,
+    /// or under normal play the component route.
+    pub(crate) fn reaches(&self, p: &G::Position) -> bool {
+        self.joint_reach(p) || (self.question.play == Play::Normal && self.sum_reach(p))
+    }
+
+    /// Positions a formula is judged on: where the component route reaches under normal
+    /// play, where the joint search does under misère play (misère values do not add).
+    fn judged_positions(&self) -> BoxedStrategy<G::Position> {
+        match self.question.play {
+            Play::Normal => self.positions(self.game.oracle_reach().saturating_mul(64)),
+            Play::Misere => self.small_positions(),
+        }
+    }
+
     /// Positions the joint search reaches.
     fn small_positions(&self) -> BoxedStrategy<G::Position> {
         let reach = self.game.oracle_reach();
@@ -621,7 +636,7 @@ impl<G: Game> Properties for GameProblem<G> {
         match self.mode {
             Mode::Game => {}
             Mode::Formula => {
-                let cases = self.positions(self.game.oracle_reach().saturating_mul(64));
+                let cases = self.judged_positions();
                 return vec![property::<G>("formula_matches_rules_oracle", 1, cases, |g, p| {
                     let says = g.fast(p)?;
                     match g.truth(p, g.question) {
@@ -635,7 +650,7 @@ impl<G: Game> Properties for GameProblem<G> {
                 })];
             }
             Mode::Moves => {
-                let cases = self.positions(self.game.oracle_reach().saturating_mul(64));
+                let cases = self.judged_positions();
                 return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| {
                     g.certificate(p)
                 })];

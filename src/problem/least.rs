@@ -107,7 +107,7 @@ impl<'a, C: 'a> Below<'a, C> {
 /// use gamecheck::chopsticks::{Chopsticks, State, Outcome, outcome};
 /// use gamecheck::problem::{least, Least};
 /// // "The player to move wins when n > m" is wrong first at (0, 1, 0, 1).
-/// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::First);
+/// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::Win);
 /// let found = least(&Chopsticks::default(), &fails, State::new(40, 7, 3, 44), 150_000);
 /// assert_eq!(found, (State::new(0, 1, 0, 1), Least::Proven));
 /// ```

@@ -125,7 +125,7 @@ pub fn candidates<const F: usize>() -> [Candidate<F>; 7] {
 
 /// The seed's rule at (a, c, b, d).
 fn seed_wins(a: u64, c: u64, b: u64, d: u64) -> bool {
-    outcome(State::new(a, c, b, d)) == Outcome::First
+    outcome(State::new(a, c, b, d)) == Outcome::Win
 }
 
 /// Returns whether the mover wins by the rule found for F = 3, read for any F ≥ 3 over

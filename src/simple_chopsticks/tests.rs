@@ -10,7 +10,7 @@ use super::{Finding, Position, SimpleRules, candidates, check_candidate};
 use crate::chopsticks::{Outcome, State, outcome};
 
 fn seed_says(a: u32, c: u32, b: u32, d: u32) -> bool {
-    outcome(State::new(a.into(), c.into(), b.into(), d.into())) == Outcome::First
+    outcome(State::new(a.into(), c.into(), b.into(), d.into())) == Outcome::Win
 }
 
 /// Checks the seed's rule on every F = 2 position with counts below `limit`, asking the

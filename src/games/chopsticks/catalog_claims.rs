@@ -17,7 +17,7 @@ use crate::problem::{Claims, TypedClaims};
 /// assert!(reference_wins(State::new(1, 0, 1, 1)));
 /// ```
 pub fn reference_wins(s: State) -> bool {
-    Chopsticks::for_claims().reference(&s).0 == Outcome::First
+    Chopsticks::for_claims().reference(&s).0 == Outcome::Win
 }
 
 /// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
@@ -102,7 +102,7 @@ pub fn greedy_remove_two_first(s: State) -> bool {
 /// assert!(corrected_rule(State::new(1, 0, 1, 1)));
 /// ```
 pub fn corrected_rule(s: State) -> bool {
-    outcome(s) == Outcome::First
+    outcome(s) == Outcome::Win
 }
 
 fn check(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> ClaimReport {

@@ -48,7 +48,7 @@ impl ProveCommand for Chopsticks {
             });
         }
         if flags.switch("all")? {
-            let report = proof::prove_everywhere(&spec, &|s| outcome(s) == Outcome::First)
+            let report = proof::prove_everywhere(&spec, &|s| outcome(s) == Outcome::Win)
                 .map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
             return Ok(ProofRun::Other {
                 text: report.text(),

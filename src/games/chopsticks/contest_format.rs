@@ -100,11 +100,7 @@ impl ContestFormat for Chopsticks {
     }
 
     fn write_answer(&self, answer: &Outcome) -> String {
-        match answer {
-            Outcome::First => "First",
-            Outcome::Second => "Second",
-        }
-        .to_owned()
+        answer.to_string()
     }
 
     /// The deciding case of the rule and a winning move with the position it leaves.
@@ -113,7 +109,7 @@ impl ContestFormat for Chopsticks {
     }
 
     fn read_answer(&self, token: &str) -> Result<Outcome, String> {
-        crate::problem::first_wins(token).map(|wins| if wins { Outcome::First } else { Outcome::Second })
+        crate::problem::first_wins(token).map(|wins| if wins { Outcome::Win } else { Outcome::Loss })
     }
 
     fn extent(&self, cases: &[State]) -> Vec<(&'static str, u64)> {

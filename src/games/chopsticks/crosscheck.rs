@@ -18,7 +18,7 @@ pub struct Disagreement {
 }
 
 fn wins(o: Outcome) -> bool {
-    o == Outcome::First
+    o == Outcome::Win
 }
 
 fn as_u64(s: State) -> Option<(u64, u64, u64, u64)> {
@@ -130,7 +130,7 @@ fn win_name(first_wins: bool) -> &'static str {
 /// ```
 pub fn winning_move_is_certified(s: State) -> Result<(), Disagreement> {
     const NAME: &str = "winning_move_is_certified";
-    let needs_move = outcome(s) == Outcome::First && s.opponent_hands() > 0;
+    let needs_move = outcome(s) == Outcome::Win && s.opponent_hands() > 0;
     let Some(attack) = winning_move(s) else {
         if needs_move {
             return fail(
@@ -183,7 +183,7 @@ pub fn rule_is_bellman_consistent(s: State) -> Result<(), Disagreement> {
     let losing_reply = Attack::ALL
         .iter()
         .filter_map(|&m| s.after(m).map(|next| (m, next)))
-        .find(|&(_, next)| outcome(next) == Outcome::Second);
+        .find(|&(_, next)| outcome(next) == Outcome::Loss);
     let bellman = terminal_win || losing_reply.is_some();
     if bellman == wins(outcome(s)) {
         return Ok(());

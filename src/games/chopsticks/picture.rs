@@ -167,7 +167,7 @@ pub fn outcome_picture(slices: &Slices, rule: &dyn Fn(State) -> Case) -> Result<
             let case = rule(s);
             let kind = CASES.iter().position(|&(c, _)| c == case).unwrap_or(0);
             let cell = Cell::new(kind);
-            if table_wins(&table, s) == Some(case.outcome() == Outcome::First) {
+            if table_wins(&table, s) == Some(case.outcome() == Outcome::Win) {
                 cell
             } else {
                 cell.with_mark(Mark::Cross)
@@ -178,8 +178,9 @@ pub fn outcome_picture(slices: &Slices, rule: &dyn Fn(State) -> Case) -> Result<
         .iter()
         .map(|&(case, fill)| {
             let who = match case.outcome() {
-                Outcome::First => "the player to move wins",
-                Outcome::Second => "the player to move loses",
+                Outcome::Win => "the player to move wins",
+                // The seed's game is acyclic: the rule never says Draw.
+                Outcome::Loss | Outcome::Draw => "the player to move loses",
             };
             Kind::new(format!("{case:?}: {} — {who}", case.condition()), fill)
         })

@@ -100,7 +100,7 @@ impl Chopsticks {
 }
 
 pub(super) fn outcome_of(wins: bool) -> Outcome {
-    if wins { Outcome::First } else { Outcome::Second }
+    if wins { Outcome::Win } else { Outcome::Loss }
 }
 
 fn is_real_play(s: &State) -> bool {

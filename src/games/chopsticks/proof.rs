@@ -679,7 +679,7 @@ impl ProofReport {
     /// # Example
     /// ```
     /// use gamecheck::chopsticks::{outcome, proof::prove_everywhere, spec::RuleSpec, Outcome};
-    /// let report = prove_everywhere(&RuleSpec::fast_rule(), &|s| outcome(s) == Outcome::First)?;
+    /// let report = prove_everywhere(&RuleSpec::fast_rule(), &|s| outcome(s) == Outcome::Win)?;
     /// assert!(report.text().lines().last().is_some_and(|l| l.starts_with("proved: ")));
     /// # Ok::<(), gamecheck::chopsticks::proof::ProofError>(())
     /// ```

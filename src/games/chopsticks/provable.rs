@@ -23,7 +23,7 @@ fn counts(l: u64, i: u64) -> (u64, u64, u64, u64) {
 }
 
 fn outcome_of(wins: bool) -> Outcome {
-    if wins { Outcome::First } else { Outcome::Second }
+    if wins { Outcome::Win } else { Outcome::Loss }
 }
 
 /// # Constraints

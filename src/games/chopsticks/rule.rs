@@ -41,14 +41,14 @@ impl Case {
     /// # Example
     /// ```
     /// use gamecheck::chopsticks::{Case, Outcome};
-    /// assert_eq!(Case::EqualOddOnes.outcome(), Outcome::Second);
+    /// assert_eq!(Case::EqualOddOnes.outcome(), Outcome::Loss);
     /// ```
     pub fn outcome(self) -> Outcome {
         match self {
             Case::OpponentHasNoHands | Case::MoreHands | Case::OneBehindCanEqualize | Case::Equal => {
-                Outcome::First
+                Outcome::Win
             }
-            Case::NoHands | Case::TwoBehind | Case::OneBehind | Case::EqualOddOnes => Outcome::Second,
+            Case::NoHands | Case::TwoBehind | Case::OneBehind | Case::EqualOddOnes => Outcome::Loss,
         }
     }
 
@@ -121,8 +121,8 @@ pub fn case(s: State) -> Case {
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::{outcome, Outcome, State};
-/// assert_eq!(outcome(State::new(u64::MAX, 1, u64::MAX, 1)), Outcome::First);
-/// assert_eq!(outcome(State::new(0, 0, 0, 0)), Outcome::Second);
+/// assert_eq!(outcome(State::new(u64::MAX, 1, u64::MAX, 1)), Outcome::Win);
+/// assert_eq!(outcome(State::new(0, 0, 0, 0)), Outcome::Loss);
 /// ```
 pub fn outcome(s: State) -> Outcome {
     case(s).outcome()
@@ -141,7 +141,7 @@ pub fn outcome(s: State) -> Outcome {
 /// let s = State::new(1, 1, 1, 1);
 /// assert_eq!(winning_move(s), Some(Attack::TwoOnOne));
 /// let next = s.after(Attack::TwoOnOne).unwrap_or(s);
-/// assert_eq!(outcome(next), Outcome::Second);
+/// assert_eq!(outcome(next), Outcome::Loss);
 /// ```
 pub fn winning_move(s: State) -> Option<Attack> {
     let State { a, c, b, d } = s;
@@ -201,7 +201,7 @@ pub struct Verdict {
 /// ```
 /// use gamecheck::chopsticks::{explain, Attack, Case, Outcome, State};
 /// let v = explain(State::new(2, 0, 2, 0));
-/// assert_eq!((v.outcome, v.case, v.winning_move), (Outcome::First, Case::Equal, Some(Attack::OneOnOne)));
+/// assert_eq!((v.outcome, v.case, v.winning_move), (Outcome::Win, Case::Equal, Some(Attack::OneOnOne)));
 /// ```
 pub fn explain(s: State) -> Verdict {
     let case = case(s);

@@ -42,8 +42,9 @@ impl LineCases for Chopsticks {
             out.push(b'\n');
         } else {
             out.extend_from_slice(match case(*s).outcome() {
-                Outcome::First => b"First\n",
-                Outcome::Second => b"Second\n",
+                Outcome::Win => b"First\n",
+                // The seed's game is acyclic: the rule never says Draw.
+                Outcome::Loss | Outcome::Draw => b"Second\n",
             });
         }
         Ok(())
@@ -111,7 +112,7 @@ pub(super) fn explanation(s: State) -> String {
         Some((m, next)) => {
             let _ = write!(line, "; play {m}, leaving {next}");
         }
-        None if v.outcome == Outcome::First => line.push_str("; the opponent has no hands left"),
+        None if v.outcome == Outcome::Win => line.push_str("; the opponent has no hands left"),
         None if s.hands() == 0 => line.push_str("; no hands, so no move"),
         None => line.push_str("; every move leaves the opponent a win"),
     }

@@ -15,12 +15,7 @@ pub struct State {
     pub d: u128,
 }
 
-/// Who wins with best play: `First` is the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    First,
-    Second,
-}
+pub use crate::game::Outcome;
 
 /// One of the four attacks: the attacking hand's fingers, then the target's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -52,15 +47,6 @@ impl fmt::Display for Attack {
             Attack::OneOnTwo => "1->2 (a one-finger hand removes an opposing two-finger hand)",
             Attack::TwoOnOne => "2->1 (a two-finger hand removes an opposing one-finger hand)",
             Attack::TwoOnTwo => "2->2 (a two-finger hand removes an opposing two-finger hand)",
-        })
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::First => "First",
-            Outcome::Second => "Second",
         })
     }
 }

@@ -2,7 +2,6 @@
 //! prefix of the order), then random positions biased to the P-positions and their
 //! neighbours, and the mex table, with the exact P-test beyond it.
 
-use super::claim_expr::WythoffExpr;
 use super::problem::{Piles, Wythoff, Outcome, piles};
 use super::rule::{floor_phi, is_p_position};
 use crate::claims::{ClaimReport, ExprError, check_typed_claim};
@@ -97,8 +96,7 @@ pub fn diagonals(max_j: u64) -> Domain<'static, Piles> {
 /// `claim wythoff 'EXPR'`: "the player to move loses exactly when EXPR", over x and y.
 impl TypedClaims for Wythoff {
     fn compile(&self, text: &str) -> Result<Predicate<Piles>, ExprError> {
-        let expr = WythoffExpr::compile(text)?;
-        Ok(Box::new(move |p: &Piles| expr.is_loss(*p)))
+        crate::game::compile_claim(text)
     }
 
     fn answer_from_claim(&self, claim_true: bool) -> Outcome {

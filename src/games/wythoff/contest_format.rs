@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::problem::{Piles, Wythoff, Outcome};
 use super::rule::floor_phi;
+use crate::game::Position;
 use crate::input::InputError;
 use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError, read_line_cases, solve_lines};
 use crate::tokens::Tokens;
@@ -70,13 +71,8 @@ impl ContestFormat for Wythoff {
     }
 
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Piles, String> {
-        match *numbers {
-            [x, y] => Ok(Piles { x, y }),
-            _ => Err(format!(
-                "a Wythoff position is two piles `x y`, not {} numbers",
-                numbers.len()
-            )),
-        }
+        Piles::from_counts(numbers)
+            .ok_or_else(|| format!("a Wythoff position is two piles `x y`, not {} numbers", numbers.len()))
     }
 
     fn write_case(&self, p: &Piles) -> String {

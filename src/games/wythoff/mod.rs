@@ -6,11 +6,10 @@
 //! floating-point φ is wrong from j around 10^8 (see the claims catalog).
 
 pub mod catalog_claims;
-mod claim_expr;
 mod claims;
 mod commands;
 mod contest_format;
-mod moves;
+mod game;
 pub mod picture;
 mod problem;
 mod provable;
@@ -19,9 +18,8 @@ mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use claim_expr::{WYTHOFF_VOCABULARY, WythoffExpr};
 pub use claims::{EXHAUSTIVE_STONES, diagonals};
-pub use moves::WythoffRules;
+pub use game::WythoffGame;
 pub use problem::{Outcome, Piles, Wythoff};
 pub use provable::WythoffDomain;
 pub use rule::{floor_phi, is_p_position, winning_move};

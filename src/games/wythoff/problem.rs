@@ -2,18 +2,19 @@
 //! by the generic rules oracle and by the classic mex table.
 
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use gamecheck_oracles::rules_oracle::RulesOracle;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 use proptest::prelude::*;
 
-use super::moves::WythoffRules;
+use super::game::{RULES_REACH, WythoffGame};
 use super::rule::{floor_phi, is_p_position, winning_move};
+use crate::game::ByMoves;
 use crate::problem::{Below, Evaluation, Order, Problem, Properties, Property, Share};
 
 /// Two piles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piles {
     pub x: u64,
     pub y: u64,
@@ -29,20 +30,18 @@ pub use crate::game::Outcome;
 
 /// Piles below this are answered by the mex table.
 const TABLE_LIMIT: u64 = 1 << 20;
-/// Piles up to this are answered by the rules oracle (Θ(L³) moves in all).
-const RULES_REACH: u64 = 64;
 
 /// Wythoff's game: does the player to move win (x, y)?
 pub struct Wythoff {
     table: OnceLock<Option<WythoffTable>>,
-    rules: Mutex<RulesOracle<WythoffRules>>,
+    rules: Mutex<RulesOracle<ByMoves<WythoffGame>>>,
 }
 
 impl Default for Wythoff {
     fn default() -> Wythoff {
         Wythoff {
             table: OnceLock::new(),
-            rules: Mutex::new(RulesOracle::new(WythoffRules)),
+            rules: Mutex::new(RulesOracle::new(ByMoves(Arc::new(WythoffGame)))),
         }
     }
 }
@@ -60,7 +59,7 @@ impl Wythoff {
             return None;
         }
         let mut oracle = self.rules.lock().unwrap_or_else(|e| e.into_inner());
-        oracle.wins(&(p.x, p.y)).ok().map(|wins| !wins)
+        oracle.wins(&p).ok().map(|wins| !wins)
     }
 }
 

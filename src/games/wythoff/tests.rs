@@ -375,3 +375,67 @@ fn plot_refuses_exactly_the_sizes_it_cannot_draw_and_says_so() {
     }
     assert_eq!(MAX_PILE, 255);
 }
+
+/// Wythoff's Grundy values for piles below `n`, by the mex over every move, written here
+/// apart from the game's moves.
+fn inline_grundy(n: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = vec![false; 3 * n + 1];
+            let options = (0..x)
+                .map(|v| g[v][y])
+                .chain((0..y).map(|v| g[x][v]))
+                .chain((1..=x.min(y)).map(|t| g[x - t][y - t]));
+            for v in options {
+                seen[v as usize] = true;
+            }
+            g[x][y] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64;
+        }
+    }
+    g
+}
+
+#[test]
+fn default_grundy_of_the_wythoff_game_matches_an_inline_mex_table() {
+    use crate::game::{Answer, GameProblem, Play, Question};
+    let question = Question {
+        play: Play::Normal,
+        grundy: true,
+    };
+    let problem = GameProblem::new(super::WythoffGame, question).unwrap_or_else(|e| panic!("{e}"));
+    let table = inline_grundy(24);
+    for (x, row) in table.iter().enumerate() {
+        for (y, &g) in row.iter().enumerate() {
+            let p = Piles { x: x as u64, y: y as u64 };
+            assert_eq!(problem.solve(&p), Ok(Answer::Grundy(g)), "{p}");
+        }
+    }
+    // The P-positions are the zeros of the table, as the P-test says.
+    assert!((0..24).all(|x| (0..24).all(|y| (table[x][y] == 0) == is_p_position(x as u64, y as u64))));
+}
+
+#[test]
+fn misere_p_positions_are_the_normal_ones_with_the_start_moved_to_0_1_and_2_2() {
+    // Misère Wythoff (Wythoff's own remark, see Berlekamp, Conway and Guy, Winning Ways,
+    // ch. 13): the P-positions are (0, 1), (1, 0), (2, 2) and the normal P-positions from
+    // (3, 5) on. The rules oracle of misère play judges the claim.
+    use crate::game::{Outcome, check};
+    let rule = |p: &Piles| {
+        let lost = match (p.x.min(p.y), p.x.max(p.y)) {
+            (0, 1) | (2, 2) => true,
+            (0, 0) | (1, 2) => false,
+            (x, y) => is_p_position(x, y),
+        };
+        Outcome::of_loss(lost)
+    };
+    assert_eq!(check::misere(super::WythoffGame, rule), Ok(()));
+    // And ordinary Wythoff's P-positions are refuted under misère play at the least
+    // position, the empty one, which the player to move now wins.
+    let normal = |p: &Piles| Outcome::of_loss(is_p_position(p.x, p.y));
+    let least = check::misere(super::WythoffGame, normal)
+        .expect_err("normal play's rule is wrong under misère play")
+        .refutation()
+        .map(|r| r.position);
+    assert_eq!(least, Some(Piles { x: 0, y: 0 }));
+}
