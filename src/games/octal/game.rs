@@ -163,7 +163,7 @@ impl Game for Octal {
 
     fn move_reach(&self) -> u64 {
         // Splitting a heap of n has about n/2 moves per digit: check enumerates them.
-        self.max_count().min(512)
+        self.max_count().min(128)
     }
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
