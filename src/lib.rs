@@ -6,6 +6,8 @@ pub mod check;
 pub mod chopsticks_classic;
 pub mod claim_lang;
 pub mod claims;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod game;
 pub mod games;
 pub mod input;
@@ -13,6 +15,7 @@ pub mod json;
 
 pub mod plot;
 pub mod problem;
+pub mod program;
 pub mod progress;
 pub mod prove;
 pub mod shown;

@@ -192,8 +192,15 @@ fn workspace_packages_are_mit_or_apache() {
     names.sort_unstable();
     assert_eq!(
         names,
-        ["gamecheck", "gamecheck-oracles", "kayles", "subtraction-game"],
-        "the library, the oracles and the two example crates"
+        [
+            "euclid-game",
+            "gamecheck",
+            "gamecheck-oracles",
+            "kayles",
+            "nim-move",
+            "subtraction-game"
+        ],
+        "the library, the oracles and the four example crates"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

@@ -27,11 +27,11 @@ pub struct ComponentGrundy<R: Components> {
     memo: HashMap<R::Position, u64>,
 }
 
-/// A component being valued, with the components of each of its options.
-type Frame<P> = (P, Vec<Vec<P>>);
-
 /// On the search path, value unknown.
 const ON_PATH: u64 = u64::MAX;
+
+/// A component being valued, with the components of its options still to value.
+type Frame<P> = (P, Vec<Vec<P>>);
 
 impl<R: Components> ComponentGrundy<R>
 where

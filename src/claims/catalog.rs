@@ -4,7 +4,7 @@
 //! union over the registry, in its order.
 
 use super::verdict::{ClaimReport, ClaimVerdict};
-use crate::games::{Registered, Visit, problem_names, visit};
+use crate::games::{Builtin, Registry};
 
 /// One claim of the catalog.
 pub struct Entry {
@@ -57,16 +57,8 @@ impl Entry {
     }
 }
 
-struct Catalog;
-
-impl Visit for Catalog {
-    type Output = Vec<Entry>;
-    fn visit<P: Registered>(self, problem: &P) -> Vec<Entry> {
-        problem.catalog()
-    }
-}
-
-/// Returns every claim of the catalog: each registered problem's, in registry order.
+/// Returns every claim of the catalog of the built-in games: each registered problem's,
+/// in registry order ([`Registry::catalog`] of [`Builtin`]).
 ///
 /// # Example
 /// ```
@@ -75,8 +67,5 @@ impl Visit for Catalog {
 /// assert_eq!(entry.map(|e| e.expected), Some(ClaimVerdict::Refuted));
 /// ```
 pub fn catalog() -> Vec<Entry> {
-    problem_names()
-        .into_iter()
-        .flat_map(|name| visit(name, &crate::problem::Flags::default(), Catalog).unwrap_or_default())
-        .collect()
+    Builtin::catalog()
 }

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Returns a bar of `len` steps labelled `label`, drawn on stderr only when it is a
 /// terminal, so logs and pipes stay clean.
-pub fn bar(len: u64, label: &str) -> ProgressBar {
+pub(super) fn bar(len: u64, label: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), target());
     let style = ProgressStyle::with_template(
         "{msg:>12} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} ({eta})",
@@ -28,10 +28,10 @@ fn target() -> ProgressDrawTarget {
 
 /// The bar of `stress`: the generated inputs, judged; its length is known once they are
 /// generated.
-pub struct Inputs(ProgressBar);
+pub(super) struct Inputs(ProgressBar);
 
 impl Inputs {
-    pub fn new() -> Inputs {
+    pub(super) fn new() -> Inputs {
         let bar = ProgressBar::with_draw_target(None, target());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} inputs {elapsed}") {
             bar.set_style(style);
@@ -40,7 +40,7 @@ impl Inputs {
     }
 }
 
-impl gamecheck::progress::Progress for Inputs {
+impl crate::progress::Progress for Inputs {
     fn start(&self, total: u64) {
         self.0.set_length(total);
     }
@@ -51,7 +51,7 @@ impl gamecheck::progress::Progress for Inputs {
 
     /// On stderr whether or not it is a terminal (a log keeps it), above the bar.
     fn note(&self, line: &str) {
-        self.0.suspend(|| gamecheck::shown::note(line));
+        self.0.suspend(|| crate::shown::note(line));
     }
 }
 

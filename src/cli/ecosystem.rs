@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap_complete::Shell;
 
 /// Writes the completion script of `shell` for `command` to `out`.
-pub fn completions(shell: Shell, mut command: clap::Command, out: &mut dyn Write) -> Result<()> {
+pub(super) fn completions(shell: Shell, mut command: clap::Command, out: &mut dyn Write) -> Result<()> {
     let name = command.get_name().to_owned();
     // clap_complete panics when its writer fails (a closed pipe): render into memory, then
     // write with an error the caller can handle.
@@ -21,7 +21,7 @@ pub fn completions(shell: Shell, mut command: clap::Command, out: &mut dyn Write
 /// Writes the man page of `command` (roff, section 1) to `out`; with `dir`, instead
 /// writes one page per subcommand there as well (`gamecheck.1`, `gamecheck-check.1`, …),
 /// as git does, and returns their count.
-pub fn man(command: clap::Command, dir: Option<&Path>, out: &mut dyn Write) -> Result<usize> {
+pub(super) fn man(command: clap::Command, dir: Option<&Path>, out: &mut dyn Write) -> Result<usize> {
     match dir {
         None => {
             clap_mangen::Man::new(command)

@@ -1,7 +1,161 @@
-//! What only the `gamecheck` binary needs (feature `cli`): progress bars, shell
-//! completions and the man page, and whether stdout was closed.
+//! The command line (feature `cli`), written once over a [`Registry`]: `check`,
+//! `claims`, `claim`, `repro`, `prove`, `solve`, `stress`, `plot`, `bench-report`,
+//! `completions` and `man`, with their `--help`, JSON reports, progress bars and exit
+//! codes (0 agree or holds, 1 disagree or refuted, 2 usage or input error).
+//!
+//! The `gamecheck` binary is [`main!`](crate::main) over the built-in games; a user's
+//! `src/bin/<name>.rs` is `gamecheck::main!(my_crate::MyGame);` over theirs, and gets
+//! the same command line under its own name.
 
-pub mod bars;
-pub mod closed_stdout;
-pub mod ecosystem;
-pub mod problem_commands;
+mod args;
+mod bars;
+mod check;
+mod closed_stdout;
+mod contest;
+mod ecosystem;
+mod macros;
+mod output;
+mod plot;
+mod problem_args;
+mod problem_commands;
+mod prove;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::games::Registry;
+use crate::shown::note;
+
+/// The command a [`Registry`] is served as: its name, version and one line about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The binary's name, in `--help`, completions, man pages and the commands reports
+    /// print (`euclid-game repro …`).
+    pub name: &'static str,
+    pub version: &'static str,
+    pub about: &'static str,
+}
+
+/// Returns the exit code of the command line of `R` named `program`, run on the
+/// process's arguments: what [`main!`](crate::main) calls.
+pub fn main<R: Registry>(program: &Program) -> ExitCode {
+    crate::program::set_name(program.name);
+    if closed_stdout::stdout_is_closed() {
+        note(&format!(
+            "error: stdout is closed; {} writes its output there",
+            program.name
+        ));
+        return ExitCode::from(2);
+    }
+    let matches = match args::command::<R>(program).try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
+    let cli = match <args::Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(e.format(&mut args::command::<R>(program))),
+    };
+    if matches!(cli.command, args::Command::Stress { .. })
+        && let Err(e) = crate::stress::handle_signals()
+    {
+        note(&format!("error: cannot handle signals: {e}"));
+        return ExitCode::from(2);
+    }
+    match run::<R>(program, cli, &matches) {
+        Ok(code) => code,
+        // The reader of stdout left (`| head`): nothing more to say, and no one to say it to.
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Returns the exit code of a command line clap did not run: `--help` and `--version`
+/// print to stdout, where a failed write is an error (clap's own `exit` ignores it);
+/// usage errors go to stderr with exit code 2.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let text = e.render();
+    let text = if std::io::stdout().is_terminal() {
+        text.ansi().to_string()
+    } else {
+        text.to_string()
+    };
+    match output::write_stdout(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::from(141),
+        Err(err) => {
+            note(&format!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatches) -> Result<ExitCode> {
+    use args::Command;
+    // The subcommand's own matches: the problems' flags are read from them.
+    let sub = matches.subcommand().map(|(_, sub)| sub);
+    let empty = clap::ArgMatches::default();
+    let sub = sub.unwrap_or(&empty);
+    match cli.command {
+        Command::Check { cases, seed, json } => check::check::<R>(cases, seed, json),
+        Command::Claims {
+            ids,
+            cases,
+            seed,
+            json,
+        } => check::claims::<R>(&ids, cases, seed, json),
+        Command::Claim {
+            problem,
+            expr,
+            cases,
+            seed,
+            least_budget,
+            json,
+        } => {
+            let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
+            check::claim::<R>(&problem, &expr, cases, seed, &flags, least_budget, json)
+        }
+        Command::Prove => prove::prove::<R>(sub),
+        Command::Repro { problem, numbers } => {
+            let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
+            contest::repro::<R>(&problem, &flags, numbers)
+        }
+        Command::Solve { problem, explain } => {
+            let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
+            contest::solve::<R>(&problem, &flags, explain)
+        }
+        Command::Stress(stress) => {
+            let (flags, args) = problem_args::resolve::<R>(&stress.problem, sub)?;
+            contest::stress::<R>(stress, &flags, args)
+        }
+        Command::Plot => plot::plot::<R>(sub),
+        Command::BenchReport {
+            criterion_dir,
+            markdown,
+            svg,
+        } => plot::bench_report(criterion_dir, markdown, svg),
+        Command::Completions { shell } => {
+            ecosystem::completions(shell, args::command::<R>(program), &mut std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { out_dir } => {
+            let pages = ecosystem::man(
+                args::command::<R>(program),
+                out_dir.as_deref(),
+                &mut std::io::stdout().lock(),
+            )?;
+            if let Some(dir) = out_dir {
+                note(&format!("wrote {pages} man pages into {}", dir.display()));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -2,21 +2,22 @@
 //! [`Flag`]s become clap arguments, and what was parsed goes back to it as [`Flags`].
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use gamecheck::games::{Registered, Visit, problem_names, visit};
-use gamecheck::problem::{Flag, FlagKind, FlagValue, Flags};
+
+use crate::games::{Registered, Registry, Visit};
+use crate::problem::{Flag, FlagKind, FlagValue, Flags};
 
 /// A subcommand problems may add.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Which {
+pub(super) enum Which {
     Prove,
     Plot,
 }
 
 /// One problem's subcommand: its name, its help line and its flags.
-pub struct Spec {
-    pub name: &'static str,
-    pub about: &'static str,
-    pub flags: Vec<Flag>,
+pub(super) struct Spec {
+    pub(super) name: &'static str,
+    pub(super) about: &'static str,
+    pub(super) flags: Vec<Flag>,
 }
 
 struct Describe(Which);
@@ -31,12 +32,14 @@ impl Visit for Describe {
     }
 }
 
-/// Returns the subcommand `which` of every problem that has it, in registry order.
-pub fn specs(which: Which) -> Vec<Spec> {
-    problem_names()
+/// Returns the subcommand `which` of every problem of `R` that has it, in registry order.
+pub(super) fn specs<R: Registry>(which: Which) -> Vec<Spec> {
+    R::problem_names()
         .into_iter()
         .filter_map(|name| {
-            let (about, flags) = visit(name, &Flags::default(), Describe(which)).ok().flatten()?;
+            let (about, flags) = R::visit(name, &Flags::default(), Describe(which))
+                .ok()
+                .flatten()?;
             Some(Spec { name, about, flags })
         })
         .collect()
@@ -72,7 +75,7 @@ fn arg(flag: &Flag) -> Arg {
 }
 
 /// Returns `spec` as a clap subcommand, with `shared` added (shard flags, `--out`).
-pub fn command(spec: &Spec, shared: impl FnOnce(Command) -> Command) -> Command {
+pub(super) fn command(spec: &Spec, shared: impl FnOnce(Command) -> Command) -> Command {
     let command = spec
         .flags
         .iter()
@@ -82,7 +85,7 @@ pub fn command(spec: &Spec, shared: impl FnOnce(Command) -> Command) -> Command 
 }
 
 /// Returns the values of `flags` in `matches`.
-pub fn flags(flags: &[Flag], matches: &ArgMatches) -> Flags {
+pub(super) fn flags(flags: &[Flag], matches: &ArgMatches) -> Flags {
     flags
         .iter()
         .map(|f| {

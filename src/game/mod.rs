@@ -44,6 +44,7 @@ pub mod check;
 mod claims;
 mod commands;
 mod contest;
+mod format;
 mod position;
 mod problem;
 mod search;
@@ -51,12 +52,13 @@ mod verdict;
 
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
+pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
 pub use problem::GameProblem;
 pub(crate) use search::ByMoves;
 pub use search::Search;
-pub use verdict::{Answer, Play, Question};
+pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;
 
@@ -137,6 +139,32 @@ pub trait Game: Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Returns the number of moves from `p` when it is known without listing them (the
+    /// stones of a pile), so that the checks that list every move skip positions with
+    /// too many of them. Default: `None`, the moves are listed.
+    fn move_count(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
+
+    /// Returns whether `to` is reachable in one move from `from`: how a printed move is
+    /// judged legal. Default: `to` is among the listed moves.
+    fn is_move(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        if self.move_count(from).is_some_and(|c| c > MOVES_LISTED) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.moves(from, &mut moves);
+        moves.contains(to)
+    }
+
+    /// Returns the contest format of the game: how `solve` and `stress` read a case and
+    /// print its answer. Default: [`Format::default_for`], a line `T`, then one
+    /// position's counts per line; `First`, `Second` or `Draw` (the Grundy value with
+    /// `--grundy`).
+    fn format(&self) -> Format<Self> {
+        Format::default_for(self)
+    }
+
     /// Returns the components of `p` when it is a disjunctive sum, played one component
     /// per move (a list of Kayles rows); the XOR of their Grundy values is then `p`'s.
     /// Default: `p` is one component. A component's components must be itself.
@@ -183,6 +211,9 @@ pub trait Game: Send + Sync + Sized + 'static {
         play: Play,
         search: &mut Search<Self>,
     ) -> Result<Option<Self::Position>, String> {
+        if let Some(c) = self.move_count(p).filter(|&c| c > MOVES_LISTED) {
+            return Err(format!("{c} moves are too many to search"));
+        }
         let mut moves = Vec::new();
         self.moves(p, &mut moves);
         for q in moves {
@@ -207,6 +238,10 @@ pub trait Game: Send + Sync + Sized + 'static {
         }
     }
 }
+
+/// The most moves the default [`Game::is_move`] and [`Game::winning_move`] list, and the
+/// checks that list every move look at, when [`Game::move_count`] knows their number.
+pub const MOVES_LISTED: u128 = 1 << 16;
 
 /// How the command line builds a game: its flags and the game they make. Every game
 /// that is `Default` has no flags and is built by `Default`.

@@ -9,9 +9,10 @@ use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::RulesOracle;
 use proptest::prelude::*;
 
+use super::format::{Format, Output};
 use super::position::{self, Position};
 use super::search::{ByMoves, SEARCH_BUDGET, Search};
-use super::{Answer, FromFlags, Game, GameError, Outcome, Play, Question};
+use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question};
 use crate::problem::{Below, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share};
 
 /// A fast answer: the game's own, or a formula a user checks.
@@ -44,6 +45,8 @@ pub struct GameProblem<G: Game> {
     regressions: &'static str,
     search: Mutex<Search<G>>,
     truth: Mutex<Truth<G>>,
+    /// The game's contest format, asked once.
+    format: Format<G>,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
 }
@@ -78,7 +81,16 @@ impl<G: Game> GameProblem<G> {
     /// # Errors
     /// [`GameError::Question`] for the Grundy value under misère play, which is not
     /// defined here.
-    pub fn new(game: G, question: Question) -> Result<GameProblem<G>, GameError> {
+    pub fn new(game: G, mut question: Question) -> Result<GameProblem<G>, GameError> {
+        let output = game.format().output;
+        if output == Output::Grundy {
+            question.grundy = true;
+        }
+        if question.grundy && matches!(output, Output::Range { .. }) {
+            return Err(GameError::Question(
+                "--grundy: the contest's answer is a string over a range of n".into(),
+            ));
+        }
         if question.grundy && question.play == Play::Misere {
             return Err(GameError::Question(
                 "--grundy and --misere together: misère Grundy values are not defined here".into(),
@@ -147,6 +159,7 @@ impl<G: Game> GameProblem<G> {
         fast_move: FastMove<G>,
         args: String,
     ) -> GameProblem<G> {
+        let format = game.format();
         let game = Arc::new(game);
         let truth = Truth {
             joint: RulesOracle::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
@@ -156,6 +169,7 @@ impl<G: Game> GameProblem<G> {
         GameProblem {
             search: Mutex::new(Search::new(Arc::clone(&game), SEARCH_BUDGET)),
             truth: Mutex::new(truth),
+            format,
             game,
             question,
             fast,
@@ -180,6 +194,32 @@ impl<G: Game> GameProblem<G> {
     /// Returns the problem as the command line names it (`subtraction --set 1,3,4`).
     pub fn args(&self) -> &str {
         &self.args
+    }
+
+    /// Returns the game's contest format.
+    pub(crate) fn contest_format(&self) -> &Format<G> {
+        &self.format
+    }
+
+    /// Returns the same question about `game`, named as this problem is: the game a
+    /// contest input's header builds.
+    ///
+    /// # Errors
+    /// As for [`GameProblem::new`].
+    pub(crate) fn rebuilt(&self, game: G) -> Result<GameProblem<G>, GameError> {
+        let mut problem = GameProblem::new(game, self.question)?;
+        problem.args = self.args.clone();
+        Ok(problem)
+    }
+
+    /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
+    pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, String> {
+        (self.fast_move)(&self.game, p, &mut lock(&self.search))
+    }
+
+    /// Whether the game says `p` has too many moves to list.
+    fn too_many_moves(&self, p: &G::Position) -> bool {
+        self.game.move_count(p).is_some_and(|c| c > MOVES_LISTED)
     }
 
     /// Returns the fast answer at `p`.
@@ -281,7 +321,11 @@ impl<G: Game> GameProblem<G> {
     /// by the fast path); `None` exactly where `p` is lost.
     pub(crate) fn certificate(&self, p: &G::Position) -> Result<(), String> {
         let play = self.question.play;
-        let claimed = (self.fast_move)(&self.game, p, &mut lock(&self.search))?;
+        let claimed = match self.fast_move(p) {
+            // The default search of every move cannot run there: nothing is claimed.
+            Err(_) if self.too_many_moves(p) => return Ok(()),
+            claimed => claimed?,
+        };
         let judge = |q: &G::Position| -> Result<(Outcome, &'static str), String> {
             match self.true_outcome(q, play) {
                 Some(o) => Ok((o, "the rules oracle")),
@@ -291,7 +335,7 @@ impl<G: Game> GameProblem<G> {
         let here = judge(p)?;
         match claimed {
             Some(q) => {
-                if !self.moves(p).contains(&q) {
+                if !self.game.is_move(p, &q) {
                     return Err(format!(
                         "the move to {} is not a legal move",
                         self.game.describe(&q)
@@ -318,6 +362,9 @@ impl<G: Game> GameProblem<G> {
     /// exactly when a move leads to a loss, and a Grundy value that is the mex of the
     /// moves' values. `Ok` without checking when `p` has over 4096 moves.
     fn bellman(&self, p: &G::Position) -> Result<(), String> {
+        if self.too_many_moves(p) {
+            return Ok(());
+        }
         let moves = self.moves(p);
         if moves.len() > 4096 {
             return Ok(());
@@ -364,11 +411,18 @@ impl<G: Game> GameProblem<G> {
                     ))
                 }
             }
+            other => Err(format!(
+                "the fast path answers {other}, neither an outcome nor a value"
+            )),
         }
     }
 
-    fn valid(&self, p: &G::Position) -> bool {
-        self.game.check_position(p).is_ok() && p.counts().iter().all(|&v| v <= self.game.max_count())
+    /// Whether `p` is a position of the game that its contest format admits.
+    pub(crate) fn valid(&self, p: &G::Position) -> bool {
+        let counts = p.counts();
+        self.game.check_position(p).is_ok()
+            && counts.iter().all(|&v| v <= self.game.max_count())
+            && self.format.admits(&counts)
     }
 
     fn positions(&self, max: u64) -> BoxedStrategy<G::Position> {
@@ -462,7 +516,7 @@ impl<G: Game> Problem for GameProblem<G> {
         let fast = match self.fast(p) {
             Ok(a) => {
                 let detail = if self.question.grundy || a == Answer::Outcome(Outcome::Win) {
-                    match (self.fast_move)(&self.game, p, &mut lock(&self.search)) {
+                    match self.fast_move(p) {
                         Ok(Some(q)) => format!("; winning move to {}", self.game.describe(&q)),
                         _ => String::new(),
                     }
@@ -502,7 +556,12 @@ impl<G: Game> Problem for GameProblem<G> {
 
     fn repro_command(&self, p: &G::Position) -> String {
         let counts: Vec<String> = p.counts().iter().map(u64::to_string).collect();
-        format!("gamecheck repro {} {}", self.args, counts.join(" "))
+        format!(
+            "{} repro {} {}",
+            crate::program::name(),
+            self.args,
+            counts.join(" ")
+        )
     }
 }
 
@@ -574,8 +633,18 @@ impl<G: Game> Order for GameProblem<G> {
                 "every list of at most {max_len} positive counts with at most {} in all",
                 total.min(u128::from(limit))
             );
-            below.found = Box::new(move |_| Least::Bounded {
-                searched: searched.clone(),
+            let zeros = p.counts().contains(&0);
+            // A case found with at most max_len in all is least among the lists of
+            // positive counts all the same: every smaller one was enumerated.
+            below.found = Box::new(move |c| {
+                let found: u128 = c.counts().iter().map(|&v| u128::from(v)).sum();
+                if !zeros && found <= max_len as u128 {
+                    Least::Proven
+                } else {
+                    Least::Bounded {
+                        searched: searched.clone(),
+                    }
+                }
             });
             if below.exhausted == Least::Proven {
                 below.exhausted = Least::Bounded {

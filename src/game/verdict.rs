@@ -33,20 +33,48 @@ impl Question {
     }
 }
 
-/// The answer at one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The answer at one position, or to one case of a contest format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
     /// Who wins: `First`, `Second` or `Draw`.
     Outcome(Outcome),
     /// The Grundy value.
     Grundy(u64),
+    /// The number of winning moves.
+    Count(u64),
+    /// The outcome of each position of a range, in order.
+    Outcomes(Vec<Outcome>),
+    /// A winning move as the contest prints it, or `None`: the position is lost.
+    Move(Option<Move>),
+}
+
+/// A move as a contest prints it, `i y`: count `index` (1-based) becomes `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub index: u64,
+    pub value: u64,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.index, self.value)
+    }
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Answer::Outcome(o) => o.fmt(f),
-            Answer::Grundy(g) => g.fmt(f),
+            Answer::Grundy(g) | Answer::Count(g) => g.fmt(f),
+            Answer::Outcomes(v) => v.iter().try_for_each(|o| {
+                f.write_str(match o {
+                    Outcome::Win => "W",
+                    Outcome::Loss => "L",
+                    Outcome::Draw => "D",
+                })
+            }),
+            Answer::Move(Some(m)) => m.fmt(f),
+            Answer::Move(None) => f.write_str("no winning move"),
         }
     }
 }

@@ -5,7 +5,9 @@
 mod registry;
 mod builds;
 
-pub use registry::{Build, Registered, RegistryError, UnknownProblem, Visit, with_defaults};
+pub use registry::{
+    Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built, with_defaults,
+};
 
 use crate::game::GameProblem;
 

@@ -4,7 +4,6 @@
 
 use thiserror::Error;
 
-use super::problem_names;
 use crate::game::{FromFlags, Game, GameError, GameProblem};
 use crate::problem::{Claims, Commands, ContestFormat, Flag, FlagKind, FlagValue, Flags, Properties};
 
@@ -69,9 +68,96 @@ pub trait Visit {
 
 /// A name that names no problem.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("unknown problem `{name}`; known problems: {}", problem_names().join(", "))]
+#[error("unknown problem `{name}`; known problems: {}", known.join(", "))]
 pub struct UnknownProblem {
     pub name: String,
+    /// The names the registry knows.
+    pub known: Vec<&'static str>,
+}
+
+/// The problems a command line serves, by name: the built-in games ([`Builtin`]), or a
+/// user's own, which [`main!`](crate::main) registers. Every engine reaches a problem
+/// through it, so a registry of other games gets every subcommand.
+pub trait Registry: 'static {
+    /// Returns every problem's name with its aliases, in report order.
+    fn problems() -> Vec<(&'static str, &'static [&'static str])>;
+
+    /// Returns the flags that build the problem called `name` (or an alias).
+    ///
+    /// # Errors
+    /// [`UnknownProblem`] when no problem has that name.
+    fn problem_flags(name: &str) -> Result<Vec<Flag>, UnknownProblem>;
+
+    /// Returns `v`'s result on the problem called `name` (or an alias), built from
+    /// `flags` (a flag left out takes its default).
+    ///
+    /// # Errors
+    /// [`RegistryError::Unknown`] for an unknown name, [`RegistryError::Build`] when
+    /// the flags make no problem.
+    fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError>;
+
+    /// Returns the names of every problem, in report order.
+    fn problem_names() -> Vec<&'static str> {
+        Self::problems().into_iter().map(|(name, _)| name).collect()
+    }
+
+    /// Returns the error for `name`, which names no problem.
+    fn unknown(name: &str) -> UnknownProblem {
+        UnknownProblem {
+            name: name.to_owned(),
+            known: Self::problem_names(),
+        }
+    }
+
+    /// Returns every claim of the catalog: each problem's, in registry order.
+    fn catalog() -> Vec<crate::claims::Entry> {
+        struct Catalog;
+        impl Visit for Catalog {
+            type Output = Vec<crate::claims::Entry>;
+            fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+                problem.catalog()
+            }
+        }
+        Self::problem_names()
+            .into_iter()
+            .flat_map(|name| Self::visit(name, &Flags::default(), Catalog).unwrap_or_default())
+            .collect()
+    }
+}
+
+/// Returns `v`'s result on the problem `B` builds from `flags` (a flag left out takes
+/// its default), the problem being called `name` in errors: one registry entry.
+///
+/// # Errors
+/// [`RegistryError::Build`] when the flags make no problem.
+pub fn visit_built<B: Build + Registered, V: Visit>(
+    name: &str,
+    flags: &Flags,
+    v: V,
+) -> Result<V::Output, RegistryError> {
+    let flags = with_defaults(&B::flags(), flags);
+    let problem = B::build(&flags).map_err(|error| RegistryError::Build {
+        problem: name.to_owned(),
+        error,
+    })?;
+    Ok(v.visit(&problem))
+}
+
+/// The built-in games, the registry of the `gamecheck` command.
+pub struct Builtin;
+
+impl Registry for Builtin {
+    fn problems() -> Vec<(&'static str, &'static [&'static str])> {
+        super::problems()
+    }
+
+    fn problem_flags(name: &str) -> Result<Vec<Flag>, UnknownProblem> {
+        super::problem_flags(name)
+    }
+
+    fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
+        super::visit(name, flags, v)
+    }
 }
 
 /// Why the registry could not hand over a problem.
@@ -107,7 +193,7 @@ macro_rules! registry {
         pub fn problem_flags(name: &str) -> Result<Vec<$crate::problem::Flag>, UnknownProblem> {
             match name {
                 $($($name $(| $alias)* => Ok(<$build as $crate::games::Build>::flags()),)+)*
-                _ => Err(UnknownProblem { name: name.to_owned() }),
+                _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name)),
             }
         }
 
@@ -131,13 +217,9 @@ macro_rules! registry {
         /// assert!(visit("go", &Flags::default(), Name).is_err());
         /// ```
         pub fn visit<V: Visit>(name: &str, flags: &$crate::problem::Flags, v: V) -> Result<V::Output, RegistryError> {
-            let build = |e| RegistryError::Build { problem: name.to_owned(), error: e };
             match name {
-                $($($name $(| $alias)* => {
-                    let flags = $crate::games::with_defaults(&<$build as $crate::games::Build>::flags(), flags);
-                    Ok(v.visit(&<$build as $crate::games::Build>::build(&flags).map_err(build)?))
-                })+)*
-                _ => Err(UnknownProblem { name: name.to_owned() }.into()),
+                $($($name $(| $alias)* => $crate::games::visit_built::<$build, V>(name, flags, v),)+)*
+                _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name).into()),
             }
         }
     };

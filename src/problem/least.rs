@@ -217,7 +217,12 @@ pub fn least_within<O: Order>(
 /// fails, as far along as doubling the step and then bisecting finds: a descent that
 /// lowers two counts by 1 at a time (keeping n − m, where a rule changes its mind) would
 /// otherwise take a step per unit. `step` itself when no coordinate goes down.
-fn gallop<O: Order>(problem: &O, fails: &dyn Fn(&O::Case) -> bool, from: &O::Case, step: O::Case) -> O::Case {
+pub(crate) fn gallop<O: Order>(
+    problem: &O,
+    fails: &dyn Fn(&O::Case) -> bool,
+    from: &O::Case,
+    step: O::Case,
+) -> O::Case {
     let start = problem.coordinates(from);
     let next = problem.coordinates(&step);
     if start.is_empty() || start.len() != next.len() {

@@ -32,6 +32,7 @@ mod provable;
 pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
 pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
+pub(crate) use least::gallop;
 pub use least::{Below, Least, least, least_within};
 pub use property::{Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
@@ -197,6 +198,36 @@ pub trait ContestFormat: Problem {
 
     /// Returns the answer a solution printed as `token`, or why it is not one.
     fn read_answer(&self, token: &str) -> Result<Self::Answer, String>;
+
+    /// Returns the answer a solution printed as the words of one line, or why it is not
+    /// one. Default: one word, read by [`ContestFormat::read_answer`].
+    fn read_answer_words(&self, words: &[&str]) -> Result<Self::Answer, String> {
+        match words {
+            [word] => self.read_answer(word),
+            _ => Err(format!("expected one answer ({} token(s))", words.len())),
+        }
+    }
+
+    /// Returns the expected answer to `case`, what `solve` prints and the judge compares
+    /// with. Default: the fast answer, [`Problem::solve`].
+    fn answer(&self, case: &Self::Case) -> Result<Self::Answer, String> {
+        self.solve(case)
+    }
+
+    /// Returns `Ok` when `got` is a right answer to `case`, whose expected answer is
+    /// `want`, else why not, as the judge reports it. Default: `got == want`; a problem
+    /// where several answers are right (a winning move) checks `got` instead.
+    fn accept(&self, _case: &Self::Case, want: &Self::Answer, got: &Self::Answer) -> Result<(), String> {
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!(
+                "expected {}, found {}",
+                self.write_answer(want),
+                self.write_answer(got)
+            ))
+        }
+    }
 
     /// Returns the size of an input in each dimension of the constraints, as pairs of
     /// flag and size (the largest value, the most values per case, …).

@@ -61,7 +61,7 @@ pub fn solve_cases<P: ContestFormat + ?Sized>(
     let cases = cases?;
     let mut out = BufWriter::new(output);
     for case in &cases {
-        let answer = problem.solve(case).map_err(SolveError::Answer)?;
+        let answer = problem.answer(case).map_err(SolveError::Answer)?;
         let mut line = problem.write_answer(&answer);
         if explain {
             line.push_str("  ");

@@ -1,5 +1,6 @@
 //! Judging a run: the solution's output is read back into typed answers with
-//! [`ContestFormat::read_answer`] and compared with `==` to the problem's fast answers.
+//! [`ContestFormat::read_answer_words`] and checked against the problem's expected answers
+//! by [`ContestFormat::accept`] (`==`, unless several answers are right).
 
 use std::fmt;
 
@@ -98,7 +99,8 @@ fn shown(token: &str) -> String {
     format!("`{text}`")
 }
 
-/// Returns the expected output for `cases`: the fast answers, one line each.
+/// Returns the expected output for `cases`: the expected answers
+/// ([`ContestFormat::answer`]), one line each.
 ///
 /// # Constraints
 /// The fast solution answers every case ([`StressError::Reference`] otherwise).
@@ -117,7 +119,7 @@ pub fn expected_answers<P: ContestFormat>(
 ) -> Result<(Vec<P::Answer>, String), StressError> {
     let answers = cases
         .iter()
-        .map(|c| problem.solve(c))
+        .map(|c| problem.answer(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|why| StressError::Reference { why })?;
     let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();
@@ -140,10 +142,7 @@ fn compare<P: ContestFormat>(
     let mut answers = Vec::with_capacity(got.len());
     for (i, line) in got.iter().enumerate() {
         let tokens: Vec<&str> = line.split(is_space).filter(|t| !t.is_empty()).collect();
-        let read = match tokens[..] {
-            [token] => problem.read_answer(token),
-            _ => Err(format!("expected one answer ({} token(s))", tokens.len())),
-        };
+        let read = problem.read_answer_words(&tokens);
         match read {
             Ok(answer) => answers.push(answer),
             Err(why) => {
@@ -162,21 +161,14 @@ fn compare<P: ContestFormat>(
     let several = problem
         .constraints()
         .is_ok_and(|c| c.dimensions.iter().any(|d| d.flag == "cases"));
-    for (i, (g, w)) in answers.iter().zip(want).enumerate() {
-        if g != w {
-            let case = match cases.get(i) {
-                Some(c) if several => format!(" (case {})", problem.write_case(c)),
-                _ => String::new(),
+    for (i, ((g, w), c)) in answers.iter().zip(want).zip(cases).enumerate() {
+        if let Err(why) = problem.accept(c, w, g) {
+            let case = match several {
+                // A case of several lines is shown on one.
+                true => format!(" (case {})", problem.write_case(c).replace('\n', " / ")),
+                false => String::new(),
             };
-            return (
-                Verdict::WrongAnswer,
-                format!(
-                    "line {}{case}: expected {}, found {}",
-                    i + 1,
-                    problem.write_answer(w),
-                    problem.write_answer(g)
-                ),
-            );
+            return (Verdict::WrongAnswer, format!("line {}{case}: {why}", i + 1));
         }
     }
     (Verdict::Ok, String::new())
@@ -184,11 +176,11 @@ fn compare<P: ContestFormat>(
 
 /// Returns the verdict on `run` for the input of `cases`: `timeout`, then
 /// `runtime-error` (non-zero exit, signal or output cap), then `presentation-error` (the
-/// wrong number of lines, or a line that is not one answer [`ContestFormat::read_answer`]
-/// accepts), then `wrong-answer` (a typed answer `!=` the fast one). Lines end at `\n`;
-/// spaces around a token (C's `isspace`: space, `\t`, `\v`, `\f`, `\r`) and blank
-/// lines at the end are ignored; any other character, a no-break space included, is part
-/// of the token.
+/// wrong number of lines, or a line that is not one answer
+/// [`ContestFormat::read_answer_words`] accepts), then `wrong-answer` (a typed answer
+/// [`ContestFormat::accept`] refuses). Lines end at `\n`; spaces around a token (C's
+/// `isspace`: space, `\t`, `\v`, `\f`, `\r`) and blank lines at the end are ignored; any
+/// other character, a no-break space included, is part of the token.
 ///
 /// # Constraints
 /// As for [`expected_answers`].

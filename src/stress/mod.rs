@@ -68,7 +68,8 @@ pub enum StressError {
     #[error("cannot use `{path}` as the output directory: {why}")]
     OutDir { path: PathBuf, why: String },
     #[error(
-        "the output directory `{path}` is in use by another gamecheck stress run; give each run its own --out-dir"
+        "the output directory `{path}` is in use by another {} stress run; give each run its own --out-dir",
+        crate::program::name()
     )]
     OutDirBusy { path: PathBuf },
     #[error(
@@ -149,15 +150,17 @@ impl Config {
     pub fn banner(&self, bounds: &Bounds) -> String {
         match &self.replay {
             Some(path) => format!(
-                "gamecheck stress {}: replaying {} on `{}`, timeout {} ms",
+                "{} stress {}: replaying {} on `{}`, timeout {} ms",
+                crate::program::name(),
                 self.problem_args,
                 path.display(),
                 self.solution.display(),
                 self.limits.timeout.as_millis()
             ),
             None => format!(
-                "gamecheck stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
+                "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
                  ranges: {bounds}; sizes grow from tiny to them by input {}",
+                crate::program::name(),
                 self.problem_args,
                 self.seed,
                 self.cases,
@@ -172,7 +175,8 @@ impl Config {
 
     fn replay_command(&self, input: &std::path::Path) -> String {
         format!(
-            "gamecheck stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            "{} stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            crate::program::name(),
             self.problem_args,
             shell_words::quote(&self.solution.display()),
             self.limits.timeout.as_millis(),

@@ -302,7 +302,8 @@ fn stop(signal: i32) -> ! {
     // threads no longer matter: reap everything.
     kill_every_child();
     let mut note = format!(
-        "gamecheck stress: {}: killed {} running solution(s) and their processes",
+        "{} stress: {}: killed {} running solution(s) and their processes",
+        crate::program::name(),
         signal_name(signal),
         leaders.len()
     );

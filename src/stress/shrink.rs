@@ -1,8 +1,13 @@
 //! Shrinking a failing input to a least one that fails with the same verdict, over any
-//! problem: first fewer cases (ddmin over the cases of the file), then each remaining
-//! case by the problem's own least-counterexample search ([`crate::problem::least`] with
-//! its [`Order`]), which descends and then enumerates the cases below in order. Every
-//! candidate stays within the run's bounds.
+//! problem. Candidates run in batches on the pool the shrink runs in (`-j` at a time; the
+//! first failure in order wins, so the result does not depend on the batch width), and a
+//! slow solution costs a batch's slowest run per step, not the sum. First fewer cases
+//! (ddmin), then each case in sweeps until one makes no progress: fewer components (the
+//! problem's smaller cases with fewer [`Order::coordinates`]), each coordinate bisected
+//! toward its least failing value, then the problem's other smaller cases
+//! ([`Order::smaller`]); last, the cases below it in the problem's order
+//! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
+//! bounds.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -12,7 +17,7 @@ use std::time::{Duration, Instant};
 use super::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
-use crate::problem::{Bounds, ContestFormat, Least, Order, least};
+use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
 
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,10 +139,12 @@ struct Search<'a, P: ContestFormat> {
     bounds: &'a Bounds,
     target: Verdict,
     limits: ShrinkLimits,
+    /// Candidates run at once: the threads of the pool the shrink runs in.
+    width: usize,
     start: Instant,
     runs: usize,
     timeouts: usize,
-    /// Runs in the current case's search, capped by `max_enumerated`.
+    /// Runs in the current enumeration below a case, capped by `max_enumerated`.
     runs_here: usize,
     cut: bool,
     stopped: Option<Budget>,
@@ -148,67 +155,122 @@ struct Search<'a, P: ContestFormat> {
     best: Shrunk<P::Case>,
 }
 
-impl<P: ContestFormat> Search<'_, P> {
-    /// Runs `cases` unless a budget forbids it; adopts them when they fail with the target
-    /// verdict.
-    fn fails(&mut self, cases: &[P::Case]) -> bool {
-        if self.stopped.is_some() || self.error.is_some() || self.cut {
-            return false;
-        }
-        if cases.is_empty() || !self.bounds.admits(&self.problem.extent(cases)) {
-            return false;
-        }
-        let text = self.problem.write_input(cases);
-        let print = fingerprint(&text);
-        if self.passed.contains(&print) {
-            return false;
-        }
+impl<P: ContestFormat + Order> Search<'_, P> {
+    /// Returns whether a budget or an error ended the shrink, or the enumeration below
+    /// the current case was cut.
+    fn over(&self) -> bool {
+        self.stopped.is_some() || self.error.is_some() || self.cut
+    }
+
+    /// Returns how many more runs the budgets allow now (0 ends the shrink or the
+    /// enumeration, and says which budget did).
+    fn allowed(&mut self, enumerating: bool) -> usize {
         if self.runs >= self.limits.max_runs {
             self.stopped = Some(Budget::Runs(self.limits.max_runs));
-            return false;
+            return 0;
         }
         // The budget is what may time out; only a run beyond it stops the shrink.
         if self.timeouts > self.limits.max_timeouts {
             self.stopped = Some(Budget::Timeouts(self.limits.max_timeouts));
-            return false;
+            return 0;
         }
         if self.start.elapsed() >= self.limits.max_time {
             self.stopped = Some(Budget::Time(self.limits.max_time));
-            return false;
+            return 0;
         }
-        if self.runs_here >= self.limits.max_enumerated {
-            self.cut = true;
-            return false;
-        }
-        match (self.check)(cases) {
-            Err(e) => {
-                self.error = Some(e);
-                false
+        let mut left = self.limits.max_runs - self.runs;
+        if enumerating {
+            if self.runs_here >= self.limits.max_enumerated {
+                self.cut = true;
+                return 0;
             }
-            Ok((judgement, run)) => {
+            left = left.min(self.limits.max_enumerated - self.runs_here);
+        }
+        left
+    }
+
+    /// Returns the index of the first of `inputs` that fails with the target verdict,
+    /// and adopts it. They are run in order, `width` at a time on the pool: a batch
+    /// costs the wall time of its slowest run, and the first failure in order wins, so
+    /// the result is the one a run at a time would give. Inputs outside the bounds, empty
+    /// or already seen to pass are skipped.
+    fn first_failing(&mut self, inputs: &[Vec<P::Case>], enumerating: bool) -> Option<usize> {
+        use rayon::prelude::*;
+        let mut next = 0;
+        while next < inputs.len() && !self.over() {
+            let mut batch: Vec<(usize, u128)> = Vec::with_capacity(self.width);
+            while next < inputs.len() && batch.len() < self.width {
+                let cases = &inputs[next];
+                if !cases.is_empty() && self.bounds.admits(&self.problem.extent(cases)) {
+                    let print = fingerprint(&self.problem.write_input(cases));
+                    if !self.passed.contains(&print) && batch.iter().all(|&(_, p)| p != print) {
+                        batch.push((next, print));
+                    }
+                }
+                next += 1;
+            }
+            if batch.is_empty() {
+                break;
+            }
+            batch.truncate(self.allowed(enumerating));
+            if batch.is_empty() {
+                break;
+            }
+            let check = self.check;
+            let results: Vec<_> = batch.par_iter().map(|&(i, _)| check(&inputs[i])).collect();
+            let mut found = None;
+            for (&(i, print), result) in batch.iter().zip(results) {
+                let (judgement, run) = match result {
+                    Ok(r) => r,
+                    Err(e) => {
+                        self.error.get_or_insert(e);
+                        continue;
+                    }
+                };
                 self.runs += 1;
-                self.runs_here += 1;
+                if enumerating {
+                    self.runs_here += 1;
+                }
                 if run.termination == Termination::TimedOut {
                     self.timeouts += 1;
                 }
-                if judgement.verdict == self.target {
-                    (self.adopted)(cases, &judgement, &run);
-                    self.best.cases = cases.to_vec();
+                if judgement.verdict != self.target {
+                    self.passed.insert(print);
+                } else if found.is_none() {
+                    (self.adopted)(&inputs[i], &judgement, &run);
+                    self.best.cases = inputs[i].clone();
                     self.best.judgement = judgement;
                     self.best.run = run;
-                    true
-                } else {
-                    self.passed.insert(print);
-                    false
+                    found = Some(i);
                 }
             }
+            if self.error.is_some() {
+                return None;
+            }
+            if found.is_some() {
+                return found;
+            }
         }
+        None
+    }
+
+    /// [`Search::first_failing`] over cases put in place of case `at` of the best input.
+    fn first_failing_case(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
+        let inputs: Vec<Vec<P::Case>> = cases
+            .iter()
+            .map(|c| {
+                let mut input = self.best.cases.clone();
+                input[at] = c.clone();
+                input
+            })
+            .collect();
+        self.first_failing(&inputs, enumerating)
     }
 
     /// Classic ddmin over the cases: keep one chunk, else drop one chunk, refining.
     fn ddmin(&mut self) {
         let mut parts = 2usize;
-        while self.best.cases.len() >= 2 && self.stopped.is_none() && self.error.is_none() {
+        while self.best.cases.len() >= 2 && !self.over() {
             let items = self.best.cases.clone();
             let size = items.len().div_ceil(parts);
             let chunks: Vec<Vec<P::Case>> = items.chunks(size).map(<[P::Case]>::to_vec).collect();
@@ -225,18 +287,203 @@ impl<P: ContestFormat> Search<'_, P> {
                     );
                 }
             }
-            match candidates.iter().position(|c| self.fails(c)) {
+            match self.first_failing(&candidates, false) {
                 Some(i) => parts = if i < chunks.len() { 2 } else { (parts - 1).max(2) },
                 None if parts >= items.len() => break,
                 None => parts = (parts * 2).min(items.len()),
             }
         }
     }
+
+    /// Returns whether case `at` got smaller by one of the problem's smaller cases that
+    /// `keep` selects, tried in order; each one adopted, the list is made again from it.
+    /// A candidate that changes one coordinate to a value this sweep already saw pass
+    /// (`tried`) is not run again in it.
+    fn descend(
+        &mut self,
+        at: usize,
+        keep: &dyn Fn(&P::Case, &P::Case) -> bool,
+        tried: &mut HashSet<(usize, u128)>,
+        stuck: &HashSet<usize>,
+    ) -> bool {
+        let problem = self.problem;
+        let mut progress = false;
+        while !self.over() {
+            let here = self.best.cases[at].clone();
+            let key = problem.key(&here);
+            let mut candidates: Vec<P::Case> = problem
+                .smaller(&here)
+                .into_iter()
+                .filter(|c| problem.key(c) < key && keep(&here, c))
+                .filter(|c| change(problem, &here, c).is_none_or(|ch| !tried.contains(&ch)))
+                .collect();
+            // A jump below a coordinate that bisection left where it was goes last, the
+            // shortest first: each one adopted is a step down, where the least jump first
+            // would cost a run for every jump below it that passes.
+            #[derive(PartialEq, Eq, PartialOrd, Ord)]
+            enum Rank<K> {
+                Step(K),
+                Jump(std::cmp::Reverse<K>),
+            }
+            candidates.sort_by_cached_key(|c| match change(problem, &here, c) {
+                Some((dim, _)) if stuck.contains(&dim) => Rank::Jump(std::cmp::Reverse(problem.key(c))),
+                _ => Rank::Step(problem.key(c)),
+            });
+            let found = self.first_failing_case(at, &candidates, false);
+            let passed = &candidates[..found.unwrap_or(candidates.len())];
+            tried.extend(passed.iter().filter_map(|c| change(problem, &here, c)));
+            let Some(i) = found else { break };
+            progress = true;
+            // A step that fails may go on failing further along the same line.
+            if problem.coordinates(&here).len() == problem.coordinates(&candidates[i]).len() {
+                let step = candidates.swap_remove(i);
+                let cell = RefCell::new(&mut *self);
+                let fails = |c: &P::Case| {
+                    let mut s = cell.borrow_mut();
+                    s.first_failing_case(at, std::slice::from_ref(c), false).is_some()
+                };
+                let _ = gallop(problem, &fails, &here, step);
+            }
+        }
+        progress
+    }
+
+    /// Returns whether coordinate `dim` of case `at` went down: to the least value that
+    /// fails, searched from the least the coordinate takes and one below it, then by
+    /// splitting the interval left in `width + 1` (a bisection when the failures are the
+    /// values above a threshold, which need not hold: each value adopted fails).
+    fn bisect(&mut self, at: usize, dim: usize, tried: &mut HashSet<(usize, u128)>) -> bool {
+        let problem = self.problem;
+        let here = self.best.cases[at].clone();
+        let Some(&hi) = problem.coordinates(&here).get(dim) else {
+            return false;
+        };
+        if hi == 0 {
+            return false;
+        }
+        let key = problem.key(&here);
+        let width = self.width as u128;
+        // Least first, one step down last: if that passes, the value is a local minimum.
+        let mut probes: Vec<u128> = (0..width.max(2) - 1)
+            .map(|m| hi.saturating_sub(1) * m / (width.max(2) - 1))
+            .collect();
+        probes.push(hi - 1);
+        let (mut lo, mut hi) = (0u128, hi);
+        let mut progress = false;
+        loop {
+            probes.dedup();
+            let here = self.best.cases[at].clone();
+            let candidates: Vec<(u128, P::Case)> = probes
+                .iter()
+                .filter(|&&v| !tried.contains(&(dim, v)))
+                .filter_map(|&v| Some((v, problem.with_coordinate(&here, dim, v)?)))
+                .filter(|(_, c)| problem.key(c) < key)
+                .collect();
+            let cases: Vec<P::Case> = candidates.iter().map(|(_, c)| c.clone()).collect();
+            let found = self.first_failing_case(at, &cases, false);
+            let passed = &candidates[..found.unwrap_or(candidates.len())];
+            tried.extend(passed.iter().map(|&(v, _)| (dim, v)));
+            match found {
+                Some(i) => {
+                    progress = true;
+                    let v = candidates[i].0;
+                    lo = probes
+                        .iter()
+                        .copied()
+                        .filter(|&p| p < v)
+                        .max()
+                        .map_or(lo, |p| p + 1);
+                    hi = v;
+                }
+                None if !progress => return false,
+                None => lo = probes.last().map_or(hi, |&p| p + 1),
+            }
+            if lo >= hi || self.over() {
+                return progress;
+            }
+            probes = (1..=width)
+                .map(|m| lo + (hi - lo) * m / (width + 1))
+                .filter(|&p| p < hi)
+                .collect();
+            if probes.is_empty() {
+                probes.push(lo);
+            }
+        }
+    }
+
+    /// Shrinks case `at`, in sweeps until one makes no progress: fewer components (a
+    /// smaller case with fewer coordinates), then each coordinate bisected, then the
+    /// problem's other smaller cases in order.
+    fn shrink_case(&mut self, at: usize) {
+        let problem = self.problem;
+        loop {
+            let mut tried = HashSet::new();
+            let fewer =
+                |here: &P::Case, c: &P::Case| problem.coordinates(c).len() < problem.coordinates(here).len();
+            let mut stuck = HashSet::new();
+            let mut progress = self.descend(at, &fewer, &mut tried, &stuck);
+            let dims = problem.coordinates(&self.best.cases[at]).len();
+            for dim in 0..dims {
+                if self.over() {
+                    break;
+                }
+                if self.bisect(at, dim, &mut tried) {
+                    progress = true;
+                } else {
+                    stuck.insert(dim);
+                }
+            }
+            // Fewer components were tried above; they are tried again in the next sweep.
+            progress |= self.descend(at, &|here, c| !fewer(here, c), &mut tried, &stuck);
+            if !progress || self.over() {
+                return;
+            }
+        }
+    }
+
+    /// Returns what the enumeration in order below case `at` proves, run `width`
+    /// candidates at a time and at most `max_enumerated` runs; the first failing one is
+    /// adopted.
+    fn below(&mut self, at: usize) -> Least {
+        let problem = self.problem;
+        let here = self.best.cases[at].clone();
+        let key = problem.key(&here);
+        let below = problem.below(&here, self.limits.max_enumerated as u64);
+        let mut cases = below.cases.take_while(|c| problem.key(c) < key);
+        self.runs_here = 0;
+        self.cut = false;
+        while !self.over() {
+            let chunk: Vec<P::Case> = cases.by_ref().take(self.width * 8).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            if let Some(i) = self.first_failing_case(at, &chunk, true) {
+                return (below.found)(&chunk[i]);
+            }
+        }
+        below.exhausted
+    }
+}
+
+/// Returns the coordinate `case` changes from `here` and the value it changes it to,
+/// when it changes exactly one.
+fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usize, u128)> {
+    let (from, to) = (problem.coordinates(here), problem.coordinates(case));
+    if from.len() != to.len() {
+        return None;
+    }
+    let mut changed = from.iter().zip(&to).enumerate().filter(|(_, (a, b))| a != b);
+    match (changed.next(), changed.next()) {
+        (Some((i, (_, &v))), None) => Some((i, v)),
+        _ => None,
+    }
 }
 
 /// Returns the least input found that fails with the same verdict as `judgement`, by
 /// rerunning `check` on smaller inputs within `bounds`: ddmin over the cases, then each
-/// case by [`least`] with the problem's order. Runs are made one at a time.
+/// case in sweeps (fewer components, each coordinate bisected, the problem's smaller
+/// cases), then the cases below it in order. Candidates run as many at a time as the
+/// current rayon pool has threads.
 ///
 /// # Constraints
 /// `judgement` and `run` are what `check` gave on `failing`, and the verdict is not `ok`.
@@ -302,13 +549,14 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
     adopted: &Adopted<'_, P::Case>,
     limits: ShrinkLimits,
 ) -> Result<Shrunk<P::Case>, StressError> {
-    let search = RefCell::new(Search {
+    let mut s = Search {
         problem,
         check,
         adopted,
         bounds,
         target: judgement.verdict,
         limits,
+        width: rayon::current_num_threads().max(1),
         start: Instant::now(),
         runs: 0,
         timeouts: 0,
@@ -324,54 +572,18 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
             runs: 0,
             standing: Standing::Least,
         },
-    });
-    search.borrow_mut().ddmin();
+    };
+    s.ddmin();
     let mut greedy: Option<String> = None;
-    let count = search.borrow().best.cases.len();
-    for i in 0..count {
-        {
-            let mut s = search.borrow_mut();
-            if s.stopped.is_some() || s.error.is_some() {
-                break;
-            }
-            s.runs_here = 0;
-            s.cut = false;
+    for at in 0..s.best.cases.len() {
+        if s.stopped.is_some() || s.error.is_some() {
+            break;
         }
-        let fails = |c: &P::Case| {
-            let mut s = search.borrow_mut();
-            let mut cases = s.best.cases.clone();
-            cases[i] = c.clone();
-            s.fails(&cases)
-        };
-        // A greedy descent on the problem's own smaller cases first: each step costs a
-        // few runs where least's bisection costs a run per bit of every coordinate, which
-        // is cheap in-process but not with a solution to run.
-        loop {
-            let here = search.borrow().best.cases[i].clone();
-            let mut candidates = problem.smaller(&here);
-            candidates.sort_by_key(|c| problem.key(c));
-            let key = problem.key(&here);
-            if !candidates.into_iter().any(|c| problem.key(&c) < key && fails(&c)) {
-                break;
-            }
+        s.shrink_case(at);
+        if s.stopped.is_some() || s.error.is_some() {
+            break;
         }
-        {
-            let mut s = search.borrow_mut();
-            s.runs_here = 0;
-            s.cut = false;
-        }
-        let found = search.borrow().best.cases[i].clone();
-        let budget = limits.max_enumerated as u64;
-        let (case, standing) = least(problem, &fails, found, budget);
-        let mut s = search.borrow_mut();
-        if s.best.cases[i] != case {
-            // The search settled on a case it saw fail earlier: make it the result.
-            let mut cases = s.best.cases.clone();
-            cases[i] = case;
-            s.cut = false;
-            s.runs_here = 0;
-            s.fails(&cases);
-        }
+        let standing = s.below(at);
         if s.cut {
             greedy = Some(format!(
                 "the search below stopped after {} runs",
@@ -380,8 +592,8 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         } else if standing != Least::Proven && greedy.is_none() {
             greedy = Some(standing.to_string());
         }
+        s.cut = false;
     }
-    let mut s = search.into_inner();
     if let Some(e) = s.error {
         return Err(e);
     }

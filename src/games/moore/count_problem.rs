@@ -317,6 +317,21 @@ impl Order for MooreCount {
         out
     }
 
+    /// K, then the values.
+    fn coordinates(&self, c: &CountCase) -> Vec<u128> {
+        std::iter::once(c.len).chain(c.values.iter().copied()).map(u128::from).collect()
+    }
+
+    fn with_coordinate(&self, c: &CountCase, i: usize, value: u128) -> Option<CountCase> {
+        let value = u64::try_from(value).ok()?;
+        let mut c = c.clone();
+        match i {
+            0 => c.len = value,
+            _ => *c.values.get_mut(i - 1)? = value,
+        }
+        Some(c)
+    }
+
     fn below(&self, c: &CountCase, budget: u64) -> Below<'_, CountCase> {
         let top = c.values.iter().copied().max().unwrap_or(0);
         let lens: Vec<u64> = len_candidates()

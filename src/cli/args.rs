@@ -1,0 +1,360 @@
+//! The arguments of every subcommand. What depends on the registry (the problems a
+//! `problem` argument takes, their flags, the `prove` and `plot` subcommands, the lists
+//! in `claim --help` and `repro --help`) is added by [`command`].
+
+use std::path::PathBuf;
+
+use clap::{Args as _, Parser, Subcommand};
+
+use super::Program;
+use crate::games::Registry;
+use crate::prove::Shard;
+
+/// The exit codes every subcommand keeps (README, "Exit codes").
+const EXIT_STATUS: &str = "Exit status: 0 agree or holds, 1 disagree or refuted, 2 usage or input error \
+                           (141 when the reader of stdout left).";
+
+#[derive(Parser)]
+#[command(
+    name = "gamecheck",
+    about = "Proves and stress-tests solutions to combinatorial games",
+    after_long_help = EXIT_STATUS
+)]
+pub(super) struct Cli {
+    #[command(subcommand)]
+    pub(super) command: Command,
+}
+
+// Parsed once per process: the size of the largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Subcommand)]
+pub(super) enum Command {
+    /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
+    Check {
+        /// Cases per unit share of each property (the default takes about a minute).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
+        cases: u32,
+        /// Seed of every generator; the same seed gives the same report.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the catalog of claims: each ends refuted (least counterexample) or holds.
+    ///
+    /// Exit code: 0 every verdict is the expected one, 1 some verdict differs, 2 usage error.
+    Claims {
+        /// Check only these claim ids (repeatable); all by default.
+        #[arg(long = "id")]
+        ids: Vec<String>,
+        /// Random cases per claim, after the exhaustive range.
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// Seed of the random cases.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write `{"claims": [...]}` as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a typed conjecture: exhaustive over a small range, random over the full
+    /// range, then the least counterexample. What EXPR may use is listed per problem
+    /// below (`claim --help`).
+    ///
+    /// Exit code: 0 holds, 1 refuted, 2 usage or syntax error.
+    Claim {
+        /// The problem the claim is about.
+        problem: String,
+        /// The claim: a boolean expression (integers are 128-bit, overflow is an error).
+        expr: String,
+        /// Random cases, after the exhaustive range.
+        #[arg(long, default_value_t = 20_000)]
+        cases: u32,
+        /// Seed of the random cases.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Cases the least-counterexample search of a failure may try, in its descent and
+        /// again below it; cut short, it reports a local minimum. Default: the problem's.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        least_budget: Option<u64>,
+        /// Write the report as JSON: verdict, counterexample, cases, …
+        #[arg(long)]
+        json: bool,
+    },
+    /// Evaluate one case under every implementation, side by side.
+    ///
+    /// The numbers each problem reads are listed below (`repro --help`). Exit code: 0 all
+    /// agree, 1 a disagreement, 2 usage or input error.
+    Repro {
+        /// The problem.
+        problem: String,
+        /// The case, as numbers.
+        numbers: Vec<u64>,
+    },
+    /// Bounded exhaustive proofs, in parallel and splittable in shards (docs/distributed.md).
+    Prove,
+    /// Solve contest input from stdin, writing one answer per case to stdout, in the
+    /// problem's contest format (the README's `gamecheck solve`).
+    Solve {
+        /// The problem.
+        problem: String,
+        /// Also print why: the deciding case of the rule and a winning move.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
+    /// verified solvers, and shrink the first failure to the least failing input.
+    ///
+    /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
+    /// a solution command that cannot be started).
+    Stress(StressArgs),
+    // --- pictures: `plot` and `bench-report` ---
+    /// Draw a game's positions as an SVG picture (see the README's `gamecheck plot`).
+    Plot,
+    /// Table criterion's results as Markdown and chart time against input size as SVG.
+    BenchReport {
+        /// Criterion's results; default $CARGO_TARGET_DIR/criterion, else target/criterion.
+        #[arg(long)]
+        criterion_dir: Option<PathBuf>,
+        /// Write the Markdown table here instead of to stdout.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
+        /// Write the SVG chart here.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    // --- ecosystem: `completions` and `man` ---
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff); with --out-dir, write one page per subcommand there.
+    Man {
+        /// Write gamecheck.1, gamecheck-check.1, … into this directory instead.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+    },
+}
+
+// The arguments of `stress` (no doc comment: it would replace the subcommand's about).
+#[derive(clap::Args)]
+pub(super) struct StressArgs {
+    /// The problem the solution solves.
+    pub(super) problem: String,
+    /// The solution command, split shell-like into program and arguments (no shell).
+    #[arg(long)]
+    pub(super) solution: String,
+    /// Seed of the input generator (ChaCha8); printed, so a run can be repeated.
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// Number of generated inputs.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub(super) cases: u64,
+    /// Solution runs at a time.
+    #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub(super) jobs: u64,
+    /// Wall-clock limit per run; the program and its children are killed after it.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) timeout_ms: u64,
+    /// Stdout cap per run; a run writing more is killed and judged runtime-error.
+    #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) max_output_bytes: u64,
+    /// Cap on program runs while shrinking.
+    #[arg(long, default_value_t = 3000)]
+    pub(super) max_shrink_runs: usize,
+    /// Shrinking runs that may hit the time limit (each costs a whole timeout); the
+    /// next one ends the shrink, so 0 ends it at the first.
+    #[arg(long, default_value_t = 25)]
+    pub(super) max_shrink_timeouts: usize,
+    /// Wall-clock cap on shrinking, in seconds.
+    #[arg(long, default_value_t = 60)]
+    pub(super) max_shrink_seconds: u64,
+    /// Where the shrunk input and the expected and actual output are written; checked
+    /// and locked before any run, written as soon as a failure is found. Default: a
+    /// fresh directory under the system's temp directory.
+    #[arg(long)]
+    pub(super) out_dir: Option<PathBuf>,
+    /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
+    /// 1000) instead of the contest's; the --max-* flags refine either. The banner
+    /// prints every range the problem has, under the flag that bounds it.
+    #[arg(long)]
+    pub(super) extended: bool,
+    /// Bound N, the values per case (games, moore; a game's list length).
+    #[arg(long)]
+    pub(super) max_n: Option<u64>,
+    /// Bound the values (games: A_i; moore: pile sizes).
+    #[arg(long)]
+    pub(super) max_value: Option<u64>,
+    /// Bound K, the sequence length (games).
+    #[arg(long)]
+    pub(super) max_k: Option<u64>,
+    /// Bound the problem's counts (chopsticks: a, c, b, d; wythoff: the piles; a game's
+    /// counts).
+    #[arg(long)]
+    pub(super) max_count: Option<u64>,
+    /// Bound T, the cases per input (problems read as T, then T cases).
+    #[arg(long)]
+    pub(super) max_cases: Option<u64>,
+    /// Judge the solution on this contest input only (as written by a failing run).
+    #[arg(long)]
+    pub(super) replay: Option<PathBuf>,
+    /// Print the report as JSON: verdict, input, expected, actual, cases, seed, ranges,
+    /// shrink standing and runs, the first failing input, files and replay command.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// Check that shard reports (`prove … --json`) make one whole proof, and print its
+/// verdict.
+///
+/// Exit code: 0 proved, 1 mismatches, 2 missing, duplicate or inconsistent shards.
+#[derive(clap::Args)]
+pub(super) struct MergeArgs {
+    /// The shard reports, one per shard.
+    #[arg(required = true)]
+    pub(super) files: Vec<PathBuf>,
+    /// Write the whole proof as JSON.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// Write the summary as JSON.
+#[derive(clap::Args)]
+pub(super) struct JsonArg {
+    /// Write the summary as JSON.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// Which shard to prove. Without `--shard` or `--shard-index`, the index comes from
+/// JOB_COMPLETION_INDEX (Kubernetes Indexed Job, with --shard-count) or from
+/// SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (Slurm job array); else the whole proof.
+#[derive(clap::Args)]
+pub(super) struct ShardArgs {
+    /// Prove only part i of n (1-based), e.g. 2/4.
+    #[arg(long)]
+    pub(super) shard: Option<Shard>,
+    /// Prove only the shard of this 0-based index, with --shard-count. Without it (and
+    /// --shard), JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN.
+    #[arg(long, id = "shard-index", value_name = "SHARD_INDEX")]
+    pub(super) shard_index: Option<u64>,
+    /// The number of shards (with --shard-index or JOB_COMPLETION_INDEX).
+    #[arg(long, id = "shard-count", value_name = "SHARD_COUNT")]
+    pub(super) shard_count: Option<u64>,
+}
+
+/// Where the picture goes.
+#[derive(clap::Args)]
+pub(super) struct OutArg {
+    /// The SVG file to write.
+    #[arg(long)]
+    pub(super) out: PathBuf,
+}
+
+/// The subcommands whose first argument is a problem of the registry, each with the
+/// argument after which the problems' flags are listed.
+const TAKE_A_PROBLEM: [(&str, &str); 4] = [
+    ("claim", "seed"),
+    ("repro", "problem"),
+    ("solve", "explain"),
+    ("stress", "out_dir"),
+];
+
+/// Returns the command line of `R` named after `program`: the derived arguments, with
+/// what the registry adds.
+pub(super) fn command<R: Registry>(program: &Program) -> clap::Command {
+    let cli = <Cli as clap::CommandFactory>::command()
+        .name(program.name)
+        .bin_name(program.name)
+        .version(program.version)
+        .about(program.about);
+    let names: Vec<String> = cli.get_subcommands().map(|c| c.get_name().to_owned()).collect();
+    // `mut_subcommand` and `mut_arg` move what they change last: every subcommand is
+    // changed, in order, so the order stays.
+    names.iter().fold(cli, |cli, name| {
+        cli.mut_subcommand(name, |c| with_registry::<R>(c))
+    })
+}
+
+/// Returns the subcommand `c` with what the registry adds to it.
+fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
+    use super::problem_commands::{Which, command as problem_command, specs};
+    let name = c.get_name().to_owned();
+    if let Some(&(_, after)) = TAKE_A_PROBLEM.iter().find(|(n, _)| *n == name) {
+        // Positionals keep their places by index.
+        let positionals: Vec<String> = c.get_positionals().map(|a| a.get_id().to_string()).collect();
+        // With one problem, `solve` and `stress` may leave it out.
+        let only = match R::problem_names()[..] {
+            [only] if positionals.len() == 1 => Some(only),
+            _ => None,
+        };
+        let c = positionals.iter().enumerate().fold(c, |c, (i, id)| {
+            c.mut_arg(id, |a| match (id == "problem", only) {
+                (false, _) => a.index(i + 1),
+                (true, None) => a.index(i + 1).value_parser(problem_parser::<R>()),
+                (true, Some(only)) => a
+                    .index(i + 1)
+                    .value_parser(problem_parser::<R>())
+                    .required(false)
+                    .default_value(only),
+            })
+        });
+        let own: Vec<String> = c.get_arguments().map(|a| a.get_id().to_string()).collect();
+        let split = own
+            .iter()
+            .position(|id| *id == after)
+            .map_or(own.len(), |i| i + 1);
+        let c = super::problem_args::add::<R>(c);
+        let flags: Vec<String> = c
+            .get_arguments()
+            .map(|a| a.get_id().to_string())
+            .filter(|id| !own.contains(id))
+            .collect();
+        // The problems' flags after `after`, in completions (by place) and in `--help`
+        // (by display order).
+        let order = own[..split]
+            .iter()
+            .chain(&flags)
+            .chain(&own[split..])
+            .filter(|id| !positionals.contains(id));
+        let c = order
+            .enumerate()
+            .fold(c, |c, (i, id)| c.mut_arg(id, |a| a.display_order(i)));
+        return match name.as_str() {
+            "claim" => c.after_long_help(super::check::claim_help::<R>()),
+            "repro" => c.after_help(super::contest::repro_help::<R>()),
+            _ => c,
+        };
+    }
+    match name.as_str() {
+        "prove" => {
+            let proofs: Vec<clap::Command> = specs::<R>(Which::Prove)
+                .iter()
+                .map(|spec| problem_command(spec, |c| JsonArg::augment_args(ShardArgs::augment_args(c))))
+                .collect();
+            c.subcommands(proofs)
+                .subcommand(MergeArgs::augment_args(clap::Command::new("merge")))
+                .subcommand_required(true)
+        }
+        "plot" => {
+            let pictures: Vec<clap::Command> = specs::<R>(Which::Plot)
+                .iter()
+                .map(|spec| problem_command(spec, OutArg::augment_args))
+                .collect();
+            c.subcommands(pictures).subcommand_required(true)
+        }
+        _ => c,
+    }
+}
+
+/// The registered problems and their aliases, as the values a `problem` argument takes
+/// (listed in `--help`, completed by the shells).
+fn problem_parser<R: Registry>() -> clap::builder::PossibleValuesParser {
+    let values = R::problems()
+        .into_iter()
+        .map(|(name, aliases)| clap::builder::PossibleValue::new(name).aliases(aliases.iter().copied()));
+    clap::builder::PossibleValuesParser::new(values)
+}

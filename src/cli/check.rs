@@ -1,0 +1,186 @@
+//! `check`, `claims` and `claim`: the cross-checks of every problem, the catalog of
+//! claims, and one typed claim.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use super::bars;
+use super::output::{exit, json, write_stdout};
+use crate::games::{Registered, Registry, Visit};
+use crate::problem::Flags;
+use crate::shown::note;
+
+/// Runs every registered problem's properties.
+struct CheckAll<'a> {
+    seed: u64,
+    cases: u32,
+    tick: &'a (dyn Fn() + Sync),
+    count_only: bool,
+}
+
+impl Visit for CheckAll<'_> {
+    type Output = (u64, Vec<crate::check::Row>);
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        use crate::check::Campaign;
+        if self.count_only {
+            return (problem.case_count(self.cases), Vec::new());
+        }
+        // Failures are kept in (and replayed from) the current directory's
+        // proptest-regressions/, as `cargo test` does.
+        let rows = problem.rows(self.seed, self.cases, Some(std::path::Path::new(".")), self.tick);
+        (0, rows)
+    }
+}
+
+pub(super) fn check<R: Registry>(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+    note(&format!(
+        "{} check: seed {seed}, {cases} cases per share",
+        crate::program::name()
+    ));
+    let names = R::problem_names();
+    let mut total = 0;
+    for name in &names {
+        let v = CheckAll {
+            seed,
+            cases,
+            tick: &|| {},
+            count_only: true,
+        };
+        total += R::visit(name, &Flags::default(), v)?.0;
+    }
+    let bar = bars::bar(total, "check");
+    let mut rows = Vec::new();
+    for name in &names {
+        let v = CheckAll {
+            seed,
+            cases,
+            tick: &|| bar.inc(1),
+            count_only: false,
+        };
+        rows.extend(R::visit(name, &Flags::default(), v)?.1);
+    }
+    bar.finish_and_clear();
+    let report = crate::check::Report { seed, rows };
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.to_table()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.all_agree()))
+}
+
+pub(super) fn claims<R: Registry>(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+    let catalog = R::catalog();
+    if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
+        let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
+        anyhow::bail!(
+            "unknown claim id `{}`; known ids: {}",
+            crate::shown::escaped(unknown.as_bytes(), 40),
+            known.join(", ")
+        );
+    }
+    let chosen: Vec<_> = catalog
+        .iter()
+        .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
+        .collect();
+    let program = crate::program::name();
+    note(&format!(
+        "{program} claims: seed {seed}, {cases} random cases per claim"
+    ));
+    let bar = bars::bar(chosen.len() as u64, "claims");
+    let mut reports = Vec::new();
+    for entry in chosen {
+        bar.set_message(entry.id);
+        let report = entry.check(seed, cases);
+        if !as_json {
+            bar.suspend(|| write_stdout(report.to_text().as_bytes()))?;
+        }
+        reports.push(report);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if as_json {
+        write_stdout((json(&serde_json::json!({ "claims": reports }))? + "\n").as_bytes())?;
+    }
+    let unexpected: Vec<&str> = reports
+        .iter()
+        .filter(|r| !r.as_expected())
+        .map(|r| r.id.as_str())
+        .collect();
+    if !unexpected.is_empty() {
+        eprintln!(
+            "{program} claims: verdicts differ from the expected ones: {}",
+            unexpected.join(", ")
+        );
+    }
+    Ok(exit(unexpected.is_empty()))
+}
+
+/// `claim <problem> EXPR`: the problem's typed claim, if it has one.
+struct TypedClaim<'a> {
+    expr: &'a str,
+    seed: u64,
+    cases: u32,
+}
+
+impl Visit for TypedClaim<'_> {
+    type Output = Option<Result<crate::claims::ClaimReport, crate::claims::ExprError>>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        problem.typed_claim(self.expr, self.seed, self.cases)
+    }
+}
+
+/// What a typed claim about the problem reads, if it can be typed.
+struct ClaimVocabulary;
+
+impl Visit for ClaimVocabulary {
+    type Output = Option<&'static str>;
+    fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+        problem.claim_vocabulary()
+    }
+}
+
+/// `claim --help`'s list: each problem and what its claims read.
+pub(super) fn claim_help<R: Registry>() -> String {
+    let mut help = String::from("Problems and what EXPR reads:\n");
+    for name in R::problem_names() {
+        if let Ok(Some(vocabulary)) = R::visit(name, &Flags::default(), ClaimVocabulary) {
+            help.push_str(&format!("  {name}: {vocabulary}\n"));
+        }
+    }
+    help
+}
+
+pub(super) fn claim<R: Registry>(
+    problem: &str,
+    expr: &str,
+    cases: u32,
+    seed: u64,
+    flags: &Flags,
+    least_budget: Option<u64>,
+    as_json: bool,
+) -> Result<ExitCode> {
+    if R::visit(problem, flags, ClaimVocabulary)?.is_none() {
+        anyhow::bail!("claims about {problem} cannot be typed");
+    }
+    note(&format!(
+        "{} claim: seed {seed}, {cases} random cases",
+        crate::program::name()
+    ));
+    let typed = || R::visit(problem, flags, TypedClaim { expr, seed, cases });
+    let report = match least_budget {
+        Some(budget) => crate::claims::within_least_budget(budget, typed),
+        None => typed(),
+    }?
+    .with_context(|| format!("claims about {problem} cannot be typed"))?
+    .context("invalid claim")?;
+    let text = if as_json {
+        json(&report)? + "\n"
+    } else {
+        report.to_text()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(exit(report.verdict == crate::claims::ClaimVerdict::Holds))
+}

@@ -1,0 +1,155 @@
+//! `solve`, `stress` and `repro`: contest input through a problem's format, a
+//! solution stressed against the verified solvers, one case side by side.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::args::StressArgs;
+use super::bars;
+use super::output::{exit, write_stdout};
+use crate::games::{Registered, Registry, Visit};
+use crate::problem::Flags;
+use crate::shown::note;
+use crate::stress;
+
+/// `solve <problem>`: stdin through the problem's contest format to stdout.
+struct Solve {
+    explain: bool,
+}
+
+impl Visit for Solve {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        use crate::problem::SolveError;
+        let mut input = std::io::stdin().lock();
+        let mut output = std::io::stdout().lock();
+        match problem.solve_stream(&mut input, &mut output, self.explain) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // A failed read or write is not bad input.
+            Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
+        }
+    }
+}
+
+pub(super) fn solve<R: Registry>(problem: &str, flags: &Flags, explain: bool) -> Result<ExitCode> {
+    R::visit(problem, flags, Solve { explain })?
+}
+
+/// `stress <problem>`: the banner, the run, the report.
+struct Stress {
+    config: stress::Config,
+    json: bool,
+}
+
+impl Visit for Stress {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let bounds = stress::bounds(problem, &self.config).context("stress")?;
+        // The banner names the solution command as typed: no raw control characters.
+        note(&crate::shown::escaped_lines(&self.config.banner(&bounds)));
+        let report = stress::stress_with_progress(problem, &self.config, &bars::Inputs::new())
+            .context("stress run failed")?;
+        let text = if self.json {
+            report.to_json() + "\n"
+        } else {
+            report.to_text()
+        };
+        write_stdout(text.as_bytes())?;
+        Ok(ExitCode::from(report.exit_code()))
+    }
+}
+
+pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: String) -> Result<ExitCode> {
+    let overrides: Vec<(&'static str, u64)> = [
+        ("n", a.max_n),
+        ("value", a.max_value),
+        ("k", a.max_k),
+        ("count", a.max_count),
+        ("cases", a.max_cases),
+    ]
+    .into_iter()
+    .filter_map(|(flag, v)| v.map(|v| (flag, v)))
+    .collect();
+    let config = stress::Config {
+        problem_args,
+        solution: stress::Solution::parse(&a.solution).context("invalid --solution")?,
+        seed: a.seed,
+        cases: usize::try_from(a.cases).context("--cases is too large")?,
+        jobs: usize::try_from(a.jobs).context("--jobs is too large")?,
+        limits: stress::Limits {
+            timeout: Duration::from_millis(a.timeout_ms),
+            max_output_bytes: usize::try_from(a.max_output_bytes)
+                .context("--max-output-bytes is too large")?,
+        },
+        shrink: stress::ShrinkLimits {
+            max_runs: a.max_shrink_runs,
+            max_timeouts: a.max_shrink_timeouts,
+            max_time: Duration::from_secs(a.max_shrink_seconds),
+            ..stress::ShrinkLimits::default()
+        },
+        range: if a.extended {
+            crate::problem::Range::Extended
+        } else {
+            crate::problem::Range::Contest
+        },
+        overrides,
+        out_dir: a.out_dir,
+        replay: a.replay,
+        reap: true,
+    };
+    R::visit(&a.problem, flags, Stress { config, json: a.json })?
+}
+
+/// `repro <problem> NUMBERS…`: one case under every implementation.
+struct Repro {
+    numbers: Vec<u64>,
+}
+
+impl Visit for Repro {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let case = problem
+            .case_from_numbers(&self.numbers)
+            .map_err(anyhow::Error::msg)?;
+        // Only a case within what the problem can judge: the range `solve` and the
+        // stress judge accept.
+        let constraints = problem.constraints().map_err(anyhow::Error::msg)?;
+        constraints
+            .check(&problem.extent(std::slice::from_ref(&case)))
+            .map_err(anyhow::Error::msg)?;
+        let r = crate::check::repro(problem, case);
+        write_stdout(r.to_text(&problem.describe(&r.case)).as_bytes())?;
+        Ok(exit(r.agree()))
+    }
+}
+
+pub(super) fn repro<R: Registry>(problem: &str, flags: &Flags, numbers: Vec<u64>) -> Result<ExitCode> {
+    R::visit(problem, flags, Repro { numbers })?.with_context(|| format!("repro {problem}"))
+}
+
+/// What `repro` reads for a problem.
+struct NumbersText;
+
+impl Visit for NumbersText {
+    type Output = &'static str;
+    fn visit<P: Registered>(self, problem: &P) -> &'static str {
+        problem.numbers_text()
+    }
+}
+
+/// `repro --help`'s list: each problem, its aliases, and the numbers it reads.
+pub(super) fn repro_help<R: Registry>() -> String {
+    let mut help = String::from("Problems and their numbers:\n");
+    for (name, aliases) in R::problems() {
+        let alias = match aliases {
+            [] => String::new(),
+            _ => format!(" (alias {})", aliases.join(", ")),
+        };
+        let numbers = R::visit(name, &Flags::default(), NumbersText).unwrap_or_default();
+        help.push_str(&format!("  {name}{alias}: {numbers}\n"));
+    }
+    help
+}

@@ -1,0 +1,82 @@
+//! [`main!`](crate::main): a binary's `main` that is the whole gamecheck command line
+//! over some games, as criterion's `criterion_main!` is a bench's.
+
+/// Writes a binary's `fn main` that serves gamecheck's whole command line (`check`,
+/// `claim`, `solve`, `stress`, `repro`, `prove`, `plot`, …, with `--help`, completions,
+/// JSON reports, progress bars and exit codes) over the given games, under the binary's
+/// name.
+///
+/// - `gamecheck::main!(my_crate::MyGame, my_crate::Other);` serves each
+///   [`Game`](crate::game::Game) (built from its flags, [`FromFlags`](crate::game::FromFlags))
+///   under its [`NAME`](crate::game::Game::NAME);
+/// - `gamecheck::main!(registry = R);` serves the problems of a
+///   [`Registry`](crate::games::Registry) (`gamecheck` itself is
+///   `main!(registry = gamecheck::games::Builtin, about = "…")`).
+///
+/// `about = "…"` sets the line `--help` starts with; by default the package's
+/// description. The binary needs gamecheck's feature `cli`.
+///
+/// # Example
+/// `src/bin/take-game.rs`:
+/// ```ignore
+/// use gamecheck::game::Game;
+/// #[derive(Default)]
+/// pub struct Take12;
+/// impl Game for Take12 {
+///     type Position = u64;
+///     const NAME: &'static str = "take12";
+///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+///         out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+///     }
+/// }
+/// gamecheck::main!(Take12);
+/// ```
+#[macro_export]
+macro_rules! main {
+    (registry = $registry:ty, about = $about:expr $(,)?) => {
+        fn main() -> ::std::process::ExitCode {
+            $crate::cli::main::<$registry>(&$crate::cli::Program {
+                name: env!("CARGO_BIN_NAME"),
+                version: env!("CARGO_PKG_VERSION"),
+                about: $about,
+            })
+        }
+    };
+    (registry = $registry:ty $(,)?) => {
+        $crate::main!(registry = $registry, about = env!("CARGO_PKG_DESCRIPTION"));
+    };
+    ($($game:ty),+ ; about = $about:expr $(,)?) => {
+        /// The games this command line serves.
+        #[doc(hidden)]
+        pub struct GamecheckGames;
+
+        impl $crate::games::Registry for GamecheckGames {
+            fn problems() -> ::std::vec::Vec<(&'static str, &'static [&'static str])> {
+                ::std::vec![$((<$game as $crate::game::Game>::NAME, &[] as &'static [&'static str])),+]
+            }
+
+            fn problem_flags(name: &str) -> ::std::result::Result<::std::vec::Vec<$crate::problem::Flag>, $crate::games::UnknownProblem> {
+                $(if name == <$game as $crate::game::Game>::NAME {
+                    return Ok(<$crate::game::GameProblem<$game> as $crate::games::Build>::flags());
+                })+
+                Err(<Self as $crate::games::Registry>::unknown(name))
+            }
+
+            fn visit<V: $crate::games::Visit>(
+                name: &str,
+                flags: &$crate::problem::Flags,
+                v: V,
+            ) -> ::std::result::Result<V::Output, $crate::games::RegistryError> {
+                $(if name == <$game as $crate::game::Game>::NAME {
+                    return $crate::games::visit_built::<$crate::game::GameProblem<$game>, V>(name, flags, v);
+                })+
+                Err(<Self as $crate::games::Registry>::unknown(name).into())
+            }
+        }
+
+        $crate::main!(registry = GamecheckGames, about = $about);
+    };
+    ($($game:ty),+ $(,)?) => {
+        $crate::main!($($game),+ ; about = env!("CARGO_PKG_DESCRIPTION"));
+    };
+}

@@ -1,0 +1,238 @@
+//! Contest formats described as data ([`Format`]): a header that builds the game, a
+//! token over a range of n, a count of winning moves, limits on sums, and the move
+//! checker, each judged against a DP or a brute force written here.
+
+use gamecheck::game::{Field, Format, Game, GameProblem, Output, Question};
+use gamecheck::problem::{ContestFormat, Range};
+use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
+
+/// A subtraction game whose moves are read from the input's header.
+struct Take(Vec<u64>);
+
+impl Default for Take {
+    fn default() -> Take {
+        Take(vec![1, 2])
+    }
+}
+
+impl Game for Take {
+    type Position = u64;
+    const NAME: &'static str = "take";
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend(self.0.iter().filter_map(|&s| n.checked_sub(s)));
+    }
+    fn format(&self) -> Format<Take> {
+        Format::cases(1..=50)
+            .header(
+                vec![vec![Field::len("k", 1..=5)], vec![Field::list("s_i", 1..=9)]],
+                self.0.clone(),
+                |s| Ok(Take(s.to_vec())),
+            )
+            .line([Field::number("n", 0..=1000)])
+            .answer(Output::winner("Alice", "Bob"))
+    }
+}
+
+/// Who wins a heap of n under moves `set`, by a DP written here.
+fn wins(set: &[u64], n: u64) -> bool {
+    let mut win = vec![false; n as usize + 1];
+    for i in 0..=n as usize {
+        win[i] = set.iter().any(|&s| s as usize <= i && !win[i - s as usize]);
+    }
+    win[n as usize]
+}
+
+fn solve<P: ContestFormat>(problem: &P, input: &str) -> Result<String, String> {
+    let mut out = Vec::new();
+    problem
+        .solve_stream(&mut input.as_bytes(), &mut out, false)
+        .map_err(|e| format!("{e:#}"))?;
+    Ok(String::from_utf8(out).expect("text"))
+}
+
+fn run(stdout: &str) -> RunOutcome {
+    RunOutcome {
+        termination: Termination::Exited(0),
+        stdout: stdout.as_bytes().to_vec(),
+        stderr: Vec::new(),
+        elapsed: std::time::Duration::ZERO,
+    }
+}
+
+#[test]
+fn a_header_builds_the_game_that_solve_answers() {
+    let problem = GameProblem::new(Take::default(), Question::default()).expect("a problem");
+    // S(2, 5): the header, not the flags, says which game is played.
+    let input = "2\n2 5\n4\n0\n2\n7\n9\n";
+    let want: String = [0, 2, 7, 9]
+        .iter()
+        .map(|&n| if wins(&[2, 5], n) { "Alice\n" } else { "Bob\n" })
+        .collect();
+    assert_eq!(solve(&problem, input), Ok(want));
+    // The judge's reader runs the game the flags built, and names the other header.
+    let e = problem.read_input(input.as_bytes()).expect_err("another game");
+    assert!(e.to_string().starts_with("line 1:"), "{e}");
+    // Its own header round-trips, written first.
+    assert_eq!(problem.write_input(&[3, 4]), "2\n1 2\n2\n3\n4\n");
+    assert_eq!(problem.read_input(b"2\n1 2\n2\n3\n4\n"), Ok(vec![3, 4]));
+}
+
+/// Take 1 or 2; the answer is one token over 1..=n.
+#[derive(Default)]
+struct RangeTake;
+
+impl Game for RangeTake {
+    type Position = u64;
+    const NAME: &'static str = "range-take";
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        Take::default().moves(&n, out);
+    }
+    fn format(&self) -> Format<RangeTake> {
+        Format::single()
+            .line([Field::number("n", 1..=200)])
+            .answer(Output::Range {
+                from: 1,
+                win: 'W',
+                loss: 'L',
+            })
+    }
+}
+
+#[test]
+fn a_token_over_a_range_is_each_position_in_turn() {
+    let problem = GameProblem::new(RangeTake, Question::default()).expect("a problem");
+    let want: String = (1..=12)
+        .map(|n| if wins(&[1, 2], n) { 'W' } else { 'L' })
+        .collect();
+    assert_eq!(solve(&problem, "12\n"), Ok(format!("{want}\n")));
+    let mut wrong = want.clone().into_bytes();
+    wrong[5] = b'W';
+    let j = judge(&problem, &[12], &run(std::str::from_utf8(&wrong).expect("text"))).expect("judged");
+    assert_eq!(j.verdict, Verdict::WrongAnswer);
+    assert!(j.detail.contains("first wrong at n = 6"), "{}", j.detail);
+    let j = judge(&problem, &[12], &run("WWLWWLWXLWWL\n")).expect("judged");
+    assert_eq!(j.verdict, Verdict::PresentationError);
+    // One case, no T: every generated input is one line.
+    let bounds = problem
+        .constraints()
+        .expect("judged")
+        .bounds("range-take", Range::Contest, &[])
+        .expect("bounds");
+    for g in generate(&problem, 3, 50, &bounds) {
+        assert_eq!((g.cases.len(), g.text.lines().count()), (1, 1), "{}", g.text);
+        assert!((1..=200).contains(&g.cases[0]));
+    }
+}
+
+/// Nim on at most 4 small piles; the answer is the number of winning moves.
+#[derive(Default)]
+struct CountNim;
+
+impl Game for CountNim {
+    type Position = Vec<u64>;
+    const NAME: &'static str = "count-nim";
+    fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &x) in piles.iter().enumerate() {
+            out.extend((0..x).map(|y| [&piles[..i], &[y], &piles[i + 1..]].concat()));
+        }
+    }
+    fn format(&self) -> Format<CountNim> {
+        Format::cases(1..=30)
+            .line([Field::len("n", 1..=4), Field::list("x_i", 0..=20)])
+            .sum("n", 12)
+            .answer(Output::WinningMoves)
+    }
+}
+
+#[test]
+fn winning_moves_are_counted_and_sums_are_kept() {
+    let problem = GameProblem::new(CountNim, Question::default()).expect("a problem");
+    // Brute force: the moves to a zero nim-sum.
+    let count = |p: &[u64]| -> usize {
+        let s = p.iter().fold(0, |a, &x| a ^ x);
+        p.iter().filter(|&&x| x ^ s < x).count()
+    };
+    let cases: [&[u64]; 3] = [&[1, 2, 3], &[3, 5, 7], &[1, 1, 1]];
+    let input = "3\n3 1 2 3\n3 3 5 7\n3 1 1 1\n";
+    let want: String = cases.iter().map(|p| format!("{}\n", count(p))).collect();
+    assert_eq!(solve(&problem, input), Ok(want));
+    // The sum of n over the cases is at most 12: a fifth case passes it.
+    let full = "4\n3 1 1 1\n3 1 1 1\n3 1 1 1\n3 1 1 1\n";
+    assert_eq!(solve(&problem, full), Ok("3\n".repeat(4)));
+    let over = "5\n3 1 1 1\n3 1 1 1\n3 1 1 1\n3 1 1 1\n1 4\n";
+    let e = solve(&problem, over).expect_err("over the sum");
+    assert!(
+        e.contains("line 6") && e.contains("the sum of n over the cases is at most 12"),
+        "{e}"
+    );
+    let bounds = problem
+        .constraints()
+        .expect("judged")
+        .bounds("count-nim", Range::Contest, &[])
+        .expect("bounds");
+    for g in generate(&problem, 1, 200, &bounds) {
+        let sum: usize = g.cases.iter().map(Vec::len).sum();
+        assert!(
+            sum <= 12 && g.cases.iter().all(|p| (1..=4).contains(&p.len())),
+            "{}",
+            g.text
+        );
+    }
+}
+
+/// Nim with a winning move printed: the default move search, and the checker.
+#[derive(Default)]
+struct MoveNim;
+
+impl Game for MoveNim {
+    type Position = Vec<u64>;
+    const NAME: &'static str = "move-nim";
+    fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        CountNim.moves(piles, out);
+    }
+    fn format(&self) -> Format<MoveNim> {
+        Format::cases(1..=30)
+            .line([Field::len("n", 1..=4)])
+            .line([Field::list("x_i", 0..=20)])
+            .answer(Output::Move { lost: "lose" })
+    }
+}
+
+#[test]
+fn every_winning_move_passes_and_nothing_else() {
+    let problem = GameProblem::new(MoveNim, Question::default()).expect("a problem");
+    let verdict = |cases: &[Vec<u64>], out: &str| judge(&problem, cases, &run(out)).expect("judged");
+    let three = vec![vec![1, 1, 1]];
+    for right in ["1 0\n", "2 0\n", "3 0\n"] {
+        assert_eq!(verdict(&three, right).verdict, Verdict::Ok, "{right}");
+    }
+    for (out, why) in [
+        ("lose\n", "expected a winning move"),
+        ("1 1\n", "not a legal move"),
+        ("4 0\n", "names count 4 of 3"),
+    ] {
+        let j = verdict(&three, out);
+        assert_eq!(j.verdict, Verdict::WrongAnswer, "{out}");
+        assert!(j.detail.contains(why), "{out}: {}", j.detail);
+    }
+    // A legal move that does not win, and a move where every move loses.
+    let j = verdict(&[vec![1, 2, 3, 1]], "2 0\n");
+    assert!(
+        j.verdict == Verdict::WrongAnswer && j.detail.contains("legal but leaves"),
+        "{}",
+        j.detail
+    );
+    let j = verdict(&[vec![1, 2, 3]], "3 2\n");
+    assert!(
+        j.verdict == Verdict::WrongAnswer && j.detail.contains("expected `lose`"),
+        "{}",
+        j.detail
+    );
+    assert_eq!(verdict(&[vec![1, 2, 3]], "lose\n").verdict, Verdict::Ok);
+    assert_eq!(verdict(&three, "1 x\n").verdict, Verdict::PresentationError);
+    // The expected output is one winning move, in the contest's form.
+    assert_eq!(
+        solve(&problem, "2\n3\n1 1 1\n3\n1 2 3\n"),
+        Ok("1 0\nlose\n".into())
+    );
+}
