@@ -11,6 +11,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod json;
+
 pub mod plot;
 pub mod problem;
 pub mod program;
@@ -20,5 +21,5 @@ pub mod shown;
 pub mod stress;
 pub mod tokens;
 
-// The first two games keep their short paths; every game is at `games::<game>`.
-pub use games::{chopsticks, moore};
+// The first games and the heap games keep short paths; every game is at `games::<game>`.
+pub use games::{chopsticks, moore, octal};

@@ -20,6 +20,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
 #[derive(Clone, Debug, PartialEq)]
 enum Type {
     Integer,
+    Number,
     String,
     Boolean,
     Null,
@@ -39,6 +40,7 @@ fn parse_atom(text: &str) -> Result<Type, String> {
     }
     Ok(match text {
         "integer" => Type::Integer,
+        "number" => Type::Number,
         "string" => Type::String,
         "boolean" => Type::Boolean,
         "null" => Type::Null,
@@ -97,6 +99,7 @@ impl Checker {
     fn matches(&self, value: &Value, ty: &Type, at: &str) -> Result<bool, String> {
         Ok(match (ty, value) {
             (Type::Integer, Value::Number(n)) => n.is_u64() || n.is_i64(),
+            (Type::Number, Value::Number(_)) => true,
             (Type::String, Value::String(_))
             | (Type::Boolean, Value::Bool(_))
             | (Type::Null, Value::Null)
@@ -251,7 +254,9 @@ fn every_json_report_matches_docs_json() {
             checker.report(&run(&moore, 0), "prove");
             // Every other problem's proof writes the same report.
             for name in gamecheck::games::problem_names() {
-                if ["chopsticks", "moore", "chopsticks-classic"].contains(&name) {
+                // octal's proof is the Guy–Smith period search, chopsticks-classic's a
+                // solved table: their own reports, below.
+                if ["chopsticks", "moore", "octal", "chopsticks-classic"].contains(&name) {
                     continue;
                 }
                 let Ok(Some(flags)) = gamecheck::games::visit(name, &Default::default(), ProveFlags) else {
@@ -271,6 +276,34 @@ fn every_json_report_matches_docs_json() {
                 args.extend(rules);
                 checker.report(&run(&args, 0), "prove-chopsticks-classic");
             }
+            let kayles = ["prove", "octal", "--code", "0.77", "--json"];
+            checker.report(&run(&kayles, 0), "prove-octal");
+            let last = [
+                "prove",
+                "octal",
+                "--code",
+                "0.77",
+                "--preperiod",
+                "70",
+                "--period",
+                "12",
+                "--json",
+            ];
+            checker.report(&run(&last, 1), "prove-octal");
+            let far = [
+                "prove",
+                "octal",
+                "--code",
+                "0.77",
+                "--preperiod",
+                "71",
+                "--period",
+                "12",
+                "--max-heap",
+                "100",
+                "--json",
+            ];
+            checker.report(&run(&far, 1), "prove-octal");
             let all = ["prove", "chopsticks", "--all", "--json"];
             checker.report(&run(&all, 0), "prove-all");
         });

@@ -740,3 +740,23 @@ fn bench_report_svg_without_sizes_says_what_is_missing() {
     assert!(err.contains("nothing to chart in 2 results: no bench group has an implementation measured at two numeric sizes"), "{err}");
     assert!(!err.contains("run `cargo bench` first"), "{err}");
 }
+
+#[test]
+fn committed_octal_picture_is_reproduced_exactly() {
+    assert_same_file(
+        "docs/img/octal-0.007.svg",
+        &plot(
+            "octal",
+            &[
+                "plot",
+                "octal",
+                "--code",
+                "0.007",
+                "--max",
+                "20000",
+                "--max-heap",
+                "20001",
+            ],
+        ),
+    );
+}

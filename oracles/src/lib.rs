@@ -10,6 +10,7 @@ pub mod moore_brute_count;
 pub mod moore_dp_count;
 pub mod moore_game_search;
 pub mod moore_group_ring_power;
+pub mod octal_mex;
 pub mod outcome;
 pub mod retrograde;
 pub mod rules_oracle;

@@ -12,6 +12,10 @@ use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
 const EXHAUSTIVE: u64 = 20_000;
 
 impl<G: Game> Claims for GameProblem<G> {
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        self.game().catalog()
+    }
+
     fn reference(&self, p: &G::Position) -> (Answer, &'static str) {
         match self.truth(p, self.question()) {
             Some(t) => t,
@@ -47,10 +51,6 @@ impl<G: Game> Claims for GameProblem<G> {
             description: format!("random positions with counts up to {max}, small ones favoured"),
             separator: ", ",
         }
-    }
-
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        self.game().catalog()
     }
 
     fn least_budget(&self) -> u64 {

@@ -137,6 +137,9 @@ impl<G: Game + FromFlags> Commands for GameProblem<G> {
     }
 
     fn plot_command(&self) -> Option<&dyn PlotCommand> {
+        if let Some(own) = self.game().plot_command() {
+            return Some(own);
+        }
         (G::Position::ARITY.is_none() || G::Position::ARITY <= Some(2)).then_some(self as &dyn PlotCommand)
     }
 }

@@ -65,6 +65,10 @@ use thiserror::Error;
 use crate::problem::{Flag, FlagError, Flags};
 use crate::prove::ProveCommand;
 
+/// A property a game adds to `check`, by name: its fast path against a second method of
+/// its own, on the small positions.
+pub type CrossCheck<G> = (&'static str, fn(&G, &<G as Game>::Position) -> Result<(), String>);
+
 /// A game: its positions and its moves, and what is derived from them.
 ///
 /// Required: [`Game::Position`], [`Game::NAME`] and [`Game::moves`]. Everything else has
@@ -102,6 +106,37 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// positions are judged by consistency of the fast answers. Default: 24.
     fn oracle_reach(&self) -> u64 {
         24
+    }
+
+    /// Returns the largest count whose moves `check` enumerates (the winning-move and
+    /// Bellman properties), where a heap's moves grow with the heap. Default:
+    /// [`Game::max_count`].
+    fn move_reach(&self) -> u64 {
+        self.max_count()
+    }
+
+    /// Returns the game's own `prove` subcommand, in place of the fast path against the
+    /// rules oracle on a box. Default: none.
+    fn prove_command(&self) -> Option<&dyn ProveCommand> {
+        None
+    }
+
+    /// Returns the game's own `plot` subcommand, in place of the generic picture.
+    /// Default: none.
+    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
+        None
+    }
+
+    /// Returns the game's entries of the claims catalog (`gamecheck claims`). Default:
+    /// none.
+    fn catalog(&self) -> Vec<crate::claims::Entry> {
+        Vec::new()
+    }
+
+    /// Returns the properties the game adds to `check`, each run on small positions.
+    /// Default: none.
+    fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
+        Vec::new()
     }
 
     /// Returns the number of moves from `p` when it is known without listing them (the
@@ -209,17 +244,6 @@ pub trait Game: Send + Sync + Sized + 'static {
             }
         }
         Ok(None)
-    }
-
-    /// Returns the game's own `prove <game>`, in place of the default: the fast path
-    /// against the rules oracle on every position of a box. Default: none.
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        None
-    }
-
-    /// Returns the game's entries of the `claims` catalog. Default: none.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
     }
 
     /// Returns `p` as a person reads it. Default: its counts.

@@ -762,7 +762,7 @@ impl<G: Game> Properties for GameProblem<G> {
             }
         }
         let small = self.small_positions();
-        let large = self.positions(u64::MAX);
+        let large = self.positions(self.game.move_reach());
         let mut out = vec![property::<G>(
             "outcome_matches_rules_oracle",
             1,
@@ -820,6 +820,17 @@ impl<G: Game> Properties for GameProblem<G> {
                     }
                 },
             ));
+        }
+        // Beyond the joint search's reach, as far as a second method of the game's own is
+        // cheap.
+        let medium = self.positions(self.game.oracle_reach().saturating_mul(16));
+        for (name, check) in self.game.cross_checks() {
+            out.push(Property {
+                name,
+                share: Share { times: 1, per: 1 },
+                cases: medium.clone(),
+                check: Box::new(move |g: &GameProblem<G>, p: &G::Position| check(g.game(), p)),
+            });
         }
         out.push(property::<G>(
             "winning_move_is_certified",

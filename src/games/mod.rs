@@ -19,6 +19,7 @@ registry! {
     }
     wythoff { "wythoff" => wythoff::Wythoff }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
+    octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
     simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
 }

@@ -3,6 +3,7 @@
 //! the eventual period of its nim-sequence, proved (see [`period`]), so every heap up to
 //! 2^64 − 1 is answered exactly.
 
+mod catalog_claims;
 mod game;
 pub mod period;
 #[cfg(test)]

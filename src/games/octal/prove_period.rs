@@ -1,0 +1,168 @@
+//! `gamecheck prove octal`: the period the Guy–Smith theorem proves, or the check of a
+//! claimed preperiod and period.
+
+use std::time::Instant;
+
+use serde_json::json;
+
+use super::game::Octal;
+use super::guy_smith::{ClaimCheck, PeriodResult, check_period, find_period};
+use crate::game::FromFlags;
+use crate::problem::{Flag, Flags};
+use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError};
+
+/// Returns `n` with thousands separators, as the published tables write heaps.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Returns the value of the optional number flag `long`.
+fn optional(flags: &Flags, long: &str) -> Result<Option<u64>, ProveError> {
+    let Some(text) = flags.text(long)? else {
+        return Ok(None);
+    };
+    let text = text.replace(['_', ','], "");
+    text.parse()
+        .map(Some)
+        .map_err(|_| ProveError::Range(format!("--{long} {text}: not a number of heaps")))
+}
+
+/// Returns the report of a period search.
+fn found(r: &PeriodResult) -> ProofRun {
+    let text = match (r.proved, r.preperiod, r.period, r.values_needed) {
+        (true, Some(e), Some(p), Some(needed)) => format!(
+            "{}: periodic from n = {} with period {}, proved (Guy–Smith, values for n < {})",
+            r.code,
+            grouped(e),
+            grouped(p),
+            grouped(needed)
+        ),
+        (_, Some(e), Some(p), Some(needed)) => format!(
+            "{}: no period proved within {} heaps; the best candidate, period {} from n = {}, needs values for n < {}",
+            r.code,
+            grouped(r.heaps_computed),
+            grouped(p),
+            grouped(e),
+            grouped(needed)
+        ),
+        _ => format!("{}: no period proved within {} heaps", r.code, grouped(r.heaps_computed)),
+    };
+    let text = format!(
+        "computed G(n) for n < {}, largest value {}, in {:.2} s\n{text}\n",
+        grouped(r.heaps_computed),
+        r.largest_value,
+        r.seconds
+    );
+    ProofRun::Other {
+        text,
+        json: Some(json!({
+            "code": r.code.to_string(),
+            "preperiod": r.preperiod,
+            "period": r.period,
+            "proved": r.proved,
+            "heaps_computed": r.heaps_computed,
+            "largest_value": r.largest_value,
+            "seconds": r.seconds,
+            "claim": null,
+        })),
+        proved: r.proved,
+    }
+}
+
+/// Returns the report of the check of the claimed pair (`e`, `p`).
+fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, ProveError> {
+    let code = game.code();
+    let verdict = check_period(code, e, p, game.max_heap(), &()).map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let (line, proved, heaps, claim) = match verdict {
+        ClaimCheck::Proved { values_needed } => (
+            format!(
+                "{code}: periodic from n = {} with period {}, proved (Guy–Smith, values for n < {})",
+                grouped(e),
+                grouped(p),
+                grouped(values_needed)
+            ),
+            true,
+            values_needed,
+            json!({ "verdict": "proved" }),
+        ),
+        ClaimCheck::Refuted { n, value, shifted } => (
+            format!(
+                "{code}: the claim \"periodic from n = {} with period {}\" is refuted: G({}) = {value} but G({}) = {shifted}, at the least n = {} ≥ {}",
+                grouped(e),
+                grouped(p),
+                grouped(n),
+                grouped(n + p),
+                grouped(n),
+                grouped(e)
+            ),
+            false,
+            n + p + 1,
+            json!({ "verdict": "refuted", "n": n, "value": value, "shifted": shifted }),
+        ),
+        ClaimCheck::Undecided {
+            values_needed,
+            heaps_computed,
+        } => (
+            format!(
+                "{code}: the claim \"periodic from n = {} with period {}\" holds for n < {} but is not proved: the theorem needs values for n < {} (raise --max-heap)",
+                grouped(e),
+                grouped(p),
+                grouped(heaps_computed.saturating_sub(p)),
+                grouped(values_needed)
+            ),
+            false,
+            heaps_computed,
+            json!({ "verdict": "undecided", "values_needed": values_needed }),
+        ),
+    };
+    Ok(ProofRun::Other {
+        text: format!("checked G(n) for n < {} in {seconds:.2} s\n{line}\n", grouped(heaps)),
+        json: Some(json!({
+            "code": code.to_string(),
+            "preperiod": e,
+            "period": p,
+            "proved": proved,
+            "heaps_computed": heaps,
+            "largest_value": null,
+            "seconds": seconds,
+            "claim": claim,
+        })),
+        proved,
+    })
+}
+
+impl ProveCommand for Octal {
+    fn about(&self) -> &'static str {
+        "The nim-sequence by the sparse-space method until the Guy–Smith theorem proves its period (or checks a claimed one)."
+    }
+
+    fn flags(&self) -> Vec<Flag> {
+        let mut flags = <Octal as FromFlags>::flags();
+        flags.push(
+            Flag::text("preperiod", "E: check the claimed preperiod E (with --period) instead of searching.")
+                .value_name("E"),
+        );
+        flags.push(Flag::text("period", "P: the claimed period (with --preperiod).").value_name("P"));
+        flags
+    }
+
+    fn run(&self, flags: &Flags, _progress: &ProofProgress) -> Result<ProofRun, ProveError> {
+        let start = Instant::now();
+        match (optional(flags, "preperiod")?, optional(flags, "period")?) {
+            (Some(e), Some(p)) => claimed(self, e, p, start),
+            (None, None) => find_period(self.code(), self.max_heap(), &())
+                .map(|r| found(&r))
+                .map_err(|e| ProveError::NotCarriedOut(e.to_string())),
+            _ => Err(ProveError::Range("--preperiod and --period go together".into())),
+        }
+    }
+}
