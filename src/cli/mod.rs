@@ -48,6 +48,14 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
         ));
         return ExitCode::from(2);
     }
+    // Before the command is built: building it visits every problem, which may start
+    // threads, and a thread started before the signals are blocked would take them.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "stress")
+        && let Err(e) = crate::stress::handle_signals()
+    {
+        note(&format!("error: cannot handle signals: {e}"));
+        return ExitCode::from(2);
+    }
     let matches = match args::command::<R>(program).try_get_matches() {
         Ok(matches) => matches,
         Err(e) => return clap_exit(e),
@@ -56,12 +64,6 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(e.format(&mut args::command::<R>(program))),
     };
-    if matches!(cli.command, args::Command::Stress { .. })
-        && let Err(e) = crate::stress::handle_signals()
-    {
-        note(&format!("error: cannot handle signals: {e}"));
-        return ExitCode::from(2);
-    }
     match run::<R>(program, cli, &matches) {
         Ok(code) => code,
         // The reader of stdout left (`| head`): nothing more to say, and no one to say it to.
