@@ -48,6 +48,9 @@ pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&str
                 path.to_owned().into_boxed_str(),
             ))) as Box<dyn proptest::test_runner::FailurePersistence>
         }),
+        // A domain filter (chopsticks-classic keeps about one drawn position in three)
+        // rejects in proportion to the cases; proptest's fixed 65,536 aborted `check`.
+        max_local_rejects: cases.saturating_mul(16).max(65_536),
         max_shrink_iters: 100_000,
         max_shrink_time: 0,
         rng_algorithm: RngAlgorithm::ChaCha,
