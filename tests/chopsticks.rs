@@ -8,7 +8,7 @@ use gamecheck::chopsticks::{Attack, Chopsticks, Outcome, State, explain, outcome
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use gamecheck_oracles::chopsticks_table::Table;
 
-mod common;
+use crate::common;
 
 /// The problem with its oracles, shared by the property tests of this binary.
 fn problem() -> &'static Chopsticks {

@@ -6,29 +6,14 @@
 #![cfg(feature = "cli")]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+use crate::common::gamecheck;
 
 use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::problem::{Flag, FlagKind};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
-
-fn gamecheck(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gamecheck starts");
-    // It may exit before reading everything; a broken pipe is then fine.
-    let _ = child
-        .stdin
-        .take()
-        .expect("a piped stdin")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("gamecheck exits")
-}
 
 /// Every subcommand, each way it can end (1 where a right build can be made to fail).
 #[test]

@@ -5,24 +5,11 @@
 // Runs the `gamecheck` binary, built only with the default feature `cli`.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use crate::common::gamecheck;
 
 use gamecheck_oracles::octal_mex::TakeAndBreak;
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gamecheck binary starts");
-    if let Some(mut pipe) = child.stdin.take() {
-        pipe.write_all(stdin.as_bytes()).expect("stdin accepts the input");
-    }
-    child.wait_with_output().expect("gamecheck finishes")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -37,7 +24,7 @@ fn kayles(heaps: usize) -> Vec<u32> {
 
 #[test]
 fn prove_octal_names_the_least_preperiod_and_period() {
-    let out = run(&["prove", "octal", "--code", "0.77"], "");
+    let out = gamecheck(&["prove", "octal", "--code", "0.77"], "");
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -61,7 +48,7 @@ fn prove_octal_names_the_least_preperiod_and_period() {
 
 #[test]
 fn prove_octal_refutes_a_claimed_pair_at_the_least_counterexample() {
-    let out = run(
+    let out = gamecheck(
         &[
             "prove",
             "octal",
@@ -89,7 +76,7 @@ fn prove_octal_refutes_a_claimed_pair_at_the_least_counterexample() {
 
 #[test]
 fn prove_octal_without_a_period_within_n_heaps_says_how_far_it_got() {
-    let out = run(&["prove", "octal", "--code", "0.6", "--max-heap", "500"], "");
+    let out = gamecheck(&["prove", "octal", "--code", "0.6", "--max-heap", "500"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stdout(&out).contains("no period proved within 500 heaps"),
@@ -100,7 +87,7 @@ fn prove_octal_without_a_period_within_n_heaps_says_how_far_it_got() {
 
 #[test]
 fn solve_octal_answers_every_heap_when_the_period_is_proved() {
-    let out = run(
+    let out = gamecheck(
         &["solve", "octal", "--code", "0.77", "--grundy"],
         "3\n1 70\n2 5 9\n1 18446744073709551615\n",
     );
@@ -120,7 +107,7 @@ fn solve_octal_answers_every_heap_when_the_period_is_proved() {
 #[test]
 fn solve_octal_refuses_heaps_beyond_the_computed_range() {
     // Officers, 0.6, has no known period: G is known only as far as computed.
-    let out = run(
+    let out = gamecheck(
         &["solve", "octal", "--code", "0.6", "--max-heap", "300"],
         "1\n1 300\n",
     );
@@ -130,7 +117,7 @@ fn solve_octal_refuses_heaps_beyond_the_computed_range() {
         err.contains("line 2") && err.contains("300") && err.contains("at most 299"),
         "{err}"
     );
-    let ok = run(
+    let ok = gamecheck(
         &["solve", "octal", "--code", "0.6", "--max-heap", "300"],
         "1\n1 299\n",
     );
@@ -139,7 +126,7 @@ fn solve_octal_refuses_heaps_beyond_the_computed_range() {
 
 #[test]
 fn claims_refute_the_published_errors_at_their_least_counterexamples() {
-    let out = run(
+    let out = gamecheck(
         &[
             "claims",
             "--json",

@@ -5,36 +5,13 @@
 #![cfg(feature = "cli")]
 #![cfg(target_os = "linux")]
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamecheck");
-
-/// Waits for `child` at most `limit`; returns its status and peak RSS in KiB.
-fn wait_measured(child: Child, limit: Duration) -> (ExitStatus, i64) {
-    let pid = child.id() as libc::pid_t;
-    let start = Instant::now();
-    loop {
-        let mut status = 0;
-        // SAFETY: wait4 writes only the status and the rusage we own; `pid` is our child.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let rc = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if rc == pid {
-            return (ExitStatus::from_raw(status), usage.ru_maxrss);
-        }
-        if start.elapsed() > limit {
-            // SAFETY: kills our own child by pid.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            panic!("gamecheck did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 /// A pipe whose read end is already closed: writing to it gives EPIPE.
 fn closed_pipe() -> OwnedFd {
@@ -117,68 +94,6 @@ fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
 }
 
 #[test]
-fn endless_stdin_stops_at_the_first_bad_token_in_bounded_memory() {
-    for problem in ["chopsticks", "games", "moore"] {
-        let mut child = Command::new(BIN)
-            .args(["solve", problem])
-            .stdin(dev("/dev/zero", false))
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run gamecheck");
-        let mut stderr = child.stderr.take().expect("stderr");
-        let (status, rss) = wait_measured(child, Duration::from_secs(20));
-        let mut err = String::new();
-        stderr.read_to_string(&mut err).expect("read stderr");
-        assert_eq!(status.code(), Some(2), "{problem}: {err}");
-        assert!(
-            err.contains("line 1: token `\\0\\0") && err.contains("not a number"),
-            "{problem}: {err}"
-        );
-        assert!(rss < 64 * 1024, "{problem}: {rss} KiB");
-    }
-}
-
-#[test]
-fn explaining_millions_of_cases_streams_in_bounded_memory() {
-    const T: usize = 3_000_000;
-    let mut child = Command::new(BIN)
-        .args(["solve", "chopsticks", "--explain"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gamecheck");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || {
-        let line = b"18446744073709551615 1 18446744073709551614 3\n";
-        let block = line.repeat(10_000);
-        stdin.write_all(format!("{T}\n").as_bytes())?;
-        for _ in 0..T / 10_000 {
-            stdin.write_all(&block)?;
-        }
-        Ok::<(), std::io::Error>(())
-    });
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let (mut lines, mut buf) = (0usize, vec![0u8; 1 << 16]);
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
-        }
-        lines
-    });
-    let (status, rss) = wait_measured(child, Duration::from_secs(120));
-    writer.join().expect("writer").expect("stdin accepts the input");
-    assert!(status.success(), "{status:?}");
-    assert_eq!(reader.join().expect("reader"), T);
-    // The input alone is 138 MB and the explanations 400 MB.
-    assert!(rss < 150 * 1024, "peak RSS {rss} KiB");
-}
-
-#[test]
 fn stdin_truncated_during_solve_is_not_a_crash() {
     let path = std::env::temp_dir().join(format!("gamecheck-truncate-{}.txt", std::process::id()));
     let mut text = String::from("2000000\n");
@@ -197,7 +112,7 @@ fn stdin_truncated_during_solve_is_not_a_crash() {
         .open(&path)
         .and_then(|f| f.set_len(1000))
         .expect("truncate the input");
-    let (status, _) = wait_measured(child, Duration::from_secs(60));
+    let (status, _) = crate::common::wait_measured(child, Duration::from_secs(60));
     let _ = std::fs::remove_file(&path);
     assert_eq!(status.signal(), None, "killed by a signal: {status:?}");
     assert!(matches!(status.code(), Some(0 | 2)), "{status:?}");

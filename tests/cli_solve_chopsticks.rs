@@ -4,25 +4,12 @@
 // Runs the `gamecheck` binary, built only with the default feature `cli`.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gamecheck binary starts");
-    if let Some(mut pipe) = child.stdin.take() {
-        pipe.write_all(stdin.as_bytes()).expect("stdin accepts the input");
-    }
-    child.wait_with_output().expect("gamecheck finishes")
-}
+use crate::common::gamecheck;
 
 fn solve(stdin: &str) -> Output {
-    run(&["solve", "chopsticks"], stdin)
+    gamecheck(&["solve", "chopsticks"], stdin)
 }
 
 #[track_caller]
@@ -51,7 +38,7 @@ fn answers_hand_checked_positions() {
 
 #[test]
 fn explain_names_the_case_and_a_move() {
-    let out = run(&["solve", "chopsticks", "--explain"], "2\n1 1 1 1\n1 0 1 0\n");
+    let out = gamecheck(&["solve", "chopsticks", "--explain"], "2\n1 1 1 1\n1 0 1 0\n");
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);

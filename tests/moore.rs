@@ -44,7 +44,7 @@ fn pow_exact(base: u64, mut exp: u64) -> u64 {
     r
 }
 
-mod common;
+use crate::common;
 
 // The properties `gamecheck check` runs, at the sizes of the default test run.
 #[test]

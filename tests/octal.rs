@@ -1,8 +1,8 @@
 //! Heap games: the sparse-space method against the plain mex and rules oracles of
 //! `gamecheck-oracles` on random codes, periods proved by the Guy–Smith theorem against
 //! published values, and the published errors refuted at their least counterexamples.
-//! The long proofs (0.16 to 0.1777) are `#[ignore]`d: `cargo test --release --test octal
-//! -- --ignored`.
+//! The long proofs (0.16 to 0.1777) are `#[ignore]`d: `cargo test --release --test
+//! integration octal:: -- --ignored`.
 
 use gamecheck::octal::code::OctalCode;
 use gamecheck::octal::crosscheck::{

@@ -41,79 +41,11 @@ int main(void) {
 
 const RIGHT_ONE_BEHIND: &str = "c == 0 && d >= 1 && b % 2 == 1";
 
-/// A C solution of "Games": K read with `scanf("%lld")`, values kept in 7 bits, at most
-/// 104 of them, equal bit columns merged, then the DFT over (Z/7)^B and Σ F(t)^POWER.
-/// Right with `POWER` = the exact power; wrong with the exponent reduced mod p − 1
-/// (0^(p−1) is 0, not 1).
-const GAMES_C: &str = r#"
-#include <stdio.h>
-#include <string.h>
-typedef unsigned long long u64;
-#define P 998244353ULL
-static u64 pw(u64 b, u64 e) {
-    u64 r = 1;
-    b %= P;
-    while (e) {
-        if (e & 1) r = r * b % P;
-        b = b * b % P;
-        e >>= 1;
-    }
-    return r;
-}
-static unsigned buf[2][823543];
-int main(void) {
-    int n;
-    long long k;
-    unsigned char v[104]; /* 7 bits per value, at most 104 values */
-    if (scanf("%d %lld", &n, &k) != 2) return 1;
-    if (n > 104) return 3;
-    for (int i = 0; i < n; i++) {
-        int a;
-        if (scanf("%d", &a) != 1) return 1;
-        v[i] = (unsigned char)(a & 127);
-    }
-    /* Merge equal bit columns: each distinct non-zero column is one dimension. */
-    u64 col[7][2];
-    int nb = 0;
-    unsigned mask[104] = {0};
-    for (int j = 0; j < 7; j++) {
-        u64 c[2] = {0, 0};
-        for (int i = 0; i < n; i++)
-            if (v[i] >> j & 1) c[i / 64] |= 1ULL << (i % 64);
-        if (!c[0] && !c[1]) continue;
-        int q = 0;
-        while (q < nb && !(col[q][0] == c[0] && col[q][1] == c[1])) q++;
-        if (q == nb) { col[nb][0] = c[0]; col[nb][1] = c[1]; nb++; }
-        for (int i = 0; i < n; i++)
-            if (v[i] >> j & 1) mask[i] |= 1u << q;
-    }
-    unsigned *cur = buf[0], *nxt = buf[1];
-    memset(cur, 0, sizeof(unsigned) << nb);
-    for (int i = 0; i < n; i++) cur[mask[i]]++;
-    u64 w = pw(3, (P - 1) / 7), wp[7];
-    wp[0] = 1;
-    for (int x = 1; x < 7; x++) wp[x] = wp[x - 1] * w % P;
-    u64 done = 1;
-    for (int j = 0; j < nb; j++) {
-        u64 rest = 1ULL << (nb - j - 1);
-        for (u64 u = 0; u < rest; u++) {
-            unsigned *z = cur + done * 2 * u, *o = cur + done * (2 * u + 1);
-            for (int x = 0; x < 7; x++) {
-                unsigned *out = nxt + done * 7 * u + done * x;
-                for (u64 i = 0; i < done; i++) out[i] = (unsigned)((z[i] + wp[x] * o[i]) % P);
-            }
-        }
-        unsigned *t = cur; cur = nxt; nxt = t;
-        done *= 7;
-    }
-    u64 s = 0;
-    for (u64 t = 0; t < done; t++) s = (s + POWER) % P;
-    s = s * pw(pw(7, P - 2), nb) % P;
-    printf("%llu\n", s);
-    return 0;
-}
-"#;
-
+/// The "Games" C solution (tests/fixtures/stress/games_mod_p_minus_one.c): K read with
+/// `scanf("%lld")`, values kept in 7 bits, at most 104 of them, equal bit columns merged,
+/// then the DFT over (Z/7)^B and Σ F(t)^POWER. Right with `POWER` = the exact power; wrong
+/// with the exponent reduced mod p − 1 (0^(p−1) is 0, not 1), the fixture's default.
+const GAMES_C: &str = "tests/fixtures/stress/games_mod_p_minus_one.c";
 const EXACT_POWER: &str = "pw(cur[t], (u64)k)";
 const POWER_MOD_P_MINUS_ONE: &str = "pw(cur[t], (u64)k % (P - 1))";
 
@@ -351,19 +283,28 @@ fn usage_errors_exit_2() {
     assert_eq!(bad_flag.status.code(), Some(2));
 }
 
-/// Compiles `GAMES_C` with `power` into `dir/name`.
-fn compile_games(dir: &Path, name: &str, power: &str) -> PathBuf {
-    let source = dir.join(format!("{name}.c"));
+/// Compiles `GAMES_C` with `power` and `run_ms` milliseconds a run into `dir/name`.
+fn compile_games_with(dir: &Path, name: &str, power: &str, run_ms: u64) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(GAMES_C);
     let exe = dir.join(name);
-    std::fs::write(&source, GAMES_C.replace("POWER", power)).expect("write C source");
     let status = Command::new("cc")
-        .args(["-O2", "-o"])
+        .args([
+            "-O2",
+            &format!("-DPOWER={power}"),
+            &format!("-DRUN_MS={run_ms}"),
+            "-o",
+        ])
         .arg(&exe)
         .arg(&source)
         .status()
         .expect("these tests need a C compiler `cc` on PATH");
     assert!(status.success(), "cc failed on {name}");
     exe
+}
+
+/// Compiles `GAMES_C` with `power` into `dir/name`.
+fn compile_games(dir: &Path, name: &str, power: &str) -> PathBuf {
+    compile_games_with(dir, name, power, 0)
 }
 
 /// Runs `stress games` with JSON output and the given extra flags.
@@ -441,19 +382,15 @@ fn games_c_solution_reducing_k_mod_p_minus_one_is_caught() {
     assert!(field(&report, "replay").contains("--replay"));
 }
 
-/// Compiles tests/fixtures/stress/games_mod_p_minus_one.c, the "Games" solution that
-/// reduces K mod p − 1, padded to `run_ms` milliseconds a run.
+/// Compiles the "Games" solution that reduces K mod p − 1, padded to `run_ms`
+/// milliseconds a run.
 fn compile_games_mod_fixture(dir: &Path, run_ms: u64) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stress/games_mod_p_minus_one.c");
-    let exe = dir.join(format!("games_mod_{run_ms}ms"));
-    let status = Command::new("cc")
-        .args(["-O2", &format!("-DRUN_MS={run_ms}"), "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success(), "cc failed on {}", source.display());
-    exe
+    compile_games_with(
+        dir,
+        &format!("games_mod_{run_ms}ms"),
+        POWER_MOD_P_MINUS_ONE,
+        run_ms,
+    )
 }
 
 /// The least input of the K mod p − 1 defect, as the test above derives it.
@@ -943,60 +880,6 @@ fn a_signal_during_the_shrink_keeps_the_least_failing_input_so_far() {
     .0;
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stdout).starts_with("wrong-answer"));
-}
-
-/// Runs `gamecheck stress ARGS` and returns its exit code and peak resident memory in
-/// bytes (wait4's ru_maxrss of that one process).
-// Reaped by wait4, which also gives the rusage of that one child.
-#[allow(clippy::zombie_processes)]
-fn exit_code_and_peak_rss(args: &[&str]) -> (Option<i32>, u64) {
-    let child = Command::new(BIN)
-        .arg("stress")
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("run gamecheck");
-    let mut status = 0;
-    // SAFETY: waits for our own child, writing into the status and rusage we own.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    (code, usage.ru_maxrss as u64 * 1024)
-}
-
-#[test]
-fn inputs_are_drawn_when_run_so_memory_stays_small_whatever_the_count() {
-    let dir = scratch("lazy");
-    let out = dir.join("out");
-    let out = out.to_str().expect("utf-8 path");
-    // `cat` fails input 1; before, every input was drawn first (5.8 GB, 2 GB).
-    for args in [
-        &[
-            "moore",
-            "--extended",
-            "--cases",
-            "1000",
-            "--solution",
-            "cat",
-            "--out-dir",
-            out,
-        ][..],
-        &[
-            "chopsticks",
-            "--cases",
-            "1000000",
-            "--solution",
-            "cat",
-            "--out-dir",
-            out,
-        ][..],
-    ] {
-        let (code, peak) = exit_code_and_peak_rss(args);
-        assert_eq!(code, Some(1), "{args:?}");
-        assert!(peak < 100 << 20, "{args:?}: peak RSS {} MB", peak >> 20);
-    }
 }
 
 #[test]

@@ -35,7 +35,7 @@
 macro_rules! main {
     (registry = $registry:ty, about = $about:expr $(,)?) => {
         fn main() -> ::std::process::ExitCode {
-            $crate::cli::main::<$registry>(&$crate::cli::Program {
+            <$registry as $crate::games::Registry>::main(&$crate::cli::Program {
                 name: env!("CARGO_BIN_NAME"),
                 version: env!("CARGO_PKG_VERSION"),
                 about: $about,

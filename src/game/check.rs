@@ -146,7 +146,7 @@ const EXHAUSTIVE: u64 = 2_000;
 fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
     let properties = problem.properties();
     let property = properties.first()?;
-    let reach = problem.game().oracle_reach().saturating_mul(64);
+    let reach = problem.component_reach();
     let fails = |p: &G::Position| {
         p.counts().iter().all(|&v| v <= reach)
             && problem.reaches(p)

@@ -261,10 +261,24 @@ impl<G: Game> GameProblem<G> {
         }
     }
 
-    /// Whether the component route is asked about `p`: every component's counts within
-    /// 64 times the joint reach.
+    /// Returns the most of each count the component route is asked about: s times the
+    /// joint reach, s the largest with s^k ≤ 64 for k counts a position (64 for a heap or
+    /// a list of heaps). A component is then searched over a box at most 64 times the
+    /// joint search's; a game of 4 counts that is its own one component (the default)
+    /// would otherwise fill the search's budget over a box 64^4 times the joint one.
+    pub(crate) fn component_reach(&self) -> u64 {
+        let k = u32::try_from(G::Position::ARITY.unwrap_or(1).max(1)).unwrap_or(u32::MAX);
+        let scale = (1..=64u64)
+            .rev()
+            .find(|s| s.checked_pow(k).is_some_and(|v| v <= 64))
+            .unwrap_or(1);
+        self.game.oracle_reach().saturating_mul(scale)
+    }
+
+    /// Whether the component route is asked about `p`: every count within
+    /// [`Self::component_reach`].
     fn sum_reach(&self, p: &G::Position) -> bool {
-        let reach = self.game.oracle_reach().saturating_mul(64);
+        let reach = self.component_reach();
         p.counts().iter().all(|&v| v <= reach)
     }
 
@@ -478,7 +492,7 @@ impl<G: Game> GameProblem<G> {
     /// play, where the joint search does under misère play (misère values do not add).
     fn judged_positions(&self) -> BoxedStrategy<G::Position> {
         match self.question.play {
-            Play::Normal => self.positions(self.game.oracle_reach().saturating_mul(64)),
+            Play::Normal => self.positions(self.component_reach()),
             Play::Misere => self.small_positions(),
         }
     }

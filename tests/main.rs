@@ -1,0 +1,28 @@
+//! The integration tests: one binary, so the library is linked and its generic engines
+//! compiled once for all of them rather than once per file. Each file is a module named
+//! for what it tests; `cargo test --test integration <module>::` runs one.
+
+mod common;
+
+mod chopsticks;
+mod chopsticks_classic;
+mod chopsticks_proof;
+mod claim_expr;
+mod claim_lang;
+mod claims_engine;
+mod cli_conventions;
+mod cli_octal;
+mod cli_output;
+mod cli_solve_chopsticks;
+mod contest_format;
+mod game_format;
+mod harness;
+mod json_schema;
+mod library_only;
+mod licences;
+mod moore;
+mod octal;
+mod package;
+mod plot;
+mod prove;
+mod stress;
