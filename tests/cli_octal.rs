@@ -89,7 +89,7 @@ fn prove_octal_without_a_period_within_n_heaps_says_how_far_it_got() {
 fn solve_octal_answers_every_heap_when_the_period_is_proved() {
     let out = gamecheck(
         &["solve", "octal", "--code", "0.77", "--grundy"],
-        "3\n1 70\n2 5 9\n1 18446744073709551615\n",
+        "3\n70\n14\n18446744073709551615\n",
     );
     assert_eq!(
         out.status.code(),
@@ -100,8 +100,19 @@ fn solve_octal_answers_every_heap_when_the_period_is_proved() {
     let g = kayles(200);
     // 2^64 − 1 ≡ 71 + (2^64 − 1 − 71) mod 12 in the periodic part.
     let far = 71 + ((u64::MAX - 71) % 12) as usize;
-    let want = format!("{}\n{}\n{}\n", g[70], g[5] ^ g[9], g[far]);
+    let want = format!("{}\n{}\n{}\n", g[70], g[14], g[far]);
     assert_eq!(stdout(&out), want);
+    // With --sum a case is a sum of heaps, `k n1 … nk`: the XOR of their values.
+    let sums = gamecheck(
+        &["solve", "octal", "--code", "0.77", "--grundy", "--sum"],
+        "3\n2 5 9\n3 1 2 3\n1 18446744073709551615\n",
+    );
+    let want = format!("{}\n{}\n{}\n", g[5] ^ g[9], g[1] ^ g[2] ^ g[3], g[far]);
+    assert_eq!((sums.status.code(), stdout(&sums)), (Some(0), want));
+    // A one-heap input is not a sum, and the reverse: the line names the extra token.
+    let one = gamecheck(&["solve", "octal", "--code", "0.77"], "1\n2 5 9\n");
+    assert_eq!(one.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&one.stderr).contains("line 2: unexpected token `5`"));
 }
 
 #[test]
@@ -109,7 +120,7 @@ fn solve_octal_refuses_heaps_beyond_the_computed_range() {
     // Officers, 0.6, has no known period: G is known only as far as computed.
     let out = gamecheck(
         &["solve", "octal", "--code", "0.6", "--max-heap", "300"],
-        "1\n1 300\n",
+        "1\n300\n",
     );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -119,7 +130,7 @@ fn solve_octal_refuses_heaps_beyond_the_computed_range() {
     );
     let ok = gamecheck(
         &["solve", "octal", "--code", "0.6", "--max-heap", "300"],
-        "1\n1 299\n",
+        "1\n299\n",
     );
     assert_eq!(ok.status.code(), Some(0));
 }

@@ -203,6 +203,13 @@ impl<G> Format<G> {
         self
     }
 
+    /// Returns the format whose `stress` inputs hold up to `contest` cases, or up to
+    /// `extended` with `--extended`, when T's range allows more.
+    pub fn generated(mut self, contest: u64, extended: u64) -> Format<G> {
+        self.generated_t = Some((contest, extended));
+        self
+    }
+
     /// Returns the format with the sum over the cases of field `name` at most `limit`.
     pub fn sum(mut self, name: &'static str, limit: u64) -> Format<G> {
         self.sums.push((name, limit));
@@ -370,8 +377,7 @@ impl<G: Game> Format<G> {
                 Field::list("a count", 0..=max),
             ],
         };
-        let mut format = Format::cases(1..=MAX_T).line(line);
-        format.generated_t = Some((20, 1000));
+        let mut format = Format::cases(1..=MAX_T).line(line).generated(20, 1000);
         format.labels = Some(("counts", "counts per position"));
         format
     }

@@ -52,6 +52,7 @@ mod verdict;
 
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
+pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;

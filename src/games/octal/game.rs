@@ -9,7 +9,8 @@ use super::guy_smith::{PeriodResult, find_period_in};
 use super::moves::for_each_move;
 use super::sparse_space::SparseSpace;
 use super::values::NimValues;
-use crate::game::{CrossCheck, FromFlags, Game, GameError, Search};
+use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, Search};
+
 use crate::problem::{Flag, Flags};
 use crate::prove::ProveCommand;
 
@@ -20,6 +21,8 @@ const PLAIN_MEX_REACH: usize = 1024;
 pub struct Octal {
     code: OctalCode,
     max_heap: u64,
+    /// Whether a contest case is a sum of heaps, `k n1 … nk`, rather than one heap `n`.
+    sum: bool,
     table: OnceLock<Table>,
     /// The plain mex's values below [`PLAIN_MEX_REACH`], computed once.
     plain: OnceLock<Result<Vec<u32>, String>>,
@@ -94,9 +97,16 @@ impl Octal {
         Octal {
             code,
             max_heap,
+            sum: false,
             table: OnceLock::new(),
             plain: OnceLock::new(),
         }
+    }
+
+    /// Returns the game whose contest cases are sums of heaps, `k n1 … nk`, rather than
+    /// one heap `n` a line.
+    pub fn with_sums(self) -> Octal {
+        Octal { sum: true, ..self }
     }
 
     /// Returns the code.
@@ -204,6 +214,17 @@ impl Game for Octal {
         4
     }
 
+    /// A line `T`, then T lines of one heap `n` (the format), or with `--sum` of a
+    /// sum of heaps `k n1 … nk`.
+    fn format(&self) -> Format<Self> {
+        if self.sum {
+            return Format::default_for(self);
+        }
+        Format::cases(1..=MAX_T)
+            .line([Field::number("n", 0..=self.max_count())])
+            .generated(20, 1000)
+    }
+
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
         vec![("table_matches_plain_mex", |g: &Octal, p: &Vec<u64>| {
             // The plain mex over every option, from the oracles crate, on the heaps of p.
@@ -241,6 +262,10 @@ impl FromFlags for Octal {
                 1,
             )
             .value_name("N"),
+            Flag::switch(
+                "sum",
+                "Each case of solve and stress is a sum of heaps, a line `k n1 … nk`, not one heap n.",
+            ),
         ]
     }
 
@@ -250,6 +275,7 @@ impl FromFlags for Octal {
             flag: "code",
             why: e.to_string(),
         })?;
-        Ok(Octal::new(code, flags.number("max-heap")?))
+        let game = Octal::new(code, flags.number("max-heap")?);
+        Ok(if flags.switch("sum")? { game.with_sums() } else { game })
     }
 }
