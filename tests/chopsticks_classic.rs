@@ -204,3 +204,63 @@ fn solve_answers_match_fixpoint_at_every_position_for_every_rule_set() {
     }
     assert!(draws > 0);
 }
+
+/// A claim states a draw with parts `loss: EXPR; draw: EXPR` (the outcome left out, win,
+/// is claimed elsewhere). "Every position where both players live is a draw" is refuted
+/// at a position the fixpoint does not call a draw, and no position of smaller total
+/// (a + b + c + d) disagrees with the claim.
+#[test]
+fn a_draw_claim_is_refuted_where_the_fixpoint_first_disagrees() {
+    let truth = fixpoint(Rules::Rollover, Splits::Any { suicide: false });
+    let claim = "loss: a + b == 0; draw: c + d > 0";
+    let says = |(m, o): Ordered| match (m[0] + m[1], o[0] + o[1]) {
+        (0, _) => "loss",
+        (_, 0) => "win",
+        _ => "draw",
+    };
+    let out = common::gamecheck(&["claim", "chopsticks-classic", claim, "--json"], "");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(report["verdict"], "refuted");
+    let c = |i: usize| {
+        report["counterexample"][i]
+            .as_u64()
+            .and_then(|v| u8::try_from(v).ok())
+    };
+    let at: Ordered = match (c(0), c(1), c(2), c(3)) {
+        (Some(a), Some(b), Some(c), Some(d)) => ([a, b], [c, d]),
+        _ => panic!("{report}"),
+    };
+    assert_ne!(says(at), truth[&at], "{report}");
+    // The report names outcomes as the contest answers them.
+    let answer = |o: &str| match o {
+        "win" => "First",
+        "loss" => "Second",
+        _ => "Draw",
+    };
+    assert_eq!(report["claim_says"], answer(says(at)), "{report}");
+    assert_eq!(report["truth"], answer(truth[&at]), "{report}");
+    let total = |(m, o): Ordered| m[0] + m[1] + o[0] + o[1];
+    let positions: BTreeSet<Ordered> = all().into_iter().map(sorted).collect();
+    for &p in positions.iter().filter(|&&p| total(p) < total(at)) {
+        assert_eq!(says(p), truth[&p], "{p:?} is smaller than {at:?} and disagrees");
+    }
+    // A part that names no outcome, or one named twice, is a usage error at its column.
+    for (bad, column) in [
+        ("loss: a == 0; tie: b == 0", 15),
+        ("loss: a == 0; loss: b == 0", 15),
+    ] {
+        let out = common::gamecheck(&["claim", "chopsticks-classic", bad], "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains(&format!("column {column}")), "{bad}: {err}");
+    }
+    let out = common::gamecheck(&["claim", "chopsticks-classic", "loss: a == 0; draw: a >"], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("column 24"), "{err}");
+}

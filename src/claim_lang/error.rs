@@ -58,6 +58,25 @@ pub enum ClaimError {
 }
 
 impl ClaimError {
+    /// Returns the error of a part of `whole` that starts `offset` characters in, as an
+    /// error of `whole`: its column counted from the start of `whole`.
+    pub(crate) fn within(self, whole: &str, offset: usize) -> ClaimError {
+        let mut e = self;
+        match &mut e {
+            ClaimError::Syntax { text, column, .. }
+            | ClaimError::Type { text, column, .. }
+            | ClaimError::UnknownVariable { text, column, .. }
+            | ClaimError::UnknownFunction { text, column, .. }
+            | ClaimError::NestedBinder { text, column, .. }
+            | ClaimError::TooDeep { text, column } => {
+                *text = whole.to_owned();
+                *column += offset;
+            }
+            ClaimError::TooLarge { .. } => {}
+        }
+        e
+    }
+
     /// Returns the column the error points at, or `None` for [`ClaimError::TooLarge`].
     ///
     /// # Example

@@ -288,7 +288,6 @@ pub fn check_typed_claim<P: TypedClaims>(
     seed: u64,
     cases: u32,
 ) -> Result<ClaimReport, ExprError> {
-    let holds = problem.compile(text)?;
-    let claim = |c: &P::Case| holds(c).map(|h| problem.answer_from_claim(h));
+    let claim = problem.compile_answer(text)?;
     Ok(check_claim(problem, "claim", text, &claim, seed, cases))
 }

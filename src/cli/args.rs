@@ -103,8 +103,9 @@ pub(super) enum Command {
         #[arg(long)]
         explain: bool,
     },
-    /// Run a solution on random boundary-biased inputs, judge it against gamecheck's
-    /// verified solvers, and shrink the first failure to the least failing input.
+    /// Run a solution on random boundary-biased inputs, judge it against the problem's
+    /// checked solver (cross-checked against oracles from the rules), and shrink the first
+    /// failure to the least failing input.
     ///
     /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
     /// a solution command that cannot be started).

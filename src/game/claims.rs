@@ -6,7 +6,7 @@ use super::problem::{GameProblem, total_within};
 use super::{Answer, Game, Outcome, Position, position};
 use crate::claim_lang::{Claim, Env, Vocabulary};
 use crate::claims::{ClaimReport, ExprError, check_typed_claim};
-use crate::problem::{Claims, Domain, Least, Predicate, Sample, TypedClaims};
+use crate::problem::{Claimed, Claims, Domain, Least, Predicate, Sample, TypedClaims};
 
 /// The exhaustive domain of claims holds at most this many positions.
 const EXHAUSTIVE: u64 = 20_000;
@@ -82,7 +82,7 @@ impl<G: Game> Claims for GameProblem<G> {
         (!names.is_empty()).then(|| {
             &*Box::leak(
                 format!(
-                    "EXPR over {} claims \"the player to move loses\"",
+                    "EXPR over {} claims \"the player to move loses\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
                     names.join(", ")
                 )
                 .into_boxed_str(),
@@ -121,4 +121,78 @@ impl<G: Game> TypedClaims for GameProblem<G> {
     fn answer_from_claim(&self, loses: bool) -> Answer {
         Answer::Outcome(Outcome::of(!loses))
     }
+
+    /// `EXPR` claims "the player to move loses exactly when EXPR". Parts `loss: EXPR`,
+    /// `draw: EXPR` and `win: EXPR`, joined by `;`, claim each outcome where its EXPR
+    /// holds, the first part that holds deciding; with two parts, the outcome left out is
+    /// claimed everywhere else. That is how a claim states a draw.
+    fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
+        let Some(parts) = outcome_parts::<G::Position>(text)? else {
+            let loses = compile::<G::Position>(text)?;
+            return Ok(Box::new(move |p| {
+                loses(p).map(|l| Answer::Outcome(Outcome::of(!l)))
+            }));
+        };
+        let rest = [Outcome::Win, Outcome::Loss, Outcome::Draw]
+            .into_iter()
+            .find(|o| parts.len() == 2 && parts.iter().all(|(q, _)| q != o));
+        Ok(Box::new(move |p| {
+            for (outcome, holds) in &parts {
+                if holds(p)? {
+                    return Ok(Answer::Outcome(*outcome));
+                }
+            }
+            rest.map(Answer::Outcome)
+                .ok_or_else(|| "no part of the claim holds here".to_owned())
+        }))
+    }
+}
+
+/// Returns the parts `outcome: EXPR` of `text` compiled, or `None` when `text` is one
+/// EXPR.
+///
+/// # Errors
+/// A part that does not compile, or parts that name an outcome twice or are fewer than
+/// two.
+fn outcome_parts<P: Position>(text: &str) -> Result<Option<Vec<(Outcome, Predicate<P>)>>, ExprError> {
+    fn label(part: &str) -> Option<(Outcome, usize, &str)> {
+        let (name, expr) = part.split_once(':')?;
+        let outcome = match name.trim() {
+            "win" => Outcome::Win,
+            "loss" => Outcome::Loss,
+            "draw" => Outcome::Draw,
+            _ => return None,
+        };
+        Some((outcome, name.len() + 1, expr))
+    }
+    if !text.split(';').any(|part| label(part).is_some()) {
+        return Ok(None);
+    }
+    let syntax = |column: usize, message: &str| ExprError::Syntax {
+        text: text.to_owned(),
+        column,
+        message: message.to_owned(),
+    };
+    let mut parts: Vec<(Outcome, Predicate<P>)> = Vec::new();
+    let mut offset = 0;
+    for part in text.split(';') {
+        let column = offset + part.len() - part.trim_start().len() + 1;
+        let Some((outcome, skip, expr)) = label(part) else {
+            return Err(syntax(column, "expected `win:`, `loss:` or `draw:` and a claim"));
+        };
+        if parts.iter().any(|(o, _)| *o == outcome) {
+            return Err(syntax(column, "an outcome is named twice"));
+        }
+        let from = offset + skip;
+        let holds = compile::<P>(expr).map_err(|e| e.within(text, text[..from].chars().count()))?;
+        parts.push((outcome, holds));
+        offset += part.len() + 1;
+    }
+    if parts.len() < 2 {
+        return Err(syntax(
+            1,
+            "name at least two outcomes (the one left out is claimed elsewhere)",
+        ));
+    }
+    Ok(Some(parts))
 }

@@ -41,7 +41,7 @@ pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 mod claims;
 mod typed_claims;
 pub use claims::{Domain, Sample, both_searched};
-pub use typed_claims::{Predicate, TypedClaims};
+pub use typed_claims::{Claimed, Predicate, TypedClaims};
 
 // --- contest format: bounds and solving (stress-engine) ---
 mod bounds;

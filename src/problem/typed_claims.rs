@@ -16,4 +16,25 @@ pub trait TypedClaims: Claims {
     /// Returns the answer a typed claim gives at a case where its predicate is
     /// `claim_true`: a typed claim reads "the answer is X exactly when EXPR".
     fn answer_from_claim(&self, claim_true: bool) -> Self::Answer;
+
+    /// Returns `text` compiled to the answer it claims at each case. Default: the answer
+    /// [`TypedClaims::answer_from_claim`] gives where [`TypedClaims::compile`]'s
+    /// predicate holds or not; a problem whose answers are more than two overrides it.
+    ///
+    /// # Errors
+    /// As for [`TypedClaims::compile`].
+    fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
+        let holds = self.compile(text)?;
+        Ok(Box::new(move |c: &Self::Case| {
+            holds(c).map(|h| self.answer_from_claim(h))
+        }))
+    }
 }
+
+/// A compiled typed claim: the answer it claims at a case, or why it gives none there.
+pub type Claimed<'a, P> = Box<
+    dyn Fn(&<P as crate::problem::Problem>::Case) -> Result<<P as crate::problem::Problem>::Answer, String>
+        + Send
+        + Sync
+        + 'a,
+>;
