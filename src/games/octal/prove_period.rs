@@ -159,9 +159,14 @@ impl ProveCommand for Octal {
         let start = Instant::now();
         match (optional(flags, "preperiod")?, optional(flags, "period")?) {
             (Some(e), Some(p)) => claimed(self, e, p, start),
-            (None, None) => find_period(self.code(), self.max_heap(), &())
-                .map(|r| found(&r))
-                .map_err(|e| ProveError::NotCarriedOut(e.to_string())),
+            // The game's table is this very search (its values, then the period): use it
+            // rather than computing every value a second time, and holding them twice.
+            (None, None) => match self.table().search() {
+                Some(r) => Ok(found(r)),
+                None => find_period(self.code(), self.max_heap(), &())
+                    .map(|r| found(&r))
+                    .map_err(|e| ProveError::NotCarriedOut(e.to_string())),
+            },
             _ => Err(ProveError::Range("--preperiod and --period go together".into())),
         }
     }
