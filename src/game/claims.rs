@@ -148,13 +148,16 @@ impl<G: Game> TypedClaims for GameProblem<G> {
     }
 }
 
+/// The parts of a claim that names outcomes: each outcome with where it is claimed.
+type Parts<P> = Vec<(Outcome, Predicate<P>)>;
+
 /// Returns the parts `outcome: EXPR` of `text` compiled, or `None` when `text` is one
 /// EXPR.
 ///
 /// # Errors
 /// A part that does not compile, or parts that name an outcome twice or are fewer than
 /// two.
-fn outcome_parts<P: Position>(text: &str) -> Result<Option<Vec<(Outcome, Predicate<P>)>>, ExprError> {
+fn outcome_parts<P: Position>(text: &str) -> Result<Option<Parts<P>>, ExprError> {
     fn label(part: &str) -> Option<(Outcome, usize, &str)> {
         let (name, expr) = part.split_once(':')?;
         let outcome = match name.trim() {
@@ -173,7 +176,7 @@ fn outcome_parts<P: Position>(text: &str) -> Result<Option<Vec<(Outcome, Predica
         column,
         message: message.to_owned(),
     };
-    let mut parts: Vec<(Outcome, Predicate<P>)> = Vec::new();
+    let mut parts: Parts<P> = Vec::new();
     let mut offset = 0;
     for part in text.split(';') {
         let column = offset + part.len() - part.trim_start().len() + 1;
