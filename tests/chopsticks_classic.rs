@@ -9,6 +9,8 @@ use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use gamecheck::game::{Game, Position as _};
+use gamecheck::games::chopsticks_classic::{ChopsticksClassic, Position, RuleSet};
 use serde_json::{Value, json};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -159,6 +161,31 @@ const RULE_SETS: [(Rules, Splits, &[&str]); 8] = [
         &["--cutoff", "--suicide"],
     ),
 ];
+
+/// The game's moves (`Game::moves`, through the public API) are the moves written here,
+/// as unordered positions, at every ordered position of every rule set.
+#[test]
+fn moves_match_the_ordered_moves_for_every_rule_set() {
+    let unordered = |(m, o): Ordered| {
+        let s = sorted((m, o));
+        Position::from_counts(&[s.0[0], s.0[1], s.1[0], s.1[1]].map(u64::from)).expect("a position")
+    };
+    for (overflow, splits, flags) in RULE_SETS {
+        // The rule set as `gamecheck` reads these flags.
+        let rules: RuleSet = flags
+            .join(" ")
+            .parse()
+            .unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+        let game = ChopsticksClassic::new(rules);
+        for p in all() {
+            let mut ours = Vec::new();
+            game.moves(&unordered(p), &mut ours);
+            let ours: BTreeSet<Position> = ours.into_iter().collect();
+            let theirs: BTreeSet<Position> = moves(overflow, splits, p).into_iter().map(unordered).collect();
+            assert_eq!(ours, theirs, "{flags:?} at {p:?}");
+        }
+    }
+}
 
 #[test]
 fn prove_counts_match_fixpoint_for_every_rule_set() {

@@ -304,22 +304,7 @@ fn solve_rejects_malformed_input() {
 /// Runs the `gamecheck` binary on `input`; returns the exit code, stdout and stderr.
 #[cfg(feature = "cli")]
 fn run_cli(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gamecheck binary starts");
-    // The binary may exit before reading everything; a broken pipe is then fine.
-    let _ = child
-        .stdin
-        .take()
-        .expect("a piped stdin")
-        .write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("the gamecheck binary finishes");
+    let out = common::gamecheck(args, input);
     let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
