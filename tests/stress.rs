@@ -977,11 +977,19 @@ fn a_shared_out_dir_is_refused_while_another_run_holds_it() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("run gamecheck");
+    // gamecheck's own command line names the script too; only the script running proves
+    // that the first run holds the lock (it locks before it runs anything).
     let marker = sleeper.to_str().expect("utf-8 path");
+    let solution_running = || {
+        processes_mentioning(marker)
+            .iter()
+            .any(|cmdline| !cmdline.contains("--solution"))
+    };
     let start = Instant::now();
-    while processes_mentioning(marker).is_empty() && start.elapsed() < Duration::from_secs(20) {
+    while !solution_running() && start.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(20));
     }
+    assert!(solution_running(), "the first run's solution never started");
     let ran = dir.join("ran");
     let second = dir.join("second.sh");
     std::fs::write(&second, format!("touch {}\ncat\n", ran.display())).expect("write script");
