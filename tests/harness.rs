@@ -26,51 +26,62 @@ fn json_of(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).expect("stdout is JSON")
 }
 
-fn without_times(v: &mut Value) {
-    match v {
-        Value::Object(map) => {
-            map.remove("time_ms");
-            map.values_mut().for_each(without_times);
-        }
-        Value::Array(items) => items.iter_mut().for_each(without_times),
-        _ => {}
+#[test]
+fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
+    // One run per output: each run builds the 128-count Chopsticks table, seconds here.
+    let args = ["check", "--seed", "11", "--cases", "100"];
+    let json_run = gamecheck(&[&args[..], &["--json"]].concat());
+    let text_run = gamecheck(&args);
+    for run in [&json_run, &text_run] {
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
     }
-}
-
-#[test]
-fn check_with_a_seed_is_reproducible_and_agrees() {
-    let args = ["check", "--seed", "11", "--cases", "100", "--json"];
-    let (first, second) = (gamecheck(&args), gamecheck(&args));
-    assert_eq!(
-        first.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
-    assert_eq!(second.status.code(), Some(0));
-    let (mut a, mut b) = (json_of(&first), json_of(&second));
-    without_times(&mut a);
-    without_times(&mut b);
-    assert_eq!(a, b);
-    let rows = a["rows"].as_array().map_or(0, Vec::len);
-    assert!(rows >= 6, "{a}");
+    let report = json_of(&json_run);
+    let from_json: Vec<(String, String, u64, String)> = report["rows"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["game"].as_str().unwrap_or_default().to_owned(),
+                r["property"].as_str().unwrap_or_default().to_owned(),
+                r["cases"].as_u64().unwrap_or_default(),
+                r["verdict"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    // The table: a header, one row per property (game, property, cases, time, unit,
+    // verdict), then the summary line.
+    let text = String::from_utf8_lossy(&text_run.stdout);
+    let lines: Vec<&str> = text.lines().collect();
     assert!(
-        a["rows"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .all(|r| r["verdict"] == "agree")
-    );
-}
-
-#[test]
-fn check_prints_a_table() {
-    let out = gamecheck(&["check", "--seed", "3", "--cases", "100"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
-    assert!(
-        text.contains("rule_matches_minimax") && text.contains("all agree"),
+        lines[0].starts_with("game") && lines[0].ends_with("verdict"),
         "{text}"
+    );
+    let from_text: Vec<(String, String, u64, String)> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(f.len(), 6, "a row of six fields: {line}");
+            let cases = f[2].parse().unwrap_or_else(|e| panic!("{e}: {line}"));
+            (f[0].to_owned(), f[1].to_owned(), cases, f[5].to_owned())
+        })
+        .collect();
+    assert_eq!(from_text, from_json);
+    assert!(from_json.len() >= 6, "{report}");
+    assert!(from_json.iter().all(|row| row.3 == "agree"), "{report}");
+    assert!(from_json.iter().any(|row| row.1 == "rule_matches_minimax"));
+    let cases: u64 = from_json.iter().map(|row| row.2).sum();
+    assert_eq!(
+        lines[lines.len() - 1],
+        format!(
+            "seed 11: {} properties, {cases} cases, all agree",
+            from_json.len()
+        )
     );
 }
 
