@@ -41,6 +41,23 @@ fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
         );
     }
     let report = json_of(&json_run);
+    assert_eq!(report["seed"], 11, "{report}");
+    // The table shows every field of a row but its time and its failure, and an agreeing
+    // row has no failure: equal rows mean the two runs agree on all but the times.
+    for row in report["rows"].as_array().into_iter().flatten() {
+        let keys: Vec<&str> = row
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.keys().map(String::as_str))
+            .collect();
+        assert_eq!(
+            keys.len(),
+            6,
+            "game, property, cases, time_ms, verdict, failure: {row}"
+        );
+        assert!(row["failure"].is_null(), "{row}");
+        assert!(row["time_ms"].is_u64(), "{row}");
+    }
     let from_json: Vec<(String, String, u64, String)> = report["rows"]
         .as_array()
         .into_iter()
