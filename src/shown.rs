@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn escaped_text_reads_back_to_the_bytes_and_prints_no_control_character() {
         let mut runner = crate::check::seeded_runner(21, "escaped_round_trip", 5000, None);
-        let result = runner.run(&tricky(), |bytes| {
+        let result = crate::check::run_cases(&mut runner, &tricky().boxed(), &|bytes| {
             let shown = escaped(&bytes, usize::MAX);
             prop_assert!(!shown.chars().any(char::is_control), "{shown:?}");
             prop_assert_eq!(unescape(&shown), Some(bytes), "{}", shown);

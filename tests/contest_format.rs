@@ -7,7 +7,7 @@ use gamecheck::input::InputError;
 use gamecheck::problem::{Range, SolveError};
 use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseResult, TestError, TestRunner};
 
 fn line_of(e: &InputError) -> usize {
     e.line()
@@ -48,13 +48,22 @@ fn runner() -> TestRunner {
     })
 }
 
+/// proptest's runner compiled once per value type, not once per registered problem.
+fn run_each<T: std::fmt::Debug>(
+    runner: &mut TestRunner,
+    cases: &BoxedStrategy<T>,
+    test: &dyn Fn(T) -> TestCaseResult,
+) -> Result<(), TestError<T>> {
+    runner.run(cases, test)
+}
+
 struct Fuzz;
 
 impl Visit for Fuzz {
     type Output = ();
     fn visit<P: Registered>(self, problem: &P) {
         let mut runner = runner();
-        let result = runner.run(&input(), |bytes| {
+        let result = run_each(&mut runner, &input().boxed(), &|bytes| {
             let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
             // The replay parser.
             if let Err(e) = problem.read_input(&bytes) {
@@ -188,7 +197,10 @@ impl Visit for SameAsGeneric {
     type Output = ();
     fn visit<P: Registered>(self, problem: &P) {
         let mut runner = runner();
-        let result = runner.run(&(input(), any::<bool>()), |(bytes, explain)| {
+        let result = run_each(&mut runner, &(input(), any::<bool>()).boxed(), &|(
+            bytes,
+            explain,
+        )| {
             let fast = solved(|out| problem.solve_stream(&mut &bytes[..], out, explain));
             let generic =
                 solved(|out| gamecheck::problem::solve_cases(problem, &mut &bytes[..], out, explain));

@@ -195,12 +195,13 @@ fn workspace_packages_are_mit_or_apache() {
         [
             "euclid-game",
             "gamecheck",
+            "gamecheck-benches",
             "gamecheck-oracles",
             "kayles",
             "nim-move",
             "subtraction-game"
         ],
-        "the library, the oracles and the four example crates"
+        "the library, the oracles, the benches and the four example crates"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

@@ -49,6 +49,25 @@ fn set(words: &mut [u64], row: usize, stride: usize, col: usize) {
     words[row * stride + col / 64] |= 1 << (col % 64);
 }
 
+/// ORs the first `len` bits of `src` into `dst` from bit `at` on, a word at a time: the
+/// copy is serial and was an eighth of the build bit by bit.
+fn or_bits(dst: &mut [u64], at: usize, src: &[u64], len: usize) {
+    let shift = at % 64;
+    for (k, &word) in src.iter().enumerate().take(len.div_ceil(64)) {
+        let valid = (len - 64 * k).min(64);
+        let word = if valid == 64 {
+            word
+        } else {
+            word & ((1 << valid) - 1)
+        };
+        let i = at / 64 + k;
+        dst[i] |= word << shift;
+        if shift > 0 && valid + shift > 64 {
+            dst[i + 1] |= word >> (64 - shift);
+        }
+    }
+}
+
 /// Computes the pairs (p, q) and (q, p) of a layer, given the layer below.
 fn solve_pairs(shape: &Shape, p: usize, q: usize, below: &[Option<Pair>]) -> Vec<(usize, Pair)> {
     let fresh = || Pair {
@@ -140,13 +159,10 @@ impl Table {
             let mut layer: Vec<Option<Pair>> = (0..=hi).map(|_| None).collect();
             for (a, pair) in solved {
                 let b = sum - a;
+                // Row c's columns d < L are the result's bits from ((a L + c) L + b) L on.
                 for c in 0..l {
-                    for d in 0..l {
-                        if shape.get(&pair, c, d) {
-                            let i = ((a * l + c) * l + b) * l + d;
-                            bits[i / 64] |= 1 << (i % 64);
-                        }
-                    }
+                    let row = &pair.words[c * shape.stride..(c + 1) * shape.stride];
+                    or_bits(&mut bits, ((a * l + c) * l + b) * l, row, l);
                 }
                 layer[a] = Some(pair);
             }

@@ -12,4 +12,5 @@ pub use property::{Counterexample, PropertyError, RunConfig, assert_holds, check
 pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, Verdict};
 pub use repro::{Repro, repro};
+pub(crate) use runner::run_cases;
 pub use runner::{seeded_runner, stream};

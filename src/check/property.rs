@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use proptest::test_runner::{TestCaseError, TestError};
 
-use super::runner::seeded_runner;
+use super::runner::{run_cases, seeded_runner};
 use crate::problem::{Evaluation, Least, Problem, Properties, Property, least};
 
 /// A property that failed, reduced to its least counterexample, with every
@@ -76,7 +76,7 @@ pub fn run_property<P: Properties>(
         .map(|dir| dir.join(problem.regressions()).to_string_lossy().into_owned());
     let mut runner = seeded_runner(config.seed, property.name, config.cases, regressions.as_deref());
     let check = |c: &P::Case| (property.check)(problem, c);
-    let result = runner.run(&property.cases, |case| {
+    let result = run_cases(&mut runner, &property.cases, &|case| {
         tick();
         check(&case).map_err(TestCaseError::fail)
     });

@@ -1,6 +1,12 @@
 //! Seeded proptest runners: one independent, reproducible stream per property.
 
-use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
+use std::any::Any;
+use std::fmt::{self, Debug};
+
+use proptest::strategy::{BoxedStrategy, Strategy};
+use proptest::test_runner::{
+    Config, FileFailurePersistence, RngAlgorithm, TestCaseResult, TestError, TestRng, TestRunner,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -58,4 +64,58 @@ pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&str
         ..Config::default()
     };
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+}
+
+/// A case of any type, printed as itself (so a regressions file reads as before).
+struct Erased(Box<dyn ErasedCase>);
+
+trait ErasedCase: Debug {
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+impl<T: Debug + 'static> ErasedCase for T {
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+impl Debug for Erased {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Erased {
+    fn into<T: 'static>(self) -> T {
+        match self.0.into_any().downcast::<T>() {
+            Ok(case) => *case,
+            // `run_cases` erases only `T`s, so nothing else comes back.
+            Err(_) => unreachable!("an erased case is of its strategy's type"),
+        }
+    }
+}
+
+/// proptest's runner, compiled once: generic over the strategy and the test, it was a
+/// tenth of the library's machine code, a copy for every problem and closure.
+#[inline(never)]
+fn run_erased(
+    runner: &mut TestRunner,
+    cases: &BoxedStrategy<Erased>,
+    test: &dyn Fn(Erased) -> TestCaseResult,
+) -> Result<(), TestError<Erased>> {
+    runner.run(cases, test)
+}
+
+/// Returns what `runner.run(cases, test)` returns: the same cases from the same seed, the
+/// same shrinking and persistence, through one compiled copy of the runner.
+pub(crate) fn run_cases<T: Debug + 'static>(
+    runner: &mut TestRunner,
+    cases: &BoxedStrategy<T>,
+    test: &dyn Fn(T) -> TestCaseResult,
+) -> Result<(), TestError<T>> {
+    let erased = cases.clone().prop_map(|c| Erased(Box::new(c))).boxed();
+    run_erased(runner, &erased, &|c| test(c.into())).map_err(|e| match e {
+        TestError::Abort(why) => TestError::Abort(why),
+        TestError::Fail(why, c) => TestError::Fail(why, c.into()),
+    })
 }

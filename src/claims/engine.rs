@@ -11,7 +11,7 @@ use proptest::test_runner::{TestCaseError, TestError};
 
 use super::ExprError;
 use super::verdict::{ClaimReport, Evidence, Refutation};
-use crate::check::seeded_runner;
+use crate::check::{run_cases, seeded_runner};
 use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within};
 
 /// A claim: its answer at a case, or why it gives none.
@@ -201,7 +201,7 @@ pub fn check_claim_in<P: Claims>(
         // proptest calls the test again while shrinking: count only the cases drawn.
         let (drawn, failed) = (AtomicU64::new(0), AtomicBool::new(false));
         let mut runner = seeded_runner(seed, id, cases, None);
-        let result = runner.run(&random.cases, |c| {
+        let result = run_cases(&mut runner, &random.cases, &|c| {
             if !failed.load(Ordering::Relaxed) {
                 drawn.fetch_add(1, Ordering::Relaxed);
             }

@@ -585,9 +585,10 @@ mod tests {
         let mut runner =
             crate::check::seeded_runner(2025, "fast_stream_matches_solve_cases", 3000, Some(regressions));
         let limits = (1usize..48, 0usize..40).prop_map(|(block, hold)| Limits { block, hold });
-        let result = runner.run(
-            &(input(numbers), any::<bool>(), limits),
-            |(bytes, explain, limits)| {
+        let result = crate::check::run_cases(
+            &mut runner,
+            &(input(numbers), any::<bool>(), limits).boxed(),
+            &|(bytes, explain, limits)| {
                 let want = generic(problem, &bytes, explain);
                 // Held answers: the whole output equals the generic one, error or not.
                 prop_assert_eq!(&fast(problem, &bytes, explain, Limits::DEFAULT), &want);
