@@ -60,6 +60,10 @@ fn or_bits(dst: &mut [u64], at: usize, src: &[u64], len: usize) {
         } else {
             word & ((1 << valid) - 1)
         };
+        if word == 0 {
+            // A page of the result that holds no win is never made resident, as bit by bit.
+            continue;
+        }
         let i = at / 64 + k;
         dst[i] |= word << shift;
         if shift > 0 && valid + shift > 64 {
