@@ -232,3 +232,35 @@ impl Table {
         self.bits.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::or_bits;
+
+    #[test]
+    fn or_bits_sets_exactly_the_bits_a_bit_by_bit_copy_sets() {
+        // Every offset within two words and every length up to three words and a bit, from
+        // a dense and a sparse source; the result's other bits stay clear.
+        let patterns: [Vec<u64>; 2] = [
+            (0..4u64)
+                .map(|k| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(k + 1))
+                .collect(),
+            vec![1 << 63 | 1, 0, 1 << 5, u64::MAX],
+        ];
+        for src in &patterns {
+            for at in 0..128 {
+                for len in 1..=193 {
+                    let mut words = vec![0u64; 8];
+                    or_bits(&mut words, at, src, len);
+                    let mut bits = vec![0u64; 8];
+                    for j in 0..len {
+                        if (src[j / 64] >> (j % 64)) & 1 == 1 {
+                            bits[(at + j) / 64] |= 1 << ((at + j) % 64);
+                        }
+                    }
+                    assert_eq!(words, bits, "at {at}, len {len}");
+                }
+            }
+        }
+    }
+}

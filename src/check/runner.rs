@@ -119,3 +119,51 @@ pub(crate) fn run_cases<T: Debug + 'static>(
         TestError::Fail(why, c) => TestError::Fail(why, c.into()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use proptest::test_runner::TestCaseError;
+
+    use super::*;
+
+    /// Every case a run tests, shrinking included, and how it ends.
+    type Trace = (Vec<(u64, Vec<u8>)>, Result<(), TestError<(u64, Vec<u8>)>>);
+
+    fn trace(erased: bool) -> Trace {
+        let cases = (0u64..1_000_000, proptest::collection::vec(0u8..=255, 0..8)).boxed();
+        let seen = Mutex::new(Vec::new());
+        let test = |(n, bytes): (u64, Vec<u8>)| {
+            seen.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push((n, bytes.clone()));
+            if n > 400_000 && bytes.len() > 2 {
+                Err(TestCaseError::fail("too large"))
+            } else {
+                Ok(())
+            }
+        };
+        let mut runner = seeded_runner(7, "trace", 300, None);
+        let result = if erased {
+            run_cases(&mut runner, &cases, &test)
+        } else {
+            runner.run(&cases, test)
+        };
+        (seen.into_inner().unwrap_or_else(|p| p.into_inner()), result)
+    }
+
+    #[test]
+    fn run_cases_tests_and_shrinks_as_proptests_runner_does() {
+        let (erased, direct) = (trace(true), trace(false));
+        assert!(erased.0.len() > 10, "{:?}", erased.0);
+        assert_eq!(erased.0, direct.0);
+        match (&erased.1, &direct.1) {
+            (Err(TestError::Fail(_, a)), Err(TestError::Fail(_, b))) => {
+                assert_eq!(a, b);
+                assert_eq!((a.0, a.1.len()), (400_001, 3), "shrunk to the boundary");
+            }
+            other => panic!("both runs fail: {other:?}"),
+        }
+    }
+}
