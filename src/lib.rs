@@ -21,5 +21,10 @@ pub mod shown;
 pub mod stress;
 pub mod tokens;
 
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 // The first games and the heap games keep short paths; every game is at `games::<game>`.
 pub use games::{chopsticks, moore, octal};

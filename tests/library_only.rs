@@ -5,9 +5,10 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 /// Packages only the `gamecheck` binary uses (feature `cli`).
-const CLI_ONLY: [&str; 7] = [
+const CLI_ONLY: [&str; 8] = [
     "anyhow",
     "clap",
+    "clap-markdown",
     "clap_builder",
     "clap_complete",
     "clap_derive",

@@ -10,7 +10,7 @@ use super::Program;
 use crate::games::Registry;
 use crate::prove::Shard;
 
-/// The exit codes every subcommand keeps (README, "Exit codes").
+/// The exit codes every subcommand keeps (docs/cli.md, "Exit codes").
 const EXIT_STATUS: &str = "Exit status: 0 agree or holds, 1 disagree or refuted, 2 usage or input error \
                            (141 when the reader of stdout left).";
 
@@ -95,7 +95,7 @@ pub(super) enum Command {
     /// Bounded exhaustive proofs, in parallel and splittable in shards (docs/distributed.md).
     Prove,
     /// Solve contest input from stdin, writing one answer per case to stdout, in the
-    /// problem's contest format (the README's `gamecheck solve`).
+    /// problem's contest format (docs/solve.md).
     Solve {
         /// The problem.
         problem: String,
@@ -111,7 +111,7 @@ pub(super) enum Command {
     /// a solution command that cannot be started).
     Stress(StressArgs),
     // --- pictures: `plot` and `bench-report` ---
-    /// Draw a game's positions as an SVG picture (see the README's `gamecheck plot`).
+    /// Draw a game's positions as an SVG picture (docs/plot.md).
     Plot,
     /// Table criterion's results as Markdown and chart time against input size as SVG.
     BenchReport {
@@ -132,11 +132,15 @@ pub(super) enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff); with --out-dir, write one page per subcommand there.
+    /// Print the man page (roff); with --out-dir, write one page per subcommand there;
+    /// with --markdown, print the whole command-line reference in Markdown instead.
     Man {
         /// Write gamecheck.1, gamecheck-check.1, … into this directory instead.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "markdown")]
         out_dir: Option<PathBuf>,
+        /// Print the reference of every subcommand and flag in Markdown (docs/cli.md).
+        #[arg(long)]
+        markdown: bool,
     },
 }
 

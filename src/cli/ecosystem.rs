@@ -40,6 +40,18 @@ pub(super) fn man(command: clap::Command, dir: Option<&Path>, out: &mut dyn Writ
     }
 }
 
+/// Writes the reference of `command`, every subcommand and flag, in Markdown to `out`.
+pub(super) fn markdown(command: clap::Command, out: &mut dyn Write) -> Result<()> {
+    let text = clap_markdown::help_markdown_command_custom(
+        &command,
+        &clap_markdown::MarkdownOptions::new()
+            .show_footer(false)
+            .show_table_of_contents(true),
+    );
+    out.write_all(text.as_bytes()).context("writing the reference")?;
+    out.flush().context("writing the reference")
+}
+
 fn count_subcommands(command: &clap::Command) -> usize {
     command
         .get_subcommands()

@@ -148,7 +148,11 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             ecosystem::completions(shell, args::command::<R>(program), &mut std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man { out_dir } => {
+        Command::Man { markdown: true, .. } => {
+            ecosystem::markdown(args::command::<R>(program), &mut std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { out_dir, .. } => {
             let pages = ecosystem::man(
                 args::command::<R>(program),
                 out_dir.as_deref(),
