@@ -9,6 +9,7 @@ mod checkpoint;
 mod first_failure;
 mod generate;
 mod judge;
+mod reach;
 mod reaper;
 mod report;
 mod run;
@@ -19,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use generate::{Generated, Inputs, generate};
+pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
+pub use reach::{Beyond, Reach};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
@@ -83,6 +85,9 @@ pub enum StressError {
     Problem(String),
     #[error(transparent)]
     Bounds(#[from] BoundsError),
+    /// A solution given as a source file did not build.
+    #[error(transparent)]
+    Build(#[from] crate::program::BuildError),
     #[error("cannot start {jobs} worker threads")]
     Pool {
         jobs: usize,
@@ -455,10 +460,21 @@ fn stress_run<P: ContestFormat + Order>(
         .num_threads(jobs)
         .build()
         .map_err(|source| StressError::Pool { jobs, source })?;
+    // A source file (`sol.cpp`) is built once per content; any other command runs as is.
+    let solution = match crate::program::built(&config.solution.display())?.split_first() {
+        Some((program, args)) => Solution {
+            program: program.clone(),
+            args: args.to_vec(),
+        },
+        None => config.solution.clone(),
+    };
     let check = |cases: &[P::Case]| -> Result<(Judgement, RunOutcome), StressError> {
         let input = problem.write_input(cases);
-        let run = run::run_reaping(&config.solution, input.as_bytes(), &config.limits, config.reap)?;
-        Ok((judge::judge(problem, cases, &run)?, run))
+        let run = run::run_reaping(&solution, input.as_bytes(), &config.limits, config.reap)?;
+        let judged = judge::judge(problem, cases, &run);
+        // What the expected answers memoized is per input.
+        problem.forget();
+        Ok((judged?, run))
     };
     let mut report = Report {
         problem: config.problem_args.clone(),
@@ -491,6 +507,7 @@ fn stress_run<P: ContestFormat + Order>(
             files: Vec::new(),
             files_error: None,
             replay: None,
+            generator: None,
         });
         return Ok(report);
     }
@@ -500,7 +517,7 @@ fn stress_run<P: ContestFormat + Order>(
         None => None,
     };
     progress.start(config.cases as u64);
-    let inputs = Inputs::new(problem, config.seed, &bounds).take(config.cases);
+    let inputs = Inputs::for_run(problem, config.seed, &bounds, config.cases).take(config.cases);
     let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
     let Some(first_failure::Failed {
         index,
@@ -525,6 +542,7 @@ fn stress_run<P: ContestFormat + Order>(
         files: Vec::new(),
         files_error: None,
         replay: None,
+        generator: Some(original.generator),
     };
     let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
     let replay = config.replay_command(&dir.join("input.txt"));
@@ -548,10 +566,11 @@ fn stress_run<P: ContestFormat + Order>(
         "its files could not be written".to_owned()
     };
     progress.note(&format!(
-        "{} on input {} ({}): {}; shrinking it ({kept})",
+        "{} on input {} ({}, drawn by {}): {}; shrinking it ({kept})",
         failure.judgement.verdict,
         failure.index,
         report::size_line(report.seed, &failure.size_text),
+        original.generator,
         crate::shown::escaped(failure.original_detail.as_bytes(), 200),
     ));
     let adopted = |cases: &[P::Case], judgement: &Judgement, run: &RunOutcome| {
