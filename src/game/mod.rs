@@ -47,6 +47,7 @@ mod contest;
 mod format;
 mod position;
 mod problem;
+mod reach;
 mod search;
 mod verdict;
 

@@ -221,6 +221,35 @@ impl<G: Game> GameProblem<G> {
         Ok(problem)
     }
 
+    /// Returns the game, shared.
+    pub(crate) fn game_arc(&self) -> &Arc<G> {
+        &self.game
+    }
+
+    /// Returns the name of the fast answer: `fast path`, `formula`, `rules`.
+    pub(crate) fn fast_name(&self) -> &'static str {
+        self.fast_name
+    }
+
+    /// Returns the fast answer at `p` with `search` for what it searches.
+    pub(crate) fn fast_with(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, String> {
+        (self.fast)(&self.game, p, search)
+    }
+
+    /// Returns the fast path's winning move at `p` with `search` for what it searches.
+    pub(crate) fn fast_move_with(
+        &self,
+        p: &G::Position,
+        search: &mut Search<G>,
+    ) -> Result<Option<G::Position>, String> {
+        (self.fast_move)(&self.game, p, search)
+    }
+
+    /// Drops what the fast path's search memoized: `stress` holds it per input.
+    pub(crate) fn forget(&self) {
+        *lock(&self.search) = Search::new(Arc::clone(&self.game), SEARCH_BUDGET);
+    }
+
     /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
     pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, String> {
         (self.fast_move)(&self.game, p, &mut lock(&self.search))

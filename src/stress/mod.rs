@@ -81,6 +81,9 @@ pub enum StressError {
     TooManyCases { cases: u64 },
     #[error("the reference solver cannot judge this input: {why}")]
     Reference { why: String },
+    /// The game's fast path, the expected answers beyond the rules' reach, is wrong.
+    #[error("stress does not run on a fast path that check refutes: {why}")]
+    FastPathRefuted { why: String },
     #[error("{0}")]
     Problem(String),
     #[error(transparent)]
@@ -122,6 +125,34 @@ pub struct Config {
     /// subreaper, kill whatever is reparented here once its run ended, and every child
     /// left before returning.
     pub reap: bool,
+}
+
+impl Default for Config {
+    /// Seed 1, 200 inputs, 2 jobs, 2 s and 1 MiB of output a run, the default shrink
+    /// limits, the contest's ranges, a fresh output directory under the temp dir; no
+    /// solution (set `solution`).
+    fn default() -> Config {
+        Config {
+            problem_args: String::new(),
+            solution: Solution {
+                program: String::new(),
+                args: Vec::new(),
+            },
+            seed: 1,
+            cases: 200,
+            jobs: 2,
+            limits: Limits {
+                timeout: std::time::Duration::from_millis(2000),
+                max_output_bytes: 1 << 20,
+            },
+            shrink: ShrinkLimits::default(),
+            range: Range::Contest,
+            overrides: Vec::new(),
+            out_dir: None,
+            replay: None,
+            reap: false,
+        }
+    }
 }
 
 impl Config {
@@ -201,19 +232,51 @@ impl Config {
 }
 
 /// Returns the bounds of a run of `problem` under `config`: its constraints' contest or
-/// extended bounds with the `--max-*` overrides.
+/// extended bounds with the `--max-*` overrides, the counts kept within the expected
+/// answers' reach when nothing answers beyond it ([`plan`]).
+///
+/// # Constraints
+/// As for [`plan`].
+pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, StressError> {
+    plan(problem, config).map(|(bounds, _)| bounds)
+}
+
+/// Returns the bounds of a run of `problem` under `config` and how far its expected
+/// answers reach ([`ContestFormat::reach`]): when nothing answers beyond the rules'
+/// reach, the counts are kept within it.
 ///
 /// # Constraints
 /// The problem can be judged with its parameters ([`StressError::Problem`]), every
-/// override names one of its dimensions within its limit ([`StressError::Bounds`]), and
-/// T is at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]).
-pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, StressError> {
+/// override names one of its dimensions within its limit ([`StressError::Bounds`]), T is
+/// at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]), and the game's fast
+/// path, where it answers beyond the rules, holds against them
+/// ([`StressError::FastPathRefuted`]).
+pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, Option<Reach>), StressError> {
     let constraints = problem.constraints().map_err(StressError::Problem)?;
-    let bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
-    match bounds.max("cases") {
-        Some(cases) if cases > STRESS_MAX_CASES => Err(StressError::TooManyCases { cases }),
-        _ => Ok(bounds),
+    let mut bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
+    if let Some(cases) = bounds.max("cases")
+        && cases > STRESS_MAX_CASES
+    {
+        return Err(StressError::TooManyCases { cases });
     }
+    if config.replay.is_some() {
+        return Ok((bounds, None));
+    }
+    let reach = problem.reach(&bounds);
+    if let Some(r) = &reach {
+        if let Beyond::Refuted(why) = &r.beyond {
+            return Err(StressError::FastPathRefuted { why: why.clone() });
+        }
+        if let Some(cap) = r.cap()
+            && bounds.max("count").is_some_and(|top| cap < top)
+        {
+            let mut overrides = config.overrides.clone();
+            overrides.retain(|&(flag, _)| flag != "count");
+            overrides.push(("count", cap.max(bounds.min("count"))));
+            bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
+        }
+    }
+    Ok((bounds, reach))
 }
 
 /// Returns why `dir` cannot be created as a directory, if something other than a
@@ -451,7 +514,7 @@ fn stress_run<P: ContestFormat + Order>(
     config: &Config,
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
-    let bounds = bounds(problem, config)?;
+    let (bounds, _) = plan(problem, config)?;
     if config.reap {
         reaper::become_subreaper();
     }
