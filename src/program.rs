@@ -130,6 +130,16 @@ fn content_key(parts: &[&[u8]]) -> String {
 /// assert_eq!(built("./sol --fast").unwrap(), vec!["./sol".to_string(), "--fast".to_string()]);
 /// ```
 pub fn built(command: &str) -> Result<Vec<String>, BuildError> {
+    built_in(command, None)
+}
+
+/// Returns the command of [`built`], a source file built in `dir` (`None`:
+/// [`cache_dir`]).
+///
+/// # Errors
+/// As for [`built`].
+pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildError> {
+    let cache = dir.map_or_else(cache_dir, Path::to_path_buf);
     let words = shell_words::split(command).unwrap_or_else(|_| vec![command.to_owned()]);
     let [word] = &words[..] else {
         return Ok(words);
@@ -153,7 +163,7 @@ pub fn built(command: &str) -> Result<Vec<String>, BuildError> {
     let source = std::fs::read(path).map_err(|e| io("cannot read the solution", path, e))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("solution");
     let key = content_key(&[compile.join(" ").as_bytes(), name.as_bytes(), &source]);
-    let dir = cache_dir().join(&key);
+    let dir = cache.join(&key);
     let java_class = path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main").to_owned();
     let run = |dir: &Path| -> Vec<String> {
         if extension == "java" {
@@ -171,7 +181,7 @@ pub fn built(command: &str) -> Result<Vec<String>, BuildError> {
         return Ok(run(&dir));
     }
     // Built in a fresh directory renamed into place, so two runs never see half a build.
-    let parent = cache_dir();
+    let parent = cache.clone();
     std::fs::create_dir_all(&parent).map_err(|e| io("cannot create the cache directory", &parent, e))?;
     let partial = parent.join(format!("{key}.partial-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&partial);

@@ -102,6 +102,7 @@ pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: St
         out_dir: a.out_dir,
         replay: a.replay,
         reap: true,
+        build_dir: None,
     };
     R::visit(&a.problem, flags, Stress { config, json: a.json })?
 }

@@ -14,7 +14,7 @@ use super::position::Position;
 use super::problem::GameProblem;
 use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Play, Question};
-use crate::problem::{Bounds, ContestFormat, Order as _, Problem, Range};
+use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 
 /// The time one case may take the rules, in the probe, before its count is beyond reach.

@@ -125,6 +125,9 @@ pub struct Config {
     /// subreaper, kill whatever is reparented here once its run ended, and every child
     /// left before returning.
     pub reap: bool,
+    /// Where a solution given as a source file is built; `None`:
+    /// [`crate::program::cache_dir`].
+    pub build_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -151,6 +154,7 @@ impl Default for Config {
             out_dir: None,
             replay: None,
             reap: false,
+            build_dir: None,
         }
     }
 }
@@ -178,6 +182,7 @@ impl Config {
     ///     out_dir: None,
     ///     replay: None,
     ///     reap: false,
+    ///     build_dir: None,
     /// };
     /// let p = Chopsticks::with_table_limit(1);
     /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
@@ -436,6 +441,7 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     out_dir: Some(dir.clone()),
 ///     replay: None,
 ///     reap: false,
+///     build_dir: None,
 /// };
 /// let report = stress(&Chopsticks::with_table_limit(1), &config).unwrap();
 /// assert_eq!(report.verdict, Verdict::PresentationError);
@@ -483,6 +489,7 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     out_dir: Some(dir.clone()),
 ///     replay: None,
 ///     reap: false,
+///     build_dir: None,
 /// };
 /// let count = Count(AtomicU64::new(0), AtomicU64::new(0));
 /// let report = stress_with_progress(&Chopsticks::with_table_limit(1), &config, &count).unwrap();
@@ -524,7 +531,7 @@ fn stress_run<P: ContestFormat + Order>(
         .build()
         .map_err(|source| StressError::Pool { jobs, source })?;
     // A source file (`sol.cpp`) is built once per content; any other command runs as is.
-    let solution = match crate::program::built(&config.solution.display())?.split_first() {
+    let solution = match crate::program::built_in(&config.solution.display(), config.build_dir.as_deref())?.split_first() {
         Some((program, args)) => Solution {
             program: program.clone(),
             args: args.to_vec(),
