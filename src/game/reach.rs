@@ -19,9 +19,11 @@ use crate::stress::{Beyond, Reach};
 
 /// The time one case may take the rules, in the probe, before its count is beyond reach.
 pub(crate) const CASE_TIME: Duration = Duration::from_millis(250);
-/// The positions the fast path may search at the top of the range and still be called a
-/// fast path (a formula answers there without searching).
-const FAST_PROBE_BUDGET: usize = 10_000;
+/// The positions the fast path may search beyond the rules' reach and still be called a
+/// fast path (a formula answers there without searching). Small: a search holds the
+/// moves of every position on its path, so its memory grows with the budget times the
+/// moves of a position.
+const FAST_PROBE_BUDGET: usize = 64;
 /// Cases `check` runs on the fast path before `stress` trusts it beyond the rules.
 const CHECK_CASES: u32 = 64;
 
@@ -126,12 +128,16 @@ impl<G: Game> GameProblem<G> {
         Some(ok)
     }
 
-    /// Whether the fast path answers at the top of `bounds` without searching.
-    fn fast_path_answers(&self, bounds: &Bounds) -> bool {
+    /// Whether the fast path answers where the rules cannot, without searching: at 4
+    /// times the rules' reach (at least 64, at most the top of `bounds`). Not at the top
+    /// itself: a default fast path searches, and the search lists every move of the
+    /// positions on its path, which at 2^64 pins is more than any memory.
+    fn fast_path_answers(&self, bounds: &Bounds, rules: u64) -> bool {
         let Some(top) = bounds.max("count") else {
             return false;
         };
-        let probes = self.probes(bounds, top);
+        let c = rules.saturating_mul(4).max(64).min(top);
+        let probes = self.probes(bounds, c);
         !probes.is_empty()
             && probes.iter().all(|p| {
                 let mut search = Search::new(Arc::clone(self.game_arc()), FAST_PROBE_BUDGET);
@@ -178,7 +184,7 @@ impl<G: Game> GameProblem<G> {
         let rules = self.rules_reach(bounds);
         let beyond = match rules {
             None => Beyond::Rules,
-            Some(_) if self.fast_path_answers(bounds) => match self.check_fast_path() {
+            Some(r) if self.fast_path_answers(bounds, r) => match self.check_fast_path() {
                 Ok(()) => Beyond::FastPath,
                 Err(why) => Beyond::Refuted(why),
             },
@@ -222,6 +228,7 @@ impl<G: Game> GameProblem<G> {
             return None;
         }
         let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
-        self.fast_move_with(p, &mut search).ok()?.filter(|q| self.valid(q))
+        let q = self.fast_move_with(p, &mut search).ok()?;
+        q.filter(|q| self.valid(q))
     }
 }
