@@ -51,6 +51,8 @@ fn the_greedy_solution_is_refuted_at_its_least_input() {
 #[test]
 fn the_double_precision_solution_is_refuted_with_the_defaults() {
     let err = run("float.c").expect_err("the float comparison is wrong near φ");
+    // The report as `stress` prints it (seen with `--nocapture`).
+    eprintln!("{err}");
     let f = err.failure().unwrap_or_else(|| panic!("{err}"));
     assert_eq!(f.generator, Generator::AnswerBoundary);
     assert_eq!(f.verdict, Verdict::WrongAnswer);
