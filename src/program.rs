@@ -84,7 +84,11 @@ const LANGUAGES: [Language; 4] = [
 /// `$XDG_CACHE_HOME/gamecheck/solutions`, else `~/.cache/gamecheck/solutions`, else one
 /// under the temporary directory.
 pub fn cache_dir() -> PathBuf {
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let var = |name| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(dir) = var(CACHE_DIR_VAR) {
         return dir;
     }
@@ -164,7 +168,11 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("solution");
     let key = content_key(&[compile.join(" ").as_bytes(), name.as_bytes(), &source]);
     let dir = cache.join(&key);
-    let java_class = path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main").to_owned();
+    let java_class = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("Main")
+        .to_owned();
     let run = |dir: &Path| -> Vec<String> {
         if extension == "java" {
             vec![
@@ -217,7 +225,8 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
             message: message.trim_end().to_owned(),
         });
     }
-    std::fs::write(partial.join(".built"), shown.as_bytes()).map_err(|e| io("cannot write into", &partial, e))?;
+    std::fs::write(partial.join(".built"), shown.as_bytes())
+        .map_err(|e| io("cannot write into", &partial, e))?;
     if std::fs::rename(&partial, &dir).is_err() {
         // Another run built the same content first: use its build.
         let _ = std::fs::remove_dir_all(&partial);

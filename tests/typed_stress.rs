@@ -52,7 +52,10 @@ fn subtraction_134_grundy_with_g6_wrong_is_refuted_at_6() {
     // The mex of G(5) = 3, G(3) = 1, G(2) = 0, written out: 2.
     assert_eq!(f.expected, vec![Answer::Grundy(2)]);
     assert_eq!((f.output.as_str(), f.verdict), ("1\n", Verdict::WrongAnswer));
-    assert_eq!((f.generator, &f.least), (Generator::SmallValues, &Standing::Least));
+    assert_eq!(
+        (f.generator, &f.least),
+        (Generator::SmallValues, &Standing::Least)
+    );
 }
 
 /// Nim defined by its moves alone, piles up to 10^9, as a contest states it.
@@ -113,8 +116,15 @@ fn moves_only_nim_at_contest_ranges_states_its_reach_and_finishes() {
     assert_eq!(reach.top, 1_000_000_000);
     let rules = reach.rules.expect("the rules do not reach 10^9");
     assert!((16..1_000_000_000).contains(&rules), "{reach}");
-    assert!(reach.to_string().contains("inputs are kept to counts <="), "{reach}");
-    assert!(passed.ranges.contains(&format!("x_i <= {rules}")), "{}", passed.ranges);
+    assert!(
+        reach.to_string().contains("inputs are kept to counts <="),
+        "{reach}"
+    );
+    assert!(
+        passed.ranges.contains(&format!("x_i <= {rules}")),
+        "{}",
+        passed.ranges
+    );
 }
 
 /// ⌊kφ⌋, exactly: (k + ⌊√(5k²)⌋) / 2.
@@ -265,7 +275,11 @@ fn a_rules_only_run_of_a_game_with_a_fast_path_stays_in_reach() {
 fn a_solution_given_as_source_is_built_once_and_a_compile_error_is_shown() {
     let d = dir("builds");
     let builds = d.join("cache");
-    let ok = source(&d, "sol.cpp", "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n");
+    let ok = source(
+        &d,
+        "sol.cpp",
+        "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
+    );
     let first = built_in(&ok, Some(&builds)).expect("g++ builds it");
     let again = built_in(&ok, Some(&builds)).expect("cached");
     assert_eq!(first, again);
@@ -273,20 +287,33 @@ fn a_solution_given_as_source_is_built_once_and_a_compile_error_is_shown() {
     let out = std::process::Command::new(&first[0]).output().expect("it runs");
     assert_eq!(out.stdout, b"hi\n");
     let py = source(&d, "sol.py", "print(1)\n");
-    assert_eq!(built_in(&py, Some(&builds)).ok(), Some(vec!["python3".to_owned(), py.clone()]));
+    assert_eq!(
+        built_in(&py, Some(&builds)).ok(),
+        Some(vec!["python3".to_owned(), py.clone()])
+    );
     let bad = source(&d, "bad.c", "int main(void) { return missing; }\n");
     match built_in(&bad, Some(&builds)) {
         Err(BuildError::Compile { message, .. }) => assert!(message.contains("missing"), "{message}"),
         other => panic!("a compile error expected, got {other:?}"),
     }
     // Through stress, the same error stops the run before anything is generated.
-    let err = stress(PlainNim, &bad).build_dir(&builds).run().expect_err("no build");
-    assert!(matches!(err, StressError::Unusable(_)) && err.to_string().contains("failed to compile"), "{err}");
+    let err = stress(PlainNim, &bad)
+        .build_dir(&builds)
+        .run()
+        .expect_err("no build");
+    assert!(
+        matches!(err, StressError::Unusable(_)) && err.to_string().contains("failed to compile"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_java_solution_is_compiled_and_run_by_its_class() {
-    if std::process::Command::new("javac").arg("-version").output().is_err() {
+    if std::process::Command::new("javac")
+        .arg("-version")
+        .output()
+        .is_err()
+    {
         eprintln!("note: no javac; the Java solution is not tried");
         return;
     }

@@ -55,7 +55,9 @@ impl<G: Game> GameProblem<G> {
             Some(k) => k,
             None => bounds
                 .max("n")
-                .map_or(self.game().max_len(), |n| usize::try_from(n).unwrap_or(usize::MAX))
+                .map_or(self.game().max_len(), |n| {
+                    usize::try_from(n).unwrap_or(usize::MAX)
+                })
                 .clamp(1, 1 << 16),
         };
         let mut out: Vec<G::Position> = G::Position::from_counts(&vec![c; len])
@@ -67,10 +69,10 @@ impl<G: Game> GameProblem<G> {
             .into_iter()
             .map(|(f, m)| if f == "count" { (f, c.min(m)) } else { (f, m) })
             .collect();
-        if let Ok(b) = self
-            .constraints()
-            .and_then(|k| k.bounds(G::NAME, Range::Extended, &pairs).map_err(|e| e.to_string()))
-        {
+        if let Ok(b) = self.constraints().and_then(|k| {
+            k.bounds(G::NAME, Range::Extended, &pairs)
+                .map_err(|e| e.to_string())
+        }) {
             let mut rng = ChaCha8Rng::seed_from_u64(c);
             for _ in 0..4 {
                 out.extend(self.generate(&mut rng, &b).into_iter().take(2));

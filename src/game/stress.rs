@@ -75,7 +75,11 @@ pub struct Stress<G: Game> {
 /// [`crate::stress::Config::default`], seed and inputs from `GAMECHECK_SEED` and
 /// `GAMECHECK_CASES` when set, and the failure's files in a fresh temporary directory.
 pub fn stress<G: Game>(game: G, solution: &str) -> Stress<G> {
-    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok());
+    let var = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+    };
     let mut config = engine::Config {
         problem_args: G::NAME.to_owned(),
         ..engine::Config::default()
@@ -189,9 +193,9 @@ impl<G: Game> Stress<G> {
                 report,
             });
         };
-        let positions = problem
-            .read_input(f.input.as_bytes())
-            .map_err(|e| engine::StressError::Problem(format!("the shrunk input cannot be read back: {e}")))?;
+        let positions = problem.read_input(f.input.as_bytes()).map_err(|e| {
+            engine::StressError::Problem(format!("the shrunk input cannot be read back: {e}"))
+        })?;
         let expected = engine::expected_answers(&problem, &positions)?.0;
         let (runs, least) = f
             .shrink

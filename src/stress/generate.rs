@@ -174,7 +174,12 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     }
 
     /// Returns `cases` as a generated input, if it is new and within `size`.
-    fn admit(&mut self, cases: Vec<P::Case>, size: &Bounds, generator: Generator) -> Option<Generated<P::Case>> {
+    fn admit(
+        &mut self,
+        cases: Vec<P::Case>,
+        size: &Bounds,
+        generator: Generator,
+    ) -> Option<Generated<P::Case>> {
         if cases.is_empty() || !size.admits(&self.problem.extent(&cases)) {
             return None;
         }
@@ -214,7 +219,11 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
                 Generator::TopOfRange => top_of_range(self.problem, &mut self.rng, &full),
                 _ => near_lost(self.problem, &mut self.rng, &size),
             };
-            let size = if generator == Generator::TopOfRange { &full } else { &size };
+            let size = if generator == Generator::TopOfRange {
+                &full
+            } else {
+                &size
+            };
             if let Some(g) = self.admit(cases, size, generator) {
                 return Some(g);
             }
@@ -355,10 +364,9 @@ fn small_inputs<P: ContestFormat + Order>(
         let mut vectors: Vec<Vec<u128>> = (0..k).map(|_| 0..=s).multi_cartesian_product().collect();
         vectors.sort_by_key(|v| (v.iter().sum::<u128>(), v.clone()));
         for v in vectors {
-            let case = v
-                .iter()
-                .enumerate()
-                .try_fold(base.clone(), |c, (i, &value)| problem.with_coordinate(&c, i, value));
+            let case = v.iter().enumerate().try_fold(base.clone(), |c, (i, &value)| {
+                problem.with_coordinate(&c, i, value)
+            });
             if let Some(case) = case
                 && bounds.admits(&problem.extent(std::slice::from_ref(&case)))
                 && seen.insert(problem.write_case(&case))
@@ -376,7 +384,11 @@ fn small_inputs<P: ContestFormat + Order>(
 /// random case within `bounds`, for up to [`BISECTIONS`] cases: [`SAMPLES`] points of the
 /// coordinate's range are answered, and between two neighbours with different answers
 /// the change is found by bisection.
-fn answer_boundaries<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<P::Case> {
+fn answer_boundaries<P: ContestFormat + Order>(
+    problem: &P,
+    rng: &mut ChaCha8Rng,
+    bounds: &Bounds,
+) -> Vec<P::Case> {
     let room = cases_per_input(bounds);
     let wanted = (room / 2).clamp(1, BISECTIONS);
     let cap = top(bounds);
@@ -402,8 +414,10 @@ fn answer_boundaries<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng
         points.extend([0, 1, cap, coordinates[i].min(cap)]);
         points.sort_unstable();
         points.dedup();
-        let answered: Vec<(u128, P::Case, P::Answer)> =
-            points.into_iter().filter_map(|v| at(v).map(|(c, a)| (v, c, a))).collect();
+        let answered: Vec<(u128, P::Case, P::Answer)> = points
+            .into_iter()
+            .filter_map(|v| at(v).map(|(c, a)| (v, c, a)))
+            .collect();
         let changes: Vec<usize> = (1..answered.len())
             .filter(|&j| answered[j - 1].2 != answered[j].2)
             .collect();
@@ -430,7 +444,11 @@ fn answer_boundaries<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng
 
 /// Returns random cases of `bounds` whose coordinates are mostly set to the top of the
 /// count range or just below it.
-fn top_of_range<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<P::Case> {
+fn top_of_range<P: ContestFormat + Order>(
+    problem: &P,
+    rng: &mut ChaCha8Rng,
+    bounds: &Bounds,
+) -> Vec<P::Case> {
     let cap = top(bounds);
     problem
         .generate(rng, bounds)

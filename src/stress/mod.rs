@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
-pub use reach::{Beyond, Reach};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
+pub use reach::{Beyond, Reach};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
 pub use run::{Limits, RunOutcome, Solution, Termination, run};
@@ -531,7 +531,9 @@ fn stress_run<P: ContestFormat + Order>(
         .build()
         .map_err(|source| StressError::Pool { jobs, source })?;
     // A source file (`sol.cpp`) is built once per content; any other command runs as is.
-    let solution = match crate::program::built_in(&config.solution.display(), config.build_dir.as_deref())?.split_first() {
+    let solution = match crate::program::built_in(&config.solution.display(), config.build_dir.as_deref())?
+        .split_first()
+    {
         Some((program, args)) => Solution {
             program: program.clone(),
             args: args.to_vec(),

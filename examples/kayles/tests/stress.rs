@@ -13,7 +13,9 @@ use kayles::Kayles;
 /// and writing to this test's own directories.
 fn run(name: &str) -> Result<gamecheck::game::stress::Passed, StressError<Vec<u64>>> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("solutions").join(name);
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("solutions")
+        .join(name);
     stress(Kayles, &source.to_string_lossy())
         .question(Question {
             play: Play::Normal,
@@ -32,7 +34,7 @@ fn the_table_solution_passes_within_the_rules_reach() {
     let reach = passed.reach.expect("the reach is stated");
     assert_eq!(reach.beyond, Beyond::Nothing);
     // Kayles has no fast path of its own: the rules judge far less than 2^64 - 1 pins.
-    assert!(reach.rules.is_some_and(|r| r >= 84 && r < u64::MAX), "{reach}");
+    assert!(reach.rules.is_some_and(|r| (84..u64::MAX).contains(&r)), "{reach}");
 }
 
 /// Wrong only at a row of 70 pins: random sizes rarely hold it, the small values that
@@ -47,5 +49,9 @@ fn a_table_wrong_only_at_70_is_refuted() {
     assert_eq!(f.verdict, Verdict::WrongAnswer);
     assert_eq!(f.generator, Generator::SmallValues);
     // Lists of rows are many: the search below [70] is bounded, and the failure says so.
-    assert!(matches!(&f.least, Standing::Greedy(why) if why.contains("local minimum")), "{}", f.least);
+    assert!(
+        matches!(&f.least, Standing::Greedy(why) if why.contains("local minimum")),
+        "{}",
+        f.least
+    );
 }

@@ -13,7 +13,9 @@ use nim_move::Nim;
 /// this test's own directories.
 fn run(name: &str) -> Result<gamecheck::game::stress::Passed, StressError<Vec<u64>>> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("solutions").join(name);
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("solutions")
+        .join(name);
     stress(Nim, &source.to_string_lossy())
         .cases(40)
         .build_dir(dir.join("nim-move-builds"))
