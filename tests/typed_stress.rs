@@ -112,6 +112,8 @@ fn moves_only_nim_at_contest_ranges_states_its_reach_and_finishes() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(passed.inputs, 30);
     let reach = passed.reach.expect("the reach is stated");
+    // What the banner of `stress` prints (seen with `--nocapture`).
+    eprintln!("{reach}");
     assert_eq!(reach.beyond, Beyond::Nothing);
     assert_eq!(reach.top, 1_000_000_000);
     let rules = reach.rules.expect("the rules do not reach 10^9");
@@ -242,6 +244,7 @@ fn a_float_wythoff_is_refuted_through_a_users_game_without_a_generator() {
         .out_dir(d.join("out"))
         .run()
         .expect_err("kφ in double is wrong for large k");
+    eprintln!("{err}");
     let f = err.failure().unwrap_or_else(|| panic!("{err}"));
     assert_eq!(f.generator, Generator::NearLost);
     let [(x, y)] = f.positions[..] else {
