@@ -34,7 +34,10 @@ fn the_table_solution_passes_within_the_rules_reach() {
     let reach = passed.reach.expect("the reach is stated");
     assert_eq!(reach.beyond, Beyond::Nothing);
     // Kayles has no fast path of its own: the rules judge far less than 2^64 - 1 pins.
-    assert!(reach.rules.is_some_and(|r| (84..u64::MAX).contains(&r)), "{reach}");
+    assert!(
+        reach.rules.is_some_and(|r| (84..u64::MAX).contains(&r)),
+        "{reach}"
+    );
 }
 
 /// Wrong only at a row of 70 pins: random sizes rarely hold it, the small values that
