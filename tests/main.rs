@@ -27,3 +27,4 @@ mod package;
 mod plot;
 mod prove;
 mod stress;
+mod typed_stress;

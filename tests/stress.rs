@@ -421,10 +421,10 @@ fn games_mod_shrinks_from_seed_7_to_the_least_input_within_100_runs() {
         ("wrong-answer", Some(1)),
         "{report}"
     );
-    // The first failing input is far from the least: K = 3(p − 1), values up to 94.
+    // The first failing input is far from the least: values up to 70.
     assert_eq!(
         field(&report, "first_failing_input"),
-        "7 2994733056\n8 29 94 17 31 36 33\n"
+        "7 998244352\n3 43 70 63 29 8 48\n"
     );
     assert_eq!(field(&report, "input"), GAMES_MOD_LEAST, "{report}");
 }

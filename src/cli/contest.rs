@@ -47,9 +47,12 @@ struct Stress {
 impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
-        let bounds = stress::bounds(problem, &self.config).context("stress")?;
+        let (bounds, reach) = stress::plan(problem, &self.config).context("stress")?;
         // The banner names the solution command as typed: no raw control characters.
         note(&crate::shown::escaped_lines(&self.config.banner(&bounds)));
+        if let Some(reach) = reach {
+            note(&reach.to_string());
+        }
         let report = stress::stress_with_progress(problem, &self.config, &bars::Inputs::new())
             .context("stress run failed")?;
         let text = if self.json {
@@ -99,6 +102,7 @@ pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: St
         out_dir: a.out_dir,
         replay: a.replay,
         reap: true,
+        build_dir: None,
     };
     R::visit(&a.problem, flags, Stress { config, json: a.json })?
 }

@@ -632,6 +632,18 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         cases
     }
 
+    fn lost_after(&self, p: &G::Position) -> Option<G::Position> {
+        GameProblem::lost_after(self, p)
+    }
+
+    fn forget(&self) {
+        GameProblem::forget(self);
+    }
+
+    fn reach(&self, bounds: &Bounds) -> Option<crate::stress::Reach> {
+        self.stress_reach(bounds)
+    }
+
     fn solve_stream(
         &self,
         input: &mut dyn std::io::Read,

@@ -47,7 +47,9 @@ mod contest;
 mod format;
 mod position;
 mod problem;
+mod reach;
 mod search;
+pub mod stress;
 mod verdict;
 
 pub use check::Sum;
@@ -59,6 +61,7 @@ pub use position::Position;
 pub use problem::GameProblem;
 pub(crate) use search::ByMoves;
 pub use search::Search;
+pub use stress::stress;
 pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;

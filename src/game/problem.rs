@@ -221,6 +221,68 @@ impl<G: Game> GameProblem<G> {
         Ok(problem)
     }
 
+    /// Returns the game, shared.
+    pub(crate) fn game_arc(&self) -> &Arc<G> {
+        &self.game
+    }
+
+    /// Returns the name of the fast answer: `fast path`, `formula`, `rules`.
+    pub(crate) fn fast_name(&self) -> &'static str {
+        self.fast_name
+    }
+
+    /// Returns the fast answer at `p` with `search` for what it searches.
+    pub(crate) fn fast_with(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, String> {
+        (self.fast)(&self.game, p, search)
+    }
+
+    /// Returns the fast path's winning move at `p` with `search` for what it searches.
+    pub(crate) fn fast_move_with(
+        &self,
+        p: &G::Position,
+        search: &mut Search<G>,
+    ) -> Result<Option<G::Position>, String> {
+        (self.fast_move)(&self.game, p, search)
+    }
+
+    /// Makes the expected answers the rules' alone (a search of the moves), whatever fast
+    /// paths the game has.
+    pub(crate) fn answer_by_rules(&mut self) {
+        let question = self.question;
+        self.fast = Box::new(move |_: &G, p: &G::Position, s: &mut Search<G>| match question {
+            Question { grundy: true, .. } => s.grundy(p).map(Answer::Grundy),
+            Question {
+                play: Play::Normal, ..
+            } => s.outcome(p).map(Answer::Outcome),
+            Question {
+                play: Play::Misere, ..
+            } => s.misere_outcome(p).map(Answer::Outcome),
+        });
+        self.fast_move = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| {
+            if let Some(c) = g.move_count(p).filter(|&c| c > MOVES_LISTED) {
+                return Err(format!("{c} moves are too many to search"));
+            }
+            let mut moves = Vec::new();
+            g.moves(p, &mut moves);
+            for q in moves {
+                let after = match question.play {
+                    Play::Normal => s.outcome(&q)?,
+                    Play::Misere => s.misere_outcome(&q)?,
+                };
+                if after == Outcome::Loss {
+                    return Ok(Some(q));
+                }
+            }
+            Ok(None)
+        });
+        self.fast_name = "rules";
+    }
+
+    /// Drops what the fast path's search memoized: `stress` holds it per input.
+    pub(crate) fn forget(&self) {
+        *lock(&self.search) = Search::new(Arc::clone(&self.game), SEARCH_BUDGET);
+    }
+
     /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
     pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, String> {
         (self.fast_move)(&self.game, p, &mut lock(&self.search))

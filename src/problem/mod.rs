@@ -257,6 +257,24 @@ pub trait ContestFormat: Problem {
         self.describe(case)
     }
 
+    /// Returns a case one winning move from `case` by the fast solution's own move, a
+    /// case the fast solution calls lost: where `stress` draws near the losses, which are
+    /// sparse in many games. Default: none.
+    fn lost_after(&self, _case: &Self::Case) -> Option<Self::Case> {
+        None
+    }
+
+    /// Drops what the expected answers memoized, once an input is judged, so that what
+    /// `stress` holds is bounded per input. Default: nothing is held.
+    fn forget(&self) {}
+
+    /// Returns how far the expected answers reach within `bounds`, for `stress` to state
+    /// before it runs and to keep its inputs within; `None` when every input within the
+    /// bounds is judged. Default: `None`.
+    fn reach(&self, _bounds: &Bounds) -> Option<crate::stress::Reach> {
+        None
+    }
+
     /// Returns the context of `solve`'s errors: `invalid chopsticks input on stdin`.
     fn solve_context(&self) -> String {
         format!("invalid {} input on stdin", self.name())

@@ -1,17 +1,65 @@
-//! Random contest inputs from a seeded ChaCha8 generator, written once over any
-//! [`ContestFormat`]: sizes grow with the input's number, from tiny toward the run's
-//! bounds (reached at input [`RAMP_INPUTS`] + 1, numbering from 1), each input drawn by
-//! the problem biased toward the boundaries of its size; no input is repeated. Inputs are
-//! drawn one at a time, when wanted, and only a 64-bit fingerprint of each is kept for
-//! the no-repeat rule, so a run of any length holds only the inputs in flight.
+//! Contest inputs from a seeded ChaCha8 generator, written once over any
+//! [`ContestFormat`] and [`Order`]. A run ([`Inputs::for_run`]) starts with every small
+//! position ([`Generator::SmallValues`]), then draws random inputs whose sizes grow with
+//! the input's number, from tiny toward the run's bounds (reached at input
+//! [`RAMP_INPUTS`] + 1, numbering from 1), and beside them inputs where the answer
+//! changes: the two sides of a change found by bisection along one coordinate
+//! ([`Generator::AnswerBoundary`]), the top of every range ([`Generator::TopOfRange`]),
+//! and the positions the fast solution's own winning moves lead to, which it calls lost
+//! ([`Generator::NearLost`]). No input is repeated. Inputs are drawn one at a time, when
+//! wanted, and only a 64-bit fingerprint of each is kept for the no-repeat rule, so a
+//! run of any length holds only the inputs in flight.
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::problem::{Bounds, ContestFormat, RAMP_INPUTS};
+use crate::problem::{Bounds, ContestFormat, Order, RAMP_INPUTS};
+
+/// Which generator drew an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Generator {
+    /// Random sizes growing from tiny to the bounds.
+    Random,
+    /// Every position of small counts, least first, before anything else.
+    SmallValues,
+    /// The two sides of a change of the answer along one coordinate of a random case,
+    /// found by bisection with the expected answers.
+    AnswerBoundary,
+    /// Counts at and just below the top of every range.
+    TopOfRange,
+    /// The cases the fast solution's winning moves lead to (lost for the player to
+    /// move), and their neighbours.
+    NearLost,
+}
+
+impl Generator {
+    /// Returns the generator's name as reports print it.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::stress::Generator;
+    /// assert_eq!(Generator::AnswerBoundary.name(), "answer-boundary");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Random => "random",
+            Generator::SmallValues => "small-values",
+            Generator::AnswerBoundary => "answer-boundary",
+            Generator::TopOfRange => "top-of-range",
+            Generator::NearLost => "near-lost",
+        }
+    }
+}
+
+impl std::fmt::Display for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// One generated input.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +69,16 @@ pub struct Generated<C> {
     pub text: String,
     /// The bounds it was drawn within: its size.
     pub size: Bounds,
+    /// The generator that drew it.
+    pub generator: Generator,
 }
+
+/// Small positions enumerated at the start of a run, at most.
+pub const SMALL_POSITIONS: usize = 2048;
+/// Bisections (each giving the two sides of a change) in one boundary input, at most.
+const BISECTIONS: usize = 16;
+/// Points sampled along a coordinate to find two with different answers.
+const SAMPLES: usize = 8;
 
 /// Draws at one size before the size is raised to find an input not seen yet.
 const TRIES: usize = 8;
@@ -51,9 +108,15 @@ pub struct Inputs<'a, P: ContestFormat> {
     rng: ChaCha8Rng,
     seen: HashSet<u64>,
     misses: usize,
+    /// With [`Inputs::for_run`]: the inputs a run will take, for the share of small ones.
+    planned: Option<usize>,
+    /// The small inputs not yet given, once enumerated.
+    small: Option<std::vec::IntoIter<Vec<P::Case>>>,
+    /// Inputs given after the small ones.
+    after_small: usize,
 }
 
-impl<'a, P: ContestFormat> Inputs<'a, P> {
+impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     /// Returns the inputs from `seed` within `bounds`.
     ///
     /// # Complexity
@@ -78,14 +141,117 @@ impl<'a, P: ContestFormat> Inputs<'a, P> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             seen: HashSet::new(),
             misses: 0,
+            planned: None,
+            small: None,
+            after_small: 0,
         }
+    }
+
+    /// Returns the inputs of a stress run of `count` inputs from `seed` within `bounds`:
+    /// first every small position (at most [`SMALL_POSITIONS`], least first, packed T to
+    /// an input, in at most a quarter of the run), then, of every four inputs, one random
+    /// as [`Inputs::new`] draws it, one at a change of the answer, one at the top of the
+    /// ranges and one near the fast solution's lost positions (random when a generator
+    /// finds nothing).
+    ///
+    /// # Complexity
+    /// A boundary input asks for about 16 · (8 + 64) expected answers.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::chopsticks::Chopsticks;
+    /// use gamecheck::problem::{ContestFormat, Range};
+    /// use gamecheck::stress::{Generator, Inputs};
+    /// let p = Chopsticks::with_table_limit(1);
+    /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
+    /// let first = Inputs::for_run(&p, 1, &bounds, 40).next().unwrap();
+    /// assert_eq!(first.generator, Generator::SmallValues);
+    /// ```
+    pub fn for_run(problem: &'a P, seed: u64, bounds: &'a Bounds, count: usize) -> Inputs<'a, P> {
+        let mut inputs = Inputs::new(problem, seed, bounds);
+        inputs.planned = Some(count);
+        inputs
+    }
+
+    /// Returns `cases` as a generated input, if it is new and within `size`.
+    fn admit(
+        &mut self,
+        cases: Vec<P::Case>,
+        size: &Bounds,
+        generator: Generator,
+    ) -> Option<Generated<P::Case>> {
+        if cases.is_empty() || !size.admits(&self.problem.extent(&cases)) {
+            return None;
+        }
+        let text = self.problem.write_input(&cases);
+        // The format's own rules (sums over the cases) are the reader's.
+        if generator != Generator::Random && self.problem.read_input(text.as_bytes()).is_err() {
+            return None;
+        }
+        self.seen.insert(fingerprint(&text)).then(|| Generated {
+            cases,
+            text,
+            size: size.clone(),
+            generator,
+        })
+    }
+
+    /// Returns the next input drawn where the answer changes, by the generator whose turn
+    /// it is, if it finds one.
+    fn boundary(&mut self) -> Option<Generated<P::Case>> {
+        let generator = match self.after_small % 4 {
+            1 => Generator::AnswerBoundary,
+            2 => Generator::TopOfRange,
+            3 => Generator::NearLost,
+            _ => return None,
+        };
+        // Half at the growing size, half at the whole range.
+        let ramp = self.bounds.at_size(self.seen.len() as f64 / RAMP_INPUTS as f64);
+        let size = if self.rng.random_bool(0.5) {
+            self.bounds.clone()
+        } else {
+            ramp
+        };
+        let full = self.bounds.clone();
+        for _ in 0..TRIES {
+            let cases = match generator {
+                Generator::AnswerBoundary => answer_boundaries(self.problem, &mut self.rng, &size),
+                Generator::TopOfRange => top_of_range(self.problem, &mut self.rng, &full),
+                _ => near_lost(self.problem, &mut self.rng, &size),
+            };
+            let size = if generator == Generator::TopOfRange {
+                &full
+            } else {
+                &size
+            };
+            if let Some(g) = self.admit(cases, size, generator) {
+                return Some(g);
+            }
+        }
+        None
     }
 }
 
-impl<P: ContestFormat> Iterator for Inputs<'_, P> {
+impl<P: ContestFormat + Order> Iterator for Inputs<'_, P> {
     type Item = Generated<P::Case>;
 
     fn next(&mut self) -> Option<Generated<P::Case>> {
+        if let Some(count) = self.planned {
+            if self.small.is_none() {
+                let most = (count / 4).max(1);
+                self.small = Some(small_inputs(self.problem, &mut self.rng, self.bounds, most).into_iter());
+            }
+            while let Some(cases) = self.small.as_mut().and_then(Iterator::next) {
+                let full = self.bounds.clone();
+                if let Some(g) = self.admit(cases, &full, Generator::SmallValues) {
+                    return Some(g);
+                }
+            }
+            self.after_small += 1;
+            if let Some(g) = self.boundary() {
+                return Some(g);
+            }
+        }
         while self.misses < GIVE_UP {
             let base = self.seen.len() as f64 / RAMP_INPUTS as f64;
             for raise in 0..=RAISES {
@@ -98,7 +264,12 @@ impl<P: ContestFormat> Iterator for Inputs<'_, P> {
                     let text = self.problem.write_input(&cases);
                     if self.seen.insert(fingerprint(&text)) {
                         self.misses = 0;
-                        return Some(Generated { cases, text, size });
+                        return Some(Generated {
+                            cases,
+                            text,
+                            size,
+                            generator: Generator::Random,
+                        });
                     }
                 }
             }
@@ -128,11 +299,198 @@ impl<P: ContestFormat> Iterator for Inputs<'_, P> {
 /// let texts: std::collections::HashSet<_> = inputs.iter().map(|g| &g.text).collect();
 /// assert_eq!(texts.len(), 50);
 /// ```
-pub fn generate<P: ContestFormat>(
+pub fn generate<P: ContestFormat + Order>(
     problem: &P,
     seed: u64,
     count: usize,
     bounds: &Bounds,
 ) -> Vec<Generated<P::Case>> {
     Inputs::new(problem, seed, bounds).take(count).collect()
+}
+
+/// Returns the count cap of `bounds` as a coordinate's top.
+fn top(bounds: &Bounds) -> u128 {
+    u128::from(bounds.max_or("count", u64::MAX))
+}
+
+/// Returns the number of cases one input of `bounds` may hold.
+fn cases_per_input(bounds: &Bounds) -> usize {
+    bounds
+        .max("cases")
+        .map_or(1, |t| usize::try_from(t).unwrap_or(usize::MAX).max(1))
+}
+
+/// Returns the inputs holding every position of small counts (at most
+/// [`SMALL_POSITIONS`]), least total first, T to an input, in at most `most` inputs: for
+/// each number of coordinates a tiny random case has, every vector of values 0..=s set
+/// into it, s as large as the budget allows.
+fn small_inputs<P: ContestFormat + Order>(
+    problem: &P,
+    rng: &mut ChaCha8Rng,
+    bounds: &Bounds,
+    most: usize,
+) -> Vec<Vec<P::Case>> {
+    use itertools::Itertools;
+    let per_input = cases_per_input(bounds);
+    let budget = SMALL_POSITIONS.min(most.saturating_mul(per_input));
+    // Tiny cases of every shape the generator draws (a list of 1, 2, … counts).
+    let tiny = bounds.at_size(0.0);
+    let mut bases: Vec<P::Case> = Vec::new();
+    for _ in 0..32 {
+        for case in problem.generate(rng, &tiny) {
+            let k = problem.coordinates(&case).len();
+            if k > 0 && !bases.iter().any(|b| problem.coordinates(b).len() == k) {
+                bases.push(case);
+            }
+        }
+    }
+    bases.sort_by_key(|b| problem.coordinates(b).len());
+    bases.truncate(4);
+    let cap = top(bounds);
+    let mut cases = Vec::new();
+    let mut seen = HashSet::new();
+    for base in &bases {
+        let k = problem.coordinates(base).len();
+        let share = budget / bases.len().max(1);
+        // The largest s with (s + 1)^k ≤ share.
+        let mut s = 0u128;
+        while (s + 2)
+            .checked_pow(u32::try_from(k).unwrap_or(u32::MAX))
+            .is_some_and(|n| n <= share as u128)
+            && s < cap
+        {
+            s += 1;
+        }
+        let mut vectors: Vec<Vec<u128>> = (0..k).map(|_| 0..=s).multi_cartesian_product().collect();
+        vectors.sort_by_key(|v| (v.iter().sum::<u128>(), v.clone()));
+        for v in vectors {
+            let case = v.iter().enumerate().try_fold(base.clone(), |c, (i, &value)| {
+                problem.with_coordinate(&c, i, value)
+            });
+            if let Some(case) = case
+                && bounds.admits(&problem.extent(std::slice::from_ref(&case)))
+                && seen.insert(problem.write_case(&case))
+            {
+                cases.push(case);
+            }
+        }
+    }
+    cases.sort_by_key(|c| problem.key(c));
+    cases.truncate(budget);
+    cases.chunks(per_input).map(<[P::Case]>::to_vec).collect()
+}
+
+/// Returns the two sides of a change of the expected answer along one coordinate of a
+/// random case within `bounds`, for up to [`BISECTIONS`] cases: [`SAMPLES`] points of the
+/// coordinate's range are answered, and between two neighbours with different answers
+/// the change is found by bisection.
+fn answer_boundaries<P: ContestFormat + Order>(
+    problem: &P,
+    rng: &mut ChaCha8Rng,
+    bounds: &Bounds,
+) -> Vec<P::Case> {
+    let room = cases_per_input(bounds);
+    let wanted = (room / 2).clamp(1, BISECTIONS);
+    let cap = top(bounds);
+    let mut out = Vec::new();
+    for _ in 0..wanted * 2 {
+        if out.len() + 2 > room.max(2) || out.len() >= wanted * 2 {
+            break;
+        }
+        let Some(base) = problem.generate(rng, bounds).into_iter().next() else {
+            continue;
+        };
+        let coordinates = problem.coordinates(&base);
+        if coordinates.is_empty() {
+            continue;
+        }
+        let i = rng.random_range(0..coordinates.len());
+        let at = |v: u128| {
+            let case = problem.with_coordinate(&base, i, v)?;
+            let answer = problem.answer(&case).ok()?;
+            Some((case, answer))
+        };
+        let mut points: Vec<u128> = (0..SAMPLES).map(|_| rng.random_range(0..=cap)).collect();
+        points.extend([0, 1, cap, coordinates[i].min(cap)]);
+        points.sort_unstable();
+        points.dedup();
+        let answered: Vec<(u128, P::Case, P::Answer)> = points
+            .into_iter()
+            .filter_map(|v| at(v).map(|(c, a)| (v, c, a)))
+            .collect();
+        let changes: Vec<usize> = (1..answered.len())
+            .filter(|&j| answered[j - 1].2 != answered[j].2)
+            .collect();
+        if changes.is_empty() {
+            continue;
+        }
+        let j = changes[rng.random_range(0..changes.len())];
+        let (mut lo, mut lo_case, lo_answer) = answered[j - 1].clone();
+        let (mut hi, mut hi_case, _) = answered[j].clone();
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            let Some((case, answer)) = at(mid) else { break };
+            if answer == lo_answer {
+                (lo, lo_case) = (mid, case);
+            } else {
+                (hi, hi_case) = (mid, case);
+            }
+        }
+        out.push(lo_case);
+        out.push(hi_case);
+    }
+    out
+}
+
+/// Returns random cases of `bounds` whose coordinates are mostly set to the top of the
+/// count range or just below it.
+fn top_of_range<P: ContestFormat + Order>(
+    problem: &P,
+    rng: &mut ChaCha8Rng,
+    bounds: &Bounds,
+) -> Vec<P::Case> {
+    let cap = top(bounds);
+    problem
+        .generate(rng, bounds)
+        .into_iter()
+        .map(|case| {
+            (0..problem.coordinates(&case).len()).fold(case, |c, i| {
+                if rng.random_bool(0.3) {
+                    return c;
+                }
+                let v = cap.saturating_sub(rng.random_range(0..=2u128));
+                problem.with_coordinate(&c, i, v).unwrap_or(c)
+            })
+        })
+        .collect()
+}
+
+/// Returns the cases the fast solution's winning moves from random cases lead to, and a
+/// neighbour of each (one coordinate one up or down).
+fn near_lost<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<P::Case> {
+    let room = cases_per_input(bounds);
+    let mut out = Vec::new();
+    for base in problem.generate(rng, bounds) {
+        if out.len() + 2 > room.max(2) {
+            break;
+        }
+        let Some(lost) = problem.lost_after(&base) else {
+            continue;
+        };
+        let coordinates = problem.coordinates(&lost);
+        if !coordinates.is_empty() && rng.random_bool(0.5) {
+            let i = rng.random_range(0..coordinates.len());
+            let v = if rng.random_bool(0.5) {
+                coordinates[i].saturating_add(1)
+            } else {
+                coordinates[i].saturating_sub(1)
+            };
+            if let Some(near) = problem.with_coordinate(&lost, i, v) {
+                out.push(near);
+            }
+        }
+        out.push(lost);
+    }
+    out.truncate(room);
+    out
 }

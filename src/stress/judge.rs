@@ -119,9 +119,13 @@ pub fn expected_answers<P: ContestFormat>(
 ) -> Result<(Vec<P::Answer>, String), StressError> {
     let answers = cases
         .iter()
-        .map(|c| problem.answer(c))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|why| StressError::Reference { why })?;
+        .enumerate()
+        .map(|(i, c)| {
+            problem.answer(c).map_err(|why| StressError::Reference {
+                why: format!("case {} `{}`: {why}", i + 1, problem.write_case(c)),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();
     Ok((answers, text))
 }

@@ -9,6 +9,7 @@ mod checkpoint;
 mod first_failure;
 mod generate;
 mod judge;
+mod reach;
 mod reaper;
 mod report;
 mod run;
@@ -19,8 +20,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use generate::{Generated, Inputs, generate};
+pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
+pub use reach::{Beyond, Reach};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
 pub use run::{Limits, RunOutcome, Solution, Termination, run};
@@ -79,10 +81,16 @@ pub enum StressError {
     TooManyCases { cases: u64 },
     #[error("the reference solver cannot judge this input: {why}")]
     Reference { why: String },
+    /// The game's fast path, the expected answers beyond the rules' reach, is wrong.
+    #[error("stress does not run on a fast path that check refutes: {why}")]
+    FastPathRefuted { why: String },
     #[error("{0}")]
     Problem(String),
     #[error(transparent)]
     Bounds(#[from] BoundsError),
+    /// A solution given as a source file did not build.
+    #[error(transparent)]
+    Build(#[from] crate::program::BuildError),
     #[error("cannot start {jobs} worker threads")]
     Pool {
         jobs: usize,
@@ -117,6 +125,38 @@ pub struct Config {
     /// subreaper, kill whatever is reparented here once its run ended, and every child
     /// left before returning.
     pub reap: bool,
+    /// Where a solution given as a source file is built; `None`:
+    /// [`crate::program::cache_dir`].
+    pub build_dir: Option<PathBuf>,
+}
+
+impl Default for Config {
+    /// Seed 1, 200 inputs, 2 jobs, 2 s and 1 MiB of output a run, the default shrink
+    /// limits, the contest's ranges, a fresh output directory under the temp dir; no
+    /// solution (set `solution`).
+    fn default() -> Config {
+        Config {
+            problem_args: String::new(),
+            solution: Solution {
+                program: String::new(),
+                args: Vec::new(),
+            },
+            seed: 1,
+            cases: 200,
+            jobs: 2,
+            limits: Limits {
+                timeout: std::time::Duration::from_millis(2000),
+                max_output_bytes: 1 << 20,
+            },
+            shrink: ShrinkLimits::default(),
+            range: Range::Contest,
+            overrides: Vec::new(),
+            out_dir: None,
+            replay: None,
+            reap: false,
+            build_dir: None,
+        }
+    }
 }
 
 impl Config {
@@ -142,6 +182,7 @@ impl Config {
     ///     out_dir: None,
     ///     replay: None,
     ///     reap: false,
+    ///     build_dir: None,
     /// };
     /// let p = Chopsticks::with_table_limit(1);
     /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
@@ -196,19 +237,51 @@ impl Config {
 }
 
 /// Returns the bounds of a run of `problem` under `config`: its constraints' contest or
-/// extended bounds with the `--max-*` overrides.
+/// extended bounds with the `--max-*` overrides, the counts kept within the expected
+/// answers' reach when nothing answers beyond it ([`plan`]).
+///
+/// # Constraints
+/// As for [`plan`].
+pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, StressError> {
+    plan(problem, config).map(|(bounds, _)| bounds)
+}
+
+/// Returns the bounds of a run of `problem` under `config` and how far its expected
+/// answers reach ([`ContestFormat::reach`]): when nothing answers beyond the rules'
+/// reach, the counts are kept within it.
 ///
 /// # Constraints
 /// The problem can be judged with its parameters ([`StressError::Problem`]), every
-/// override names one of its dimensions within its limit ([`StressError::Bounds`]), and
-/// T is at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]).
-pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, StressError> {
+/// override names one of its dimensions within its limit ([`StressError::Bounds`]), T is
+/// at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]), and the game's fast
+/// path, where it answers beyond the rules, holds against them
+/// ([`StressError::FastPathRefuted`]).
+pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, Option<Reach>), StressError> {
     let constraints = problem.constraints().map_err(StressError::Problem)?;
-    let bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
-    match bounds.max("cases") {
-        Some(cases) if cases > STRESS_MAX_CASES => Err(StressError::TooManyCases { cases }),
-        _ => Ok(bounds),
+    let mut bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
+    if let Some(cases) = bounds.max("cases")
+        && cases > STRESS_MAX_CASES
+    {
+        return Err(StressError::TooManyCases { cases });
     }
+    if config.replay.is_some() {
+        return Ok((bounds, None));
+    }
+    let reach = problem.reach(&bounds);
+    if let Some(r) = &reach {
+        if let Beyond::Refuted(why) = &r.beyond {
+            return Err(StressError::FastPathRefuted { why: why.clone() });
+        }
+        if let Some(cap) = r.cap()
+            && bounds.max("count").is_some_and(|top| cap < top)
+        {
+            let mut overrides = config.overrides.clone();
+            overrides.retain(|&(flag, _)| flag != "count");
+            overrides.push(("count", cap.max(bounds.min("count"))));
+            bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
+        }
+    }
+    Ok((bounds, reach))
 }
 
 /// Returns why `dir` cannot be created as a directory, if something other than a
@@ -368,6 +441,7 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     out_dir: Some(dir.clone()),
 ///     replay: None,
 ///     reap: false,
+///     build_dir: None,
 /// };
 /// let report = stress(&Chopsticks::with_table_limit(1), &config).unwrap();
 /// assert_eq!(report.verdict, Verdict::PresentationError);
@@ -415,6 +489,7 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     out_dir: Some(dir.clone()),
 ///     replay: None,
 ///     reap: false,
+///     build_dir: None,
 /// };
 /// let count = Count(AtomicU64::new(0), AtomicU64::new(0));
 /// let report = stress_with_progress(&Chopsticks::with_table_limit(1), &config, &count).unwrap();
@@ -446,7 +521,7 @@ fn stress_run<P: ContestFormat + Order>(
     config: &Config,
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
-    let bounds = bounds(problem, config)?;
+    let (bounds, _) = plan(problem, config)?;
     if config.reap {
         reaper::become_subreaper();
     }
@@ -455,10 +530,23 @@ fn stress_run<P: ContestFormat + Order>(
         .num_threads(jobs)
         .build()
         .map_err(|source| StressError::Pool { jobs, source })?;
+    // A source file (`sol.cpp`) is built once per content; any other command runs as is.
+    let solution = match crate::program::built_in(&config.solution.display(), config.build_dir.as_deref())?
+        .split_first()
+    {
+        Some((program, args)) => Solution {
+            program: program.clone(),
+            args: args.to_vec(),
+        },
+        None => config.solution.clone(),
+    };
     let check = |cases: &[P::Case]| -> Result<(Judgement, RunOutcome), StressError> {
         let input = problem.write_input(cases);
-        let run = run::run_reaping(&config.solution, input.as_bytes(), &config.limits, config.reap)?;
-        Ok((judge::judge(problem, cases, &run)?, run))
+        let run = run::run_reaping(&solution, input.as_bytes(), &config.limits, config.reap)?;
+        let judged = judge::judge(problem, cases, &run);
+        // What the expected answers memoized is per input.
+        problem.forget();
+        Ok((judged?, run))
     };
     let mut report = Report {
         problem: config.problem_args.clone(),
@@ -491,6 +579,7 @@ fn stress_run<P: ContestFormat + Order>(
             files: Vec::new(),
             files_error: None,
             replay: None,
+            generator: None,
         });
         return Ok(report);
     }
@@ -500,7 +589,7 @@ fn stress_run<P: ContestFormat + Order>(
         None => None,
     };
     progress.start(config.cases as u64);
-    let inputs = Inputs::new(problem, config.seed, &bounds).take(config.cases);
+    let inputs = Inputs::for_run(problem, config.seed, &bounds, config.cases).take(config.cases);
     let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
     let Some(first_failure::Failed {
         index,
@@ -525,6 +614,7 @@ fn stress_run<P: ContestFormat + Order>(
         files: Vec::new(),
         files_error: None,
         replay: None,
+        generator: Some(original.generator),
     };
     let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
     let replay = config.replay_command(&dir.join("input.txt"));
@@ -548,10 +638,11 @@ fn stress_run<P: ContestFormat + Order>(
         "its files could not be written".to_owned()
     };
     progress.note(&format!(
-        "{} on input {} ({}): {}; shrinking it ({kept})",
+        "{} on input {} ({}, drawn by {}): {}; shrinking it ({kept})",
         failure.judgement.verdict,
         failure.index,
         report::size_line(report.seed, &failure.size_text),
+        original.generator,
         crate::shown::escaped(failure.original_detail.as_bytes(), 200),
     ));
     let adopted = |cases: &[P::Case], judgement: &Judgement, run: &RunOutcome| {

@@ -39,6 +39,8 @@ pub struct Failure {
     pub files_error: Option<String>,
     /// A command that reruns the solution on the written input.
     pub replay: Option<String>,
+    /// The generator that drew the first failing input; `None` for a replay.
+    pub generator: Option<super::generate::Generator>,
 }
 
 /// The report of a stress run.
@@ -160,7 +162,7 @@ impl Report {
     /// Returns the report as one JSON object: `format_version`, `verdict`, `input` (the shrunk failing
     /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
     /// replay), `problem`, `ranges`; for a failure also `input_index`, `size`,
-    /// `first_failing_input`, `first_detail`, `detail`, `shrink` (`standing`, `runs`,
+    /// `first_failing_input`, `first_detail`, `generator`, `detail`, `shrink` (`standing`, `runs`,
     /// `why`), `files` and `replay`.
     pub fn to_json(&self) -> String {
         let failure = self.failure.as_ref();
@@ -190,6 +192,9 @@ impl Report {
                 o.insert("size".into(), pairs(&f.size));
                 o.insert("first_failing_input".into(), json!(f.original_input));
                 o.insert("first_detail".into(), json!(f.original_detail));
+            }
+            if let Some(g) = f.generator {
+                o.insert("generator".into(), json!(g.name()));
             }
             if let Some((runs, standing)) = &f.shrink {
                 let why = match standing {
@@ -247,9 +252,10 @@ impl Report {
         if f.index == 0 {
             let _ = writeln!(out, "{}: {}", self.verdict, f.judgement.detail);
         } else {
+            let generator = f.generator.map_or(String::new(), |g| format!(", drawn by {g}"));
             let _ = writeln!(
                 out,
-                "{} on input {} ({}): {}",
+                "{} on input {} ({}{generator}): {}",
                 self.verdict,
                 f.index,
                 size_line(self.seed, &f.size_text),

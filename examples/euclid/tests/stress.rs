@@ -1,100 +1,69 @@
-//! The contest solutions in `solutions/`, compiled and stressed through the crate's own
-//! command line, `euclid-game stress`; skipped with a notice when no C compiler is found.
-#![cfg(feature = "cli")]
+//! The contest solutions in `solutions/`, stressed from `cargo test` through
+//! `gamecheck::game::stress`: each is built from its source (gcc, cached by content) and
+//! judged against the game's fast path, which `check` holds against the rules first.
 
 use std::path::PathBuf;
-use std::process::Command;
-use std::sync::OnceLock;
 
-/// Returns the compiled solution `name` (`solutions/<name>.c`), or `None` when there is
-/// no C compiler; each program is compiled once per test run.
-fn program(name: &str) -> Option<PathBuf> {
-    static COMPILED: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let dir = COMPILED.get_or_init(|| {
-        let compiler = ["cc", "gcc", "clang"].into_iter().find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })?;
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("euclid-solutions");
-        std::fs::create_dir_all(&dir).ok()?;
-        for name in ["right", "wrong"] {
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("solutions/{name}.c"));
-            let status = Command::new(compiler)
-                .args(["-O2", "-o"])
-                .arg(dir.join(name))
-                .arg(source)
-                .status()
-                .ok()?;
-            assert!(status.success(), "{compiler} failed on {name}.c");
-        }
-        Some(dir)
-    });
-    match dir {
-        Some(dir) => Some(dir.join(name)),
-        None => {
-            eprintln!("note: no C compiler (cc, gcc, clang) found; the stress tests are skipped");
-            None
-        }
-    }
+use euclid_game::{Euclid, stan_wins};
+use gamecheck::game::stress::StressError;
+use gamecheck::game::{Answer, Outcome, stress};
+use gamecheck::stress::{Generator, Standing, Verdict};
+
+/// Returns the path of `solutions/<name>`.
+fn solution(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("solutions")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
 }
 
-/// Runs `euclid-game stress --solution <program> --json` on 100 inputs with a, b ≤ 12
-/// (small, so that a failure is small and shrinks in a few dozen runs; the README runs it
-/// at the contest's limits); returns the exit code and the report.
-fn stress(program: &std::path::Path) -> (Option<i32>, serde_json::Value) {
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "euclid-stress-{}",
-        program.file_name().and_then(|n| n.to_str()).unwrap_or("program")
-    ));
-    let output = Command::new(env!("CARGO_BIN_EXE_euclid-game"))
-        .args([
-            "stress",
-            "--cases",
-            "100",
-            "--max-count",
-            "12",
-            "--json",
-            "--solution",
-        ])
-        .arg(program)
-        .arg("--out-dir")
-        .arg(out_dir)
-        .output()
-        .expect("euclid-game runs");
-    let report = serde_json::from_slice(&output.stdout).expect("a JSON report");
-    (output.status.code(), report)
+/// Returns a stress run of `name` with the defaults, building in and writing to this
+/// test's own directories.
+fn run(name: &str) -> Result<gamecheck::game::stress::Passed, StressError<(u64, u64)>> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    stress(Euclid, &solution(name))
+        .build_dir(dir.join("euclid-builds"))
+        .out_dir(dir.join(format!("euclid-stress-{name}")))
+        .run()
 }
 
 #[test]
 fn the_right_solution_passes() {
-    let Some(right) = program("right") else { return };
-    let (code, report) = stress(&right);
-    assert_eq!(
-        (code, report["verdict"].as_str()),
-        (Some(0), Some("ok")),
-        "{report:#}"
-    );
-    assert_eq!(report["cases"], 100);
+    let passed = run("right.c").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(passed.inputs, 200);
 }
 
 #[test]
-fn the_wrong_solution_is_refuted_at_its_least_input() {
-    let Some(wrong) = program("wrong") else { return };
-    let (code, report) = stress(&wrong);
-    assert_eq!(
-        (code, report["verdict"].as_str()),
-        (Some(1), Some("wrong-answer")),
-        "{report:#}"
-    );
-    assert_eq!(report["input"], "1\n3 5\n");
-    assert_eq!(report["expected"], "Stan wins\n");
-    assert_eq!(report["actual"], "Ollie wins\n");
-    assert_eq!(report["shrink"]["standing"], "least");
-    assert!(
-        report["replay"]
-            .as_str()
-            .is_some_and(|r| r.starts_with("euclid-game stress euclid "))
-    );
+fn the_greedy_solution_is_refuted_at_its_least_input() {
+    let err = run("wrong.c").expect_err("the greedy is wrong");
+    let f = err.failure().unwrap_or_else(|| panic!("{err}"));
+    // The least case where the forced step matters: 5 − 3 = 2, then (2, 3) is a win.
+    assert_eq!(f.positions, vec![(3, 5)]);
+    assert_eq!(f.expected, vec![Answer::Outcome(Outcome::of(stan_wins(3, 5)))]);
+    assert_eq!(f.output, "Ollie wins\n");
+    assert_eq!((f.verdict, &f.least), (Verdict::WrongAnswer, &Standing::Least));
+    assert_eq!(f.generator, Generator::SmallValues);
+}
+
+/// `(double)a / (double)b > φ` is wrong only within about 1.6e-16 of φ: uniform random
+/// sizes never land there, the bisection of the answer along one number does.
+#[test]
+fn the_double_precision_solution_is_refuted_with_the_defaults() {
+    let err = run("float.c").expect_err("the float comparison is wrong near φ");
+    // The report as `stress` prints it (seen with `--nocapture`).
+    eprintln!("{err}");
+    let f = err.failure().unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(f.generator, Generator::AnswerBoundary);
+    assert_eq!(f.verdict, Verdict::WrongAnswer);
+    // One case, and it really fails: the exact answer differs from the printed one.
+    let [(a, b)] = f.positions[..] else {
+        panic!("one case expected: {:?}", f.positions)
+    };
+    let printed = f.output.trim() == "Stan wins";
+    assert_ne!(printed, stan_wins(a, b), "{a} {b}");
+    // And the comparison in double really is what decides it there.
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let (small, large) = (a.min(b), a.max(b));
+    assert_eq!(printed, large == small || (large as f64) / (small as f64) > phi);
 }

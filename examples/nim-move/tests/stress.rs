@@ -1,113 +1,47 @@
-//! The contest solutions in `solutions/`, compiled and stressed through the crate's own
-//! command line, `nim-move stress`; skipped with a notice when no C compiler is found.
-#![cfg(feature = "cli")]
+//! The contest solutions in `solutions/`, stressed from `cargo test` through
+//! `gamecheck::game::stress`: each is built from its source (gcc, cached by content); a
+//! printed move is judged as a certificate, so every winning move is right.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::path::PathBuf;
 
-const SOLUTIONS: [&str; 3] = ["first", "last", "largest"];
+use gamecheck::game::stress::StressError;
+use gamecheck::game::{Answer, Move, stress};
+use gamecheck::stress::{Standing, Verdict};
+use nim_move::Nim;
 
-/// Returns the compiled solution `name` (`solutions/<name>.c`), or `None` when there is
-/// no C compiler; each program is compiled once per test run.
-fn program(name: &str) -> Option<PathBuf> {
-    static COMPILED: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let dir = COMPILED.get_or_init(|| {
-        let compiler = ["cc", "gcc", "clang"].into_iter().find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })?;
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("nim-move-solutions");
-        std::fs::create_dir_all(&dir).ok()?;
-        for name in SOLUTIONS {
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("solutions/{name}.c"));
-            let status = Command::new(compiler)
-                .args(["-O2", "-o"])
-                .arg(dir.join(name))
-                .arg(source)
-                .status()
-                .ok()?;
-            assert!(status.success(), "{compiler} failed on {name}.c");
-        }
-        Some(dir)
-    });
-    match dir {
-        Some(dir) => Some(dir.join(name)),
-        None => {
-            eprintln!("note: no C compiler (cc, gcc, clang) found; the stress tests are skipped");
-            None
-        }
-    }
-}
-
-/// Runs `nim-move stress --solution <program> --json` on 40 inputs; returns the exit
-/// code and the report.
-fn stress(program: &Path) -> (Option<i32>, serde_json::Value) {
-    let name = program.file_name().and_then(|n| n.to_str()).unwrap_or("program");
-    let output = Command::new(env!("CARGO_BIN_EXE_nim-move"))
-        .args(["stress", "--cases", "40", "--json", "--solution"])
-        .arg(program)
-        .arg("--out-dir")
-        .arg(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nim-move-stress-{name}")))
-        .output()
-        .expect("nim-move runs");
-    let report = serde_json::from_slice(&output.stdout).expect("a JSON report");
-    (output.status.code(), report)
-}
-
-/// Returns what `program` prints on `input`.
-fn run(program: &Path, input: &str) -> String {
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the solution runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    String::from_utf8(child.wait_with_output().expect("it ends").stdout).expect("text")
+/// Returns a stress run of `solutions/<name>` on 40 inputs, building in and writing to
+/// this test's own directories.
+fn run(name: &str) -> Result<gamecheck::game::stress::Passed, StressError<Vec<u64>>> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("solutions")
+        .join(name);
+    stress(Nim, &source.to_string_lossy())
+        .cases(40)
+        .build_dir(dir.join("nim-move-builds"))
+        .out_dir(dir.join(format!("nim-move-stress-{name}")))
+        .run()
 }
 
 #[test]
 fn two_different_right_solutions_pass() {
-    let (Some(first), Some(last)) = (program("first"), program("last")) else {
-        return;
-    };
-    // They print different winning moves: three piles of one, each a winning move.
-    assert_eq!(run(&first, "1\n3\n1 1 1\n"), "1 0\n");
-    assert_eq!(run(&last, "1\n3\n1 1 1\n"), "3 0\n");
-    for program in [first, last] {
-        let (code, report) = stress(&program);
-        assert_eq!(
-            (code, report["verdict"].as_str()),
-            (Some(0), Some("ok")),
-            "{report:#}"
-        );
+    // `first.c` moves on the first pile that has a winning move, `last.c` on the last:
+    // different moves, both right.
+    for name in ["first.c", "last.c"] {
+        let passed = run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(passed.inputs, 40, "{name}");
     }
 }
 
 #[test]
 fn an_illegal_move_is_refuted_at_its_least_input() {
-    let Some(largest) = program("largest") else { return };
-    let (code, report) = stress(&largest);
-    assert_eq!(
-        (code, report["verdict"].as_str()),
-        (Some(1), Some("wrong-answer")),
-        "{report:#}"
-    );
-    assert_eq!(report["input"], "1\n3\n1 2 2\n");
-    assert_eq!(report["actual"], "2 3\n");
-    assert_eq!(report["shrink"]["standing"], "least");
-    assert!(
-        report["detail"]
-            .as_str()
-            .is_some_and(|d| d.contains("`2 3` is not a legal move")),
-        "{report:#}"
-    );
+    let err = run("largest.c").expect_err("the largest pile's move can be illegal");
+    let f = err.failure().unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(f.positions, vec![vec![1, 2, 2]]);
+    // The nim-sum is 1; pile 2 (of 2) would go to 2 XOR 1 = 3, more than it holds.
+    assert_eq!(f.output, "2 3\n");
+    assert_eq!((f.verdict, &f.least), (Verdict::WrongAnswer, &Standing::Least));
+    assert!(f.reason.contains("`2 3` is not a legal move"), "{}", f.reason);
+    // The expected answer is a winning move of the fast path: pile 1 to 0.
+    assert_eq!(f.expected, vec![Answer::Move(Some(Move { index: 1, value: 0 }))]);
 }

@@ -1,0 +1,236 @@
+//! What `stress` asks of a [`GameProblem`] beyond its answers: how far the rules judge an
+//! input (probed before the first run, with the per-input budget), whether the game's
+//! own fast path answers beyond and holds against the rules there (`check` first), and
+//! the positions the fast path's winning moves lead to.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::position::Position;
+use super::problem::GameProblem;
+use super::search::{SEARCH_BUDGET, Search};
+use super::{Answer, Game, Play, Question};
+use crate::problem::{Bounds, ContestFormat, Problem, Range};
+use crate::stress::{Beyond, Reach};
+
+/// The time one case may take the rules, in the probe, before its count is beyond reach.
+pub(crate) const CASE_TIME: Duration = Duration::from_millis(250);
+/// The positions the fast path may search beyond the rules' reach and still be called a
+/// fast path (a formula answers there without searching). Small: a search holds the
+/// moves of every position on its path, so its memory grows with the budget times the
+/// moves of a position.
+const FAST_PROBE_BUDGET: usize = 64;
+/// Cases `check` runs on the fast path before `stress` trusts it beyond the rules.
+const CHECK_CASES: u32 = 64;
+
+/// Reaches already probed in this process, by problem and bounds: the banner and the run
+/// ask once each.
+static PROBED: Mutex<Option<HashMap<String, Option<Reach>>>> = Mutex::new(None);
+
+impl<G: Game> GameProblem<G> {
+    /// Returns the answer to the problem's question by the rules alone (a search of the
+    /// moves within `search`'s budget), never by the fast path.
+    pub(crate) fn rules_answer(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, String> {
+        match self.question() {
+            Question { grundy: true, .. } => search.grundy(p).map(Answer::Grundy),
+            Question {
+                play: Play::Normal, ..
+            } => search.outcome(p).map(Answer::Outcome),
+            Question {
+                play: Play::Misere, ..
+            } => search.misere_outcome(p).map(Answer::Outcome),
+        }
+    }
+
+    /// Returns the positions probed at count `c` within `bounds`: every count `c` at the
+    /// longest list, if that is a position of the game, and a few drawn with counts at
+    /// most `c` (seeded by `c`), whose shapes (a small count beside a large one) are
+    /// often the hard ones.
+    fn probes(&self, bounds: &Bounds, c: u64) -> Vec<G::Position> {
+        let len = match G::Position::ARITY {
+            Some(k) => k,
+            None => bounds
+                .max("n")
+                .map_or(self.game().max_len(), |n| {
+                    usize::try_from(n).unwrap_or(usize::MAX)
+                })
+                .clamp(1, 1 << 16),
+        };
+        let mut out: Vec<G::Position> = G::Position::from_counts(&vec![c; len])
+            .filter(|p| self.valid(p))
+            .into_iter()
+            .collect();
+        let pairs: Vec<(&'static str, u64)> = bounds
+            .pairs()
+            .into_iter()
+            .map(|(f, m)| if f == "count" { (f, c.min(m)) } else { (f, m) })
+            .collect();
+        if let Ok(b) = self.constraints().and_then(|k| {
+            k.bounds(G::NAME, Range::Extended, &pairs)
+                .map_err(|e| e.to_string())
+        }) {
+            let mut rng = ChaCha8Rng::seed_from_u64(c);
+            for _ in 0..4 {
+                out.extend(self.generate(&mut rng, &b).into_iter().take(2));
+            }
+        }
+        out.dedup();
+        out
+    }
+
+    /// Whether the rules judge every probe of count `c`, each within the search budget
+    /// and [`CASE_TIME`].
+    fn rules_judge(&self, bounds: &Bounds, c: u64) -> bool {
+        let probes = self.probes(bounds, c);
+        !probes.is_empty()
+            && probes.iter().all(|p| {
+                // The search lists every move: never more than the checks list.
+                if self.game().move_count(p).is_some_and(|m| m > super::MOVES_LISTED) {
+                    return false;
+                }
+                let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
+                let start = Instant::now();
+                self.rules_answer(p, &mut search).is_ok() && start.elapsed() <= CASE_TIME
+            })
+    }
+
+    /// Returns the largest count the rules judge within `bounds`, or `None` when they
+    /// judge its top: doubling from the least count, then bisecting.
+    fn rules_reach(&self, bounds: &Bounds) -> Option<u64> {
+        let top = bounds.max("count")?;
+        let least = bounds.min("count").max(1).min(top);
+        if !self.rules_judge(bounds, least) {
+            return Some(least.saturating_sub(1));
+        }
+        let (mut ok, mut bad) = (least, None);
+        while bad.is_none() && ok < top {
+            let next = ok.saturating_mul(2).min(top);
+            if self.rules_judge(bounds, next) {
+                ok = next;
+            } else {
+                bad = Some(next);
+            }
+        }
+        let mut bad = bad?;
+        for _ in 0..6 {
+            if bad - ok <= 1 {
+                break;
+            }
+            let mid = ok + (bad - ok) / 2;
+            if self.rules_judge(bounds, mid) {
+                ok = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        Some(ok)
+    }
+
+    /// Whether the fast path answers where the rules cannot, without searching: at 4
+    /// times the rules' reach (at least 64, at most the top of `bounds`). Not at the top
+    /// itself: a default fast path searches, and the search lists every move of the
+    /// positions on its path, which at 2^64 pins is more than any memory.
+    fn fast_path_answers(&self, bounds: &Bounds, rules: u64) -> bool {
+        let Some(top) = bounds.max("count") else {
+            return false;
+        };
+        let c = rules.saturating_mul(4).max(64).min(top);
+        let probes = self.probes(bounds, c);
+        !probes.is_empty()
+            && probes.iter().all(|p| {
+                let mut search = Search::new(Arc::clone(self.game_arc()), FAST_PROBE_BUDGET);
+                self.fast_with(p, &mut search).is_ok()
+            })
+    }
+
+    /// Returns how far the expected answers reach within `bounds` ([`Reach`]), probed
+    /// once per problem and bounds in a process; `check` runs first on a fast path that
+    /// answers beyond the rules.
+    pub(crate) fn stress_reach(&self, bounds: &Bounds) -> Option<Reach> {
+        let key = format!(
+            "{}|{}|{:?}|{:?}|{}",
+            std::any::type_name::<G>(),
+            self.args(),
+            self.question(),
+            bounds.pairs(),
+            self.fast_name()
+        );
+        if let Some(known) = PROBED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .get(&key)
+        {
+            return known.clone();
+        }
+        let reach = self.probe_reach(bounds);
+        PROBED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .insert(key, reach.clone());
+        reach
+    }
+
+    fn probe_reach(&self, bounds: &Bounds) -> Option<Reach> {
+        let top = bounds.max("count")?;
+        let budget = format!(
+            "{} positions and {} ms a case",
+            SEARCH_BUDGET,
+            CASE_TIME.as_millis()
+        );
+        let rules = self.rules_reach(bounds);
+        let beyond = match rules {
+            None => Beyond::Rules,
+            Some(r) if self.fast_path_answers(bounds, r) => match self.check_fast_path() {
+                Ok(()) => Beyond::FastPath,
+                Err(why) => Beyond::Refuted(why),
+            },
+            Some(_) => Beyond::Nothing,
+        };
+        Some(Reach {
+            rules,
+            top,
+            beyond,
+            budget,
+        })
+    }
+
+    /// Checks the game's fast paths against the rules, as `check` does, on
+    /// [`CHECK_CASES`] cases from seed 1.
+    fn check_fast_path(&self) -> Result<(), String> {
+        if self.mode != super::problem::Mode::Game {
+            return Ok(());
+        }
+        let checked = crate::check::check_problem(self, 1, CHECK_CASES, None);
+        self.forget();
+        match checked {
+            Ok(()) => Ok(()),
+            Err(crate::check::PropertyError::Fail(c)) => Err(format!(
+                "{} fails at {} ({}): {}",
+                c.property,
+                self.describe(&c.case),
+                c.least,
+                c.reason
+            )),
+            Err(crate::check::PropertyError::Abort(why)) => Err(format!("check was aborted: {why}")),
+        }
+    }
+
+    /// Returns the position the fast path's winning move from `p` leads to, if it gives
+    /// one and it is a position of the game.
+    pub(crate) fn lost_after(&self, p: &G::Position) -> Option<G::Position> {
+        // The default move search lists every move: not where their number is unknown
+        // and the counts are large.
+        if self.game().move_count(p).is_none() && p.counts().iter().any(|&c| c > 1 << 16) {
+            return None;
+        }
+        let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
+        let q = self.fast_move_with(p, &mut search).ok()?;
+        q.filter(|q| self.valid(q))
+    }
+}

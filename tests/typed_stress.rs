@@ -1,0 +1,341 @@
+//! `gamecheck::game::stress` from a test, as a user's crate calls it: inputs drawn where
+//! the answers change (small values first, answer boundaries, the fast path's lost
+//! positions), the expected answers' reach stated and kept to, and solutions given as
+//! source files.
+
+use std::path::PathBuf;
+
+use gamecheck::game::stress::{AnswerSource, StressError};
+use gamecheck::game::{Answer, Field, Format, Game, Outcome, Output, Play, Question, Search, stress};
+use gamecheck::games::subtraction::Subtraction;
+use gamecheck::program::{BuildError, built_in};
+use gamecheck::stress::{Beyond, Generator, Standing, Verdict};
+
+/// Returns a fresh directory for this test, under the target's temporary directory.
+fn dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("typed-stress-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Writes `text` as `name` in `dir`; returns its path as a solution command.
+fn source(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the solution is written");
+    path.to_string_lossy().into_owned()
+}
+
+/// The published tutorial error for S = {1, 3, 4}: G(6) = 1 (it is 2), right elsewhere.
+const SUBTRACTION_G6: &str = "import sys
+d = sys.stdin.read().split()
+out = []
+for n in map(int, d[1:1 + int(d[0])]):
+    out.append(1 if n == 6 else [0, 1, 0, 1, 2, 3, 2][n % 7])
+print('\\n'.join(map(str, out)))
+";
+
+#[test]
+fn subtraction_134_grundy_with_g6_wrong_is_refuted_at_6() {
+    let d = dir("subtraction-g6");
+    let game = Subtraction::new(vec![1, 3, 4]).expect("a subtraction set");
+    let err = stress(game, &source(&d, "sol.py", SUBTRACTION_G6))
+        .question(Question {
+            play: Play::Normal,
+            grundy: true,
+        })
+        .out_dir(d.join("out"))
+        .run()
+        .expect_err("G(6) = 2");
+    let f = err.failure().unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(f.positions, vec![6]);
+    // The mex of G(5) = 3, G(3) = 1, G(2) = 0, written out: 2.
+    assert_eq!(f.expected, vec![Answer::Grundy(2)]);
+    assert_eq!((f.output.as_str(), f.verdict), ("1\n", Verdict::WrongAnswer));
+    assert_eq!(
+        (f.generator, &f.least),
+        (Generator::SmallValues, &Standing::Least)
+    );
+}
+
+/// Nim defined by its moves alone, piles up to 10^9, as a contest states it.
+#[derive(Default)]
+struct PlainNim;
+
+impl Game for PlainNim {
+    type Position = Vec<u64>;
+    const NAME: &'static str = "plain-nim";
+
+    fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &x) in piles.iter().enumerate() {
+            out.extend((0..x).map(|y| [&piles[..i], &[y], &piles[i + 1..]].concat()));
+        }
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
+        piles.iter().map(|&x| vec![x]).collect()
+    }
+
+    fn max_count(&self) -> u64 {
+        1_000_000_000
+    }
+
+    fn format(&self) -> Format<PlainNim> {
+        Format::cases(1..=10)
+            .line([Field::len("n", 1..=10)])
+            .line([Field::list("x_i", 0..=1_000_000_000)])
+            .answer(Output::winner("First", "Second"))
+    }
+}
+
+const NIM_XOR: &str = "import sys
+d = list(map(int, sys.stdin.read().split()))
+t, i, out = d[0], 1, []
+for _ in range(t):
+    n = d[i]; x = 0
+    for v in d[i + 1:i + 1 + n]:
+        x ^= v
+    i += 1 + n
+    out.append('First' if x else 'Second')
+print('\\n'.join(out))
+";
+
+/// Piles up to 10^9 and no fast path: the run says where the rules' reach ends, keeps
+/// its inputs there, and finishes.
+#[test]
+fn moves_only_nim_at_contest_ranges_states_its_reach_and_finishes() {
+    let d = dir("plain-nim");
+    let passed = stress(PlainNim, &source(&d, "nim.py", NIM_XOR))
+        .cases(30)
+        .out_dir(d.join("out"))
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(passed.inputs, 30);
+    let reach = passed.reach.expect("the reach is stated");
+    // What the banner of `stress` prints (seen with `--nocapture`).
+    eprintln!("{reach}");
+    assert_eq!(reach.beyond, Beyond::Nothing);
+    assert_eq!(reach.top, 1_000_000_000);
+    let rules = reach.rules.expect("the rules do not reach 10^9");
+    assert!((16..1_000_000_000).contains(&rules), "{reach}");
+    assert!(
+        reach.to_string().contains("inputs are kept to counts <="),
+        "{reach}"
+    );
+    assert!(
+        passed.ranges.contains(&format!("x_i <= {rules}")),
+        "{}",
+        passed.ranges
+    );
+}
+
+/// ⌊kφ⌋, exactly: (k + ⌊√(5k²)⌋) / 2.
+fn floor_phi(k: u64) -> u64 {
+    let k = u128::from(k);
+    u64::try_from((k + (5 * k * k).isqrt()) / 2).unwrap_or(u64::MAX)
+}
+
+/// Wythoff's game as a user writes it: its moves, and an exact integer fast path (the
+/// P-positions (⌊kφ⌋, ⌊kφ⌋ + k) and the move to one). No generator of its own.
+#[derive(Default)]
+struct UserWythoff;
+
+impl UserWythoff {
+    fn lost(x: u64, y: u64) -> bool {
+        let (a, b) = (x.min(y), x.max(y));
+        a == floor_phi(b - a)
+    }
+
+    fn winning(x: u64, y: u64) -> Option<(u64, u64)> {
+        let (a, b) = (x.min(y), x.max(y));
+        let k = b - a;
+        let ak = floor_phi(k);
+        if a == ak {
+            return None;
+        }
+        if a > ak {
+            let d = a - ak;
+            return Some((x - d, y - d));
+        }
+        let larger_to = |v: u64| if x <= y { (x, v) } else { (v, y) };
+        let near = |num: u128| u64::try_from(u128::from(a) * num / 1_000_000_000_000_000_000).unwrap_or(0);
+        let j = near(618_033_988_749_894_848);
+        if let Some(j) = (j.saturating_sub(3)..=j + 3).find(|&j| floor_phi(j) == a) {
+            return Some(larger_to(a + j));
+        }
+        let j = near(381_966_011_250_105_152);
+        (j.saturating_sub(3)..=j + 3)
+            .find(|&j| floor_phi(j) + j == a)
+            .map(|j| larger_to(a - j))
+    }
+}
+
+impl Game for UserWythoff {
+    type Position = (u64, u64);
+    const NAME: &'static str = "user-wythoff";
+
+    fn moves(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend((0..x).map(|v| (v, y)));
+        out.extend((0..y).map(|v| (x, v)));
+        out.extend((1..=x.min(y)).map(|d| (x - d, y - d)));
+    }
+
+    fn max_count(&self) -> u64 {
+        1_000_000_000_000_000_000
+    }
+
+    fn move_count(&self, &(x, y): &(u64, u64)) -> Option<u128> {
+        Some(u128::from(x) + u128::from(y) + u128::from(x.min(y)))
+    }
+
+    fn is_move(&self, &(x, y): &(u64, u64), &(u, v): &(u64, u64)) -> bool {
+        (u < x && v == y) || (u == x && v < y) || (u < x && v < y && x - u == y - v)
+    }
+
+    fn outcome(&self, &(x, y): &(u64, u64), _: &mut Search<Self>) -> Result<Outcome, String> {
+        Ok(Outcome::of(!UserWythoff::lost(x, y)))
+    }
+
+    fn winning_move(
+        &self,
+        &(x, y): &(u64, u64),
+        play: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<(u64, u64)>, String> {
+        match play {
+            Play::Normal => Ok(UserWythoff::winning(x, y)),
+            Play::Misere => {
+                let mut moves = Vec::new();
+                self.moves(&(x, y), &mut moves);
+                for q in moves {
+                    if search.misere_outcome(&q)? == Outcome::Loss {
+                        return Ok(Some(q));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// A contestant's Wythoff: the P-position of difference k is (⌊kφ⌋, ⌊kφ⌋ + k), with kφ
+/// in double precision.
+const WYTHOFF_FLOAT: &str = r#"#include <math.h>
+#include <stdio.h>
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    const double phi = (1 + sqrt(5.0)) / 2;
+    while (t--) {
+        unsigned long long x, y;
+        if (scanf("%llu %llu", &x, &y) != 2) return 1;
+        unsigned long long a = x < y ? x : y, b = x < y ? y : x, k = b - a;
+        puts(a == (unsigned long long)floor(k * phi) ? "Second" : "First");
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn a_float_wythoff_is_refuted_through_a_users_game_without_a_generator() {
+    let d = dir("wythoff-float");
+    let err = stress(UserWythoff, &source(&d, "wythoff.c", WYTHOFF_FLOAT))
+        .build_dir(d.join("builds"))
+        .out_dir(d.join("out"))
+        .run()
+        .expect_err("kφ in double is wrong for large k");
+    eprintln!("{err}");
+    let f = err.failure().unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(f.generator, Generator::NearLost);
+    let [(x, y)] = f.positions[..] else {
+        panic!("one case expected: {:?}", f.positions)
+    };
+    // It really fails: the exact test and the printed answer differ.
+    let printed_lost = f.output.trim() == "Second";
+    assert_ne!(printed_lost, UserWythoff::lost(x, y), "({x}, {y})");
+    assert_eq!(
+        f.expected,
+        vec![Answer::Outcome(Outcome::of(!UserWythoff::lost(x, y)))]
+    );
+}
+
+#[test]
+fn a_rules_only_run_of_a_game_with_a_fast_path_stays_in_reach() {
+    let d = dir("wythoff-rules");
+    // Right by the rules: a Python search would do; the float one is right at small sizes.
+    let passed = stress(UserWythoff, &source(&d, "wythoff.c", WYTHOFF_FLOAT))
+        .answers_from(AnswerSource::Rules)
+        .cases(30)
+        .build_dir(d.join("builds"))
+        .out_dir(d.join("out"))
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let reach = passed.reach.expect("the reach is stated");
+    assert_eq!(reach.beyond, Beyond::Nothing, "{reach}");
+}
+
+#[test]
+fn a_solution_given_as_source_is_built_once_and_a_compile_error_is_shown() {
+    let d = dir("builds");
+    let builds = d.join("cache");
+    let ok = source(
+        &d,
+        "sol.cpp",
+        "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
+    );
+    let first = built_in(&ok, Some(&builds)).expect("g++ builds it");
+    let again = built_in(&ok, Some(&builds)).expect("cached");
+    assert_eq!(first, again);
+    assert_eq!(std::fs::read_dir(&builds).map(Iterator::count).ok(), Some(1));
+    let out = std::process::Command::new(&first[0]).output().expect("it runs");
+    assert_eq!(out.stdout, b"hi\n");
+    let py = source(&d, "sol.py", "print(1)\n");
+    assert_eq!(
+        built_in(&py, Some(&builds)).ok(),
+        Some(vec!["python3".to_owned(), py.clone()])
+    );
+    let bad = source(&d, "bad.c", "int main(void) { return missing; }\n");
+    match built_in(&bad, Some(&builds)) {
+        Err(BuildError::Compile { message, .. }) => assert!(message.contains("missing"), "{message}"),
+        other => panic!("a compile error expected, got {other:?}"),
+    }
+    // Through stress, the same error stops the run before anything is generated.
+    let err = stress(PlainNim, &bad)
+        .build_dir(&builds)
+        .run()
+        .expect_err("no build");
+    assert!(
+        matches!(err, StressError::Unusable(_)) && err.to_string().contains("failed to compile"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_java_solution_is_compiled_and_run_by_its_class() {
+    if std::process::Command::new("javac")
+        .arg("-version")
+        .output()
+        .is_err()
+    {
+        eprintln!("note: no javac; the Java solution is not tried");
+        return;
+    }
+    let d = dir("java");
+    let sol = source(
+        &d,
+        "Sol.java",
+        "import java.util.*;\npublic class Sol { public static void main(String[] a) { \
+         Scanner s = new Scanner(System.in); int t = s.nextInt(); \
+         for (int i = 0; i < t; i++) { int n = s.nextInt(); long x = 0; \
+         for (int j = 0; j < n; j++) x ^= s.nextLong(); \
+         System.out.println(x != 0 ? \"First\" : \"Second\"); } } }\n",
+    );
+    let passed = stress(PlainNim, &sol)
+        .cases(8)
+        .build_dir(d.join("builds"))
+        .out_dir(d.join("out"))
+        .timeout(std::time::Duration::from_secs(10))
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(passed.inputs, 8);
+}
