@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::problem::{Flag, FlagError, Flags};
+use crate::game::GameError;
+use crate::problem::{Flag, Flags};
 
 /// The default time budget in seconds: a proof the published tables report for 0.354
 /// (preperiod 10,061,916) fits, and a question about an open game ends.
@@ -19,6 +20,15 @@ pub const DEFAULT_SECONDS: u64 = 600;
 /// The default memory budget in MiB: a third of this 24 GiB machine, so that two searches
 /// and the build beside them fit.
 pub const DEFAULT_MIB: u64 = 8192;
+
+/// Returns `bytes` in MiB, rounded up, or in bytes below one MiB.
+fn mib(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
 
 /// How long and how much memory a search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +59,7 @@ pub enum Exhausted {
         limit: Duration,
     },
     /// The search would hold more memory than the budget.
-    #[error("the memory budget of {} MiB would be exceeded: {} MiB needed (raise --memory-budget)", .limit >> 20, .needed.div_ceil(1 << 20))]
+    #[error("the memory budget of {} would be exceeded: {} needed (raise --memory-budget)", mib(*.limit), mib(*.needed))]
     Memory {
         /// The budget, in bytes.
         limit: u64,
@@ -59,35 +69,48 @@ pub enum Exhausted {
 }
 
 impl Budget {
-    /// Returns the budget flags every searching game adds: `--time-budget` (seconds) and
-    /// `--memory-budget` (MiB).
+    /// Returns the budget flags every searching game adds: `--time-budget` (CPU seconds,
+    /// default [`DEFAULT_SECONDS`]) and `--memory-budget` (MiB, default [`DEFAULT_MIB`]).
+    /// Optional text, so that a command line that leaves them out (a `repro` line) does
+    /// not spell the defaults.
     pub fn flags() -> [Flag; 2] {
         [
-            Flag::number(
+            Flag::text(
                 "time-budget",
-                "The CPU seconds a search (a period, a least counterexample) may take before it stops and says so.",
-                "600",
-                1,
+                "The CPU seconds a search (a period, a proof) may take before it stops and says so; default 600.",
             )
             .value_name("SECONDS"),
-            Flag::number(
+            Flag::text(
                 "memory-budget",
-                "The MiB of tables a search may hold before it stops and says so.",
-                "8192",
-                1,
+                "The MiB of tables a search may hold before it stops and says so; default 8192.",
             )
             .value_name("MIB"),
         ]
     }
 
-    /// Returns the budget `flags` name.
+    /// Returns the budget `flags` name, the defaults for those left out.
     ///
     /// # Errors
-    /// A flag of [`Budget::flags`] missing from `flags`.
-    pub fn from_flags(flags: &Flags) -> Result<Budget, FlagError> {
+    /// A flag of [`Budget::flags`] missing from `flags`, or a value that is not a whole
+    /// number from 1 to 2^44.
+    pub fn from_flags(flags: &Flags) -> Result<Budget, GameError> {
+        let number = |long: &'static str, default: u64| -> Result<u64, GameError> {
+            let Some(text) = flags.text(long)? else {
+                return Ok(default);
+            };
+            text.trim()
+                .replace('_', "")
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=1 << 44).contains(n))
+                .ok_or_else(|| GameError::Invalid {
+                    flag: long,
+                    why: format!("`{text}` is not a whole number from 1 to {}", 1u64 << 44),
+                })
+        };
         Ok(Budget {
-            time: Duration::from_secs(flags.number("time-budget")?),
-            memory: flags.number("memory-budget")?.saturating_mul(1 << 20),
+            time: Duration::from_secs(number("time-budget", DEFAULT_SECONDS)?),
+            memory: number("memory-budget", DEFAULT_MIB)? << 20,
         })
     }
 

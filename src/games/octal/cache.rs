@@ -21,7 +21,7 @@ pub const CACHE_DIR_VAR: &str = "GAMECHECK_CACHE_DIR";
 
 /// The fewest heaps a proof must have computed to be kept: smaller ones are redone in
 /// less time than a file takes to read.
-pub const WORTH_KEEPING: u64 = 100_000;
+pub const WORTH_KEEPING: u64 = 10_000;
 
 /// A period read from or written to the cache: the values of one preperiod and one period.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -518,16 +518,27 @@ impl Game for Octal {
         }
     }
 
-    /// Every heap when the theorem applies (a heap beyond the values computed is answered
-    /// through the period, searched within the budget when asked); else the reach.
+    /// Every heap when the theorem applies and no --max-heap is given (a heap beyond the
+    /// values computed is answered through the period, searched within the budget when
+    /// asked); with --max-heap N, the heaps the search computes up to N, or every heap
+    /// when it proves the period; without the theorem, the reach.
     fn max_count(&self) -> u64 {
         if self.misere {
             return self.misere_reach();
         }
         if self.code.unequal_splits() {
-            self.max_heap().saturating_sub(1)
-        } else {
+            return self.max_heap().saturating_sub(1);
+        }
+        if self.max_heap.is_none() || self.known().is_some() {
+            return u64::MAX;
+        }
+        // An explicit --max-heap bounds the search, as the user asked: the heaps answered
+        // are those computed, or every heap once the period is proved within it.
+        let t = self.table();
+        if t.period().is_some() {
             u64::MAX
+        } else {
+            (t.len() as u64).saturating_sub(1)
         }
     }
 
@@ -593,10 +604,19 @@ impl Game for Octal {
     /// sum of heaps `k n1 … nk`.
     fn format(&self) -> Format<Self> {
         if self.sum {
-            return Format::default_for(self);
+            // k, the number of heaps (at most `max_len`), then the heaps: named as heaps,
+            // not as the generic format's counts.
+            return Format::cases(1..=MAX_T)
+                .line([
+                    Field::len("k, the number of heaps", 0..=self.max_len() as u64),
+                    Field::list("a heap", 0..=self.max_count()),
+                ])
+                .generated(20, 1000);
         }
+        // Under misère play the bound is the search's reach: the message says so.
+        let n = if self.misere { "n (the misère search's reach)" } else { "n" };
         Format::cases(1..=MAX_T)
-            .line([Field::number("n", 0..=self.max_count())])
+            .line([Field::number(n, 0..=self.max_count())])
             .generated(20, 1000)
     }
 

@@ -64,10 +64,7 @@ impl PlotCommand for Octal {
                 "periodic from n = {e} with period {p}, proved (Guy–Smith, values for n < {})",
                 super::guy_smith::values_needed(self.code(), e, p).unwrap_or(0)
             )],
-            None => vec![format!(
-                "no period proved within the {} heaps drawn (gamecheck prove octal searches on)",
-                heaps
-            )],
+            None => vec![format!("no period proved within {heaps} heaps (--max-heap)")],
         };
         Ok(Picture {
             title,
