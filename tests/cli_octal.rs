@@ -508,3 +508,21 @@ fn gamecheck_with_cache(dir: &std::path::Path, args: &[&str], stdin: &str) -> Ou
         .write_all(stdin.as_bytes());
     child.wait_with_output().expect("gamecheck exits")
 }
+
+#[test]
+fn solve_octal_sum_names_its_limit_of_four_heaps() {
+    // Item 23: at most 4 heaps, undocumented, and called "counts".
+    let help = gamecheck(&["solve", "--help"], "");
+    assert!(
+        stdout(&help).contains("a sum of at most 4 heaps"),
+        "{}",
+        stdout(&help)
+    );
+    let out = gamecheck(&["solve", "octal", "--sum"], "1\n5 1 2 3 4 5\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("k, the number of heaps is at most 4"),
+        "{}",
+        stderr(&out)
+    );
+}
