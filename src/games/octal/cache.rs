@@ -40,8 +40,28 @@ pub fn cache_dir() -> Option<PathBuf> {
     match std::env::var_os(CACHE_DIR_VAR) {
         Some(dir) if dir.is_empty() => None,
         Some(dir) => Some(PathBuf::from(dir)),
-        None => dirs::cache_dir().map(|d| d.join("gamecheck")),
+        None => platform_cache_dir().map(|d| d.join("gamecheck")),
     }
+}
+
+/// Returns the platform's cache directory: `$XDG_CACHE_HOME` (when absolute, as the XDG
+/// base directory specification asks) or `$HOME/.cache` on Linux and the other Unixes,
+/// `$HOME/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows.
+///
+/// Written here rather than taken from `dirs`/`directories`: both depend on `option-ext`,
+/// whose licence is MPL-2.0, and the project keeps to MIT, Apache-2.0, BSD and the like.
+fn platform_cache_dir() -> Option<PathBuf> {
+    let var = |key: &str| std::env::var_os(key).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if cfg!(windows) {
+        return var("LOCALAPPDATA");
+    }
+    let home = var("HOME");
+    if cfg!(target_os = "macos") {
+        return home.map(|h| h.join("Library").join("Caches"));
+    }
+    var("XDG_CACHE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| home.map(|h| h.join(".cache")))
 }
 
 /// Returns the file in `dir` that keeps `code`'s period for this gamecheck version.
