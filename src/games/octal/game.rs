@@ -365,8 +365,10 @@ impl Octal {
     /// ```
     /// use gamecheck::octal::Octal;
     /// // 8.0 splits a heap in three: its table grows as far as asked, no further.
+    /// use gamecheck_oracles::octal_mex::TakeAndBreak;
     /// let g = Octal::new("8.0".parse()?, 1_000_000);
-    /// assert_eq!(g.value(5), Ok(1));
+    /// let plain = TakeAndBreak::parse("8.0").map(|t| t.nim_values(6)).unwrap_or_default();
+    /// assert_eq!(g.value(5), Ok(plain[5]));
     /// assert_eq!(g.computed(), 64);
     /// # Ok::<(), gamecheck::octal::code::CodeError>(())
     /// ```
