@@ -2,6 +2,7 @@
 //! reference oracles written from the rules alone.
 
 pub mod bench_report;
+pub mod budget;
 pub mod check;
 pub mod claim_lang;
 pub mod claims;

@@ -760,3 +760,18 @@ fn committed_octal_picture_is_reproduced_exactly() {
         ),
     );
 }
+
+#[test]
+fn a_one_count_pictures_limit_is_in_the_help_and_refused_beyond() {
+    // Issue 31, item 24: --max 256 was cut to 255 without a word.
+    let help = gamecheck(&["plot", "subtraction", "--help"]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("at most 255"));
+    let out = gamecheck(&["plot", "subtraction", "--max", "256", "--out", "/dev/null"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0..=255"));
+}

@@ -36,8 +36,12 @@ impl Visit for RunProof {
         };
         let env = |var: &str| std::env::var_os(var).map(|v| v.to_string_lossy().into_owned());
         let bar = std::sync::OnceLock::new();
+        let asked = std::sync::atomic::AtomicBool::new(false);
         let progress = ProofProgress {
-            shard: &|| request.resolve(env),
+            shard: &|| {
+                asked.store(true, std::sync::atomic::Ordering::Relaxed);
+                request.resolve(env)
+            },
             start: &|cases| {
                 let _ = bar.set(bars::bar(cases, "prove"));
             },
@@ -50,6 +54,22 @@ impl Visit for RunProof {
         let run = command.run(&self.flags, &progress).with_context(context);
         if let Some(bar) = bar.get() {
             bar.finish_and_clear();
+        }
+        // A proof that never asked for its shard did the whole of it: a shard asked for
+        // (flags or a job runner's index) would be silently ignored, and `prove merge`
+        // would refuse the reports. Refused, the output unwritten.
+        if !asked.load(std::sync::atomic::Ordering::Relaxed) && run.is_ok() {
+            match request.resolve(env) {
+                Ok(crate::prove::Shard::WHOLE) => {}
+                Ok(shard) => anyhow::bail!(
+                    "prove {} has no shards, but shard {shard} was asked; run it once, without --shard, --shard-index, --shard-count or a job runner's index",
+                    problem.name()
+                ),
+                Err(e) => anyhow::bail!(
+                    "prove {} has no shards, but a shard was asked: {e}",
+                    problem.name()
+                ),
+            }
         }
         match run? {
             ProofRun::Bounded(summary) => {

@@ -181,7 +181,15 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
 
     fn flags(&self) -> Vec<Flag> {
         let mut flags = GameProblem::<G>::flags();
-        flags.push(Flag::number("max", "The counts run over 0..=MAX.", "40", 0).value_name("MAX"));
+        flags.push(
+            Flag::number(
+                "max",
+                "The counts run over 0..=MAX; for a one-count game n runs over 0..=MAX, MAX at most 255.",
+                "40",
+                0,
+            )
+            .value_name("MAX"),
+        );
         flags
     }
 
@@ -194,8 +202,13 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
         };
         let title = format!("{}: {}", self.args(), self.question().name());
         if G::Position::ARITY == Some(1) {
+            if max > 255 {
+                return Err(PlotError::Range(format!(
+                    "--max {max}: a one-count game's picture draws n over 0..=255 at most"
+                )));
+            }
             // n against its Grundy value (normal play), or its outcome.
-            let values: Vec<Option<u64>> = (0..=max.min(255))
+            let values: Vec<Option<u64>> = (0..=max)
                 .map(|n| {
                     let p = G::Position::from_counts(&[n])?;
                     match self.fast(&p).ok()? {

@@ -1,14 +1,16 @@
 //! The heap game of an octal code as a [`Game`]: its moves, its flags, and its fast path
 //! through the values table and the proved period.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
+use super::cache::{self, CachedPeriod};
 use super::code::OctalCode;
 use super::crosscheck::plain_mex;
-use super::guy_smith::{PeriodResult, find_period_in};
-use super::moves::for_each_move;
-use super::sparse_space::SparseSpace;
+use super::guy_smith::{Finder, PeriodResult, Step};
+use super::moves::{for_each_move, move_count};
+use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
+use crate::budget::{Budget, Meter};
 use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, Search};
 
 use crate::problem::{Flag, Flags};
@@ -17,15 +19,49 @@ use crate::prove::ProveCommand;
 /// The heaps the plain mex, O(n²), is asked about in `check`: G(n) for n below it.
 const PLAIN_MEX_REACH: usize = 1024;
 
+/// The heaps computed for a code the Guy–Smith theorem does not cover (Grundy's game,
+/// unequal splits), when `--max-heap` is not given: its reach, beyond which a heap is
+/// refused at once.
+pub const NO_THEOREM_REACH: u64 = 1_000_000;
+
+/// The most positions a misère search may meet: a position whose bound
+/// ([`Octal::misere_positions`]) is larger is refused at once, not searched for minutes.
+pub const MISERE_POSITIONS: u128 = 1_000_000;
+
 /// The heap game of an octal code: a position is a list of heaps.
 pub struct Octal {
     code: OctalCode,
-    max_heap: u64,
+    /// `--max-heap`: the most heaps whose values are computed.
+    max_heap: Option<u64>,
     /// Whether a contest case is a sum of heaps, `k n1 … nk`, rather than one heap `n`.
     sum: bool,
+    /// Whether the questions are about misère play: the positions are those a search
+    /// reaches.
+    misere: bool,
+    budget: Budget,
+    /// The meter of every search this game runs, started by the first.
+    meter: OnceLock<Meter>,
+    /// The values computed so far and the period search that follows them.
+    lazy: Mutex<Lazy>,
+    /// The proved period and its values, from the cache or a search.
+    proved: OnceLock<Table>,
+    /// Set once the cache was read.
+    cache_read: OnceLock<()>,
+    /// The cache directory, or `None` for no cache.
+    cache_dir: Option<std::path::PathBuf>,
+    /// The whole search, for `prove` and `plot`.
     table: OnceLock<Table>,
     /// The plain mex's values below [`PLAIN_MEX_REACH`], computed once.
     plain: OnceLock<Result<Vec<u32>, String>>,
+}
+
+/// The values computed as far as the questions needed them.
+struct Lazy {
+    solver: SparseSpace,
+    /// The period search, for a code the theorem applies to.
+    finder: Option<Finder>,
+    /// Where the search stopped without a proof (the most heaps, or a budget).
+    stopped: Option<PeriodResult>,
 }
 
 /// The nim-sequence as far as computed, and the period the Guy–Smith theorem proves.
@@ -36,6 +72,8 @@ pub struct Table {
     period: Option<(u64, u64)>,
     /// The period search's report, for a code the theorem applies to.
     search: Option<PeriodResult>,
+    /// The budget that stopped the values of a code the theorem does not cover.
+    stopped_by: Option<String>,
 }
 
 impl Table {
@@ -46,12 +84,17 @@ impl Table {
     pub fn value(&self, n: u64) -> Result<u32, String> {
         let len = self.values.len() as u64;
         let i = match self.period {
+            Some((e, p)) if n >= e => e + (n - e) % p,
             _ if n < len => n,
-            Some((e, p)) => e + (n - e) % p,
-            None => {
+            _ => {
+                let why = self
+                    .search
+                    .as_ref()
+                    .and_then(|s| s.stopped_by.clone())
+                    .or_else(|| self.stopped_by.clone())
+                    .unwrap_or_else(|| "the most heaps allowed were computed (raise --max-heap)".to_owned());
                 return Err(format!(
-                    "heap {n} is beyond the computed range: G(n) is known for n < {len}, and no \
-                     period is proved there (raise --max-heap)"
+                    "heap {n} is beyond reach: G(n) is known for n < {len}, and no period is proved there: {why}"
                 ));
             }
         };
@@ -82,8 +125,18 @@ impl Table {
     }
 }
 
+/// Returns the first `len` of `values`.
+fn prefix(values: &NimValues, len: usize) -> NimValues {
+    match values {
+        NimValues::U8(v) => NimValues::U8(v[..len.min(v.len())].to_vec()),
+        NimValues::U16(v) => NimValues::U16(v[..len.min(v.len())].to_vec()),
+        NimValues::U32(v) => NimValues::U32(v[..len.min(v.len())].to_vec()),
+    }
+}
+
 impl Octal {
-    /// Returns the game of `code`, computing values up to `max_heap` heaps when first asked.
+    /// Returns the game of `code`, computing values up to `max_heap` heaps at most, as
+    /// far as each question needs.
     ///
     /// # Example
     /// ```
@@ -94,10 +147,29 @@ impl Octal {
     /// # Ok::<(), gamecheck::octal::code::CodeError>(())
     /// ```
     pub fn new(code: OctalCode, max_heap: u64) -> Octal {
+        Octal::with_reach(code, Some(max_heap))
+    }
+
+    /// Returns the game of `code` computing at most `max_heap` heaps, or with `None` until
+    /// the period is proved or the budget runs out ([`NO_THEOREM_REACH`] heaps for a
+    /// code the theorem does not cover).
+    pub fn with_reach(code: OctalCode, max_heap: Option<u64>) -> Octal {
+        let finder = Finder::new(&code).ok();
         Octal {
+            lazy: Mutex::new(Lazy {
+                solver: SparseSpace::new(&code),
+                finder,
+                stopped: None,
+            }),
             code,
             max_heap,
             sum: false,
+            misere: false,
+            budget: Budget::default(),
+            meter: OnceLock::new(),
+            proved: OnceLock::new(),
+            cache_read: OnceLock::new(),
+            cache_dir: cache::cache_dir(),
             table: OnceLock::new(),
             plain: OnceLock::new(),
         }
@@ -109,38 +181,324 @@ impl Octal {
         Octal { sum: true, ..self }
     }
 
+    /// Returns the game whose positions are those a misère search reaches
+    /// ([`Octal::misere_reach`]), as `--misere` asks.
+    pub fn for_misere(self) -> Octal {
+        Octal { misere: true, ..self }
+    }
+
+    /// Returns a bound on the positions a search from `p` meets: every sum of heaps with
+    /// at most `p`'s tokens when a move may split a heap, else every list of heaps each
+    /// at most `p`'s.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::Octal;
+    /// let kayles = Octal::new("0.77".parse()?, 1000);
+    /// // The partitions of 0, 1, 2, 3, 4: 1 + 1 + 2 + 3 + 5.
+    /// assert_eq!(kayles.misere_positions(&[4]), 12);
+    /// let nim_like = Octal::new("0.3333".parse()?, 1000);
+    /// assert_eq!(nim_like.misere_positions(&[3, 4]), 20);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn misere_positions(&self, p: &[u64]) -> u128 {
+        if self.code.max_heaps() <= 1 {
+            return p.iter().fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1));
+        }
+        let total = p.iter().fold(0u64, |acc, &h| acc.saturating_add(h));
+        // p(k) for k ≤ total by the coin DP, while the sum is at most the limit.
+        let cap = usize::try_from(total).unwrap_or(usize::MAX).min(512);
+        let mut parts = vec![0u128; cap + 1];
+        parts[0] = 1;
+        for part in 1..=cap {
+            for k in part..=cap {
+                parts[k] = parts[k].saturating_add(parts[k - part]);
+            }
+        }
+        if total as usize > cap {
+            return u128::MAX;
+        }
+        parts.iter().fold(0u128, |acc, &x| acc.saturating_add(x))
+    }
+
+    /// Returns the largest heap a misère search answers: one heap's bound
+    /// ([`Octal::misere_positions`]) is at most [`MISERE_POSITIONS`].
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{MISERE_POSITIONS, Octal};
+    /// let kayles = Octal::new("0.77".parse()?, 1000);
+    /// let n = kayles.misere_reach();
+    /// assert!(kayles.misere_positions(&[n]) <= MISERE_POSITIONS);
+    /// assert!(kayles.misere_positions(&[n + 1]) > MISERE_POSITIONS);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn misere_reach(&self) -> u64 {
+        // The bound grows with n: the last n within the limit, by doubling then halving.
+        let within = |n: u64| self.misere_positions(&[n]) <= MISERE_POSITIONS;
+        let mut hi = 1u64;
+        while within(hi) {
+            hi *= 2;
+        }
+        let mut lo = hi / 2;
+        while lo + 1 < hi {
+            let mid = lo + (hi - lo) / 2;
+            if within(mid) { lo = mid } else { hi = mid }
+        }
+        lo
+    }
+
+    /// Returns `Ok` when a misère search from `p` stays within [`MISERE_POSITIONS`], else
+    /// why not, naming the reach.
+    fn misere_within(&self, p: &[u64]) -> Result<(), String> {
+        let bound = self.misere_positions(p);
+        if bound <= MISERE_POSITIONS {
+            return Ok(());
+        }
+        let shown = if bound == u128::MAX { "too many".to_owned() } else { format!("up to {bound}") };
+        Err(format!(
+            "out of reach: misère play is searched position by position, and {} may reach {shown} positions, over the {MISERE_POSITIONS} a search holds (for {}, one heap up to {})",
+            self.describe(&p.to_vec()),
+            self.code,
+            self.misere_reach()
+        ))
+    }
+
+    /// Returns the game that keeps its proved period in `dir` (`None`: nowhere), rather
+    /// than in [`cache::cache_dir`].
+    pub fn with_cache_dir(self, dir: Option<std::path::PathBuf>) -> Octal {
+        Octal { cache_dir: dir, ..self }
+    }
+
+    /// Returns the game whose searches stop at `budget`.
+    pub fn with_budget(self, budget: Budget) -> Octal {
+        Octal { budget, ..self }
+    }
+
     /// Returns the code.
     pub fn code(&self) -> &OctalCode {
         &self.code
     }
 
-    /// Returns the most heaps computed.
+    /// Returns the most heaps computed: `--max-heap`, or [`MAX_HEAPS`] when the theorem
+    /// applies (the budget stops sooner) and [`NO_THEOREM_REACH`] when not.
     pub fn max_heap(&self) -> u64 {
-        self.max_heap
+        let default = if self.code.unequal_splits() {
+            NO_THEOREM_REACH
+        } else {
+            MAX_HEAPS as u64
+        };
+        self.max_heap.unwrap_or(default).min(MAX_HEAPS as u64)
     }
 
-    /// Returns the values table, computed once: until the Guy–Smith theorem proves a
-    /// period or `max_heap` heaps (all of them for Grundy's game and the other codes
-    /// with unequal splits, which the theorem does not cover).
+    /// Returns the budget of the game's searches.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    fn meter(&self) -> &Meter {
+        self.meter.get_or_init(|| self.budget.start())
+    }
+
+    fn lazy(&self) -> std::sync::MutexGuard<'_, Lazy> {
+        // A search that panicked leaves values that are still right: keep them.
+        self.lazy.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Returns the proved period when known: kept from an earlier search, read from the
+    /// cache, without computing.
+    fn known(&self) -> Option<&Table> {
+        if let Some(t) = self.proved.get() {
+            return Some(t);
+        }
+        if self.code.unequal_splits() {
+            return None;
+        }
+        self.cache_read.get_or_init(|| {
+            if let Some(c) = self.cache_dir.as_deref().and_then(|dir| cache::load(dir, &self.code)) {
+                let _ = self.proved.set(Table {
+                    values: c.values,
+                    period: Some((c.preperiod, c.period)),
+                    search: None,
+                    stopped_by: None,
+                });
+            }
+        });
+        self.proved.get()
+    }
+
+    /// Keeps a proved period, here and in the cache.
+    fn keep(&self, r: &PeriodResult, values: &NimValues) -> &Table {
+        let (e, p) = (r.preperiod.unwrap_or(0), r.period.unwrap_or(1));
+        let values = prefix(values, (e + p) as usize);
+        // A proof of a few heaps is quicker to redo than to read back.
+        let dir = self.cache_dir.as_deref().filter(|_| r.heaps_computed >= cache::WORTH_KEEPING);
+        let _ = dir.map(|dir| cache::store(
+            dir,
+            &self.code,
+            &CachedPeriod {
+                values: values.clone(),
+                preperiod: e,
+                period: p,
+            },
+        ));
+        self.proved.get_or_init(|| Table {
+            values,
+            period: Some((e, p)),
+            search: Some(r.clone()),
+            stopped_by: None,
+        })
+    }
+
+    /// Returns G(`n`): from the cache's period, the values computed, or values computed
+    /// now as far as `n` (on to the period's proof when `n` is beyond `--max-heap`).
+    ///
+    /// # Errors
+    /// `n` is beyond reach: no period proved within the heaps allowed or the budget,
+    /// named.
+    ///
+    /// # Complexity
+    /// O(1) once the period is proved or n is computed; otherwise the sparse-space
+    /// method's cost up to n, and on to the proof when n is beyond the heaps allowed.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::Octal;
+    /// // 8.0 splits a heap in three: its table grows as far as asked, no further.
+    /// use gamecheck_oracles::octal_mex::TakeAndBreak;
+    /// let g = Octal::new("8.0".parse()?, 1_000_000);
+    /// let plain = TakeAndBreak::parse("8.0").map(|t| t.nim_values(6)).unwrap_or_default();
+    /// assert_eq!(g.value(5), Ok(plain[5]));
+    /// assert_eq!(g.computed(), 64);
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn value(&self, n: u64) -> Result<u32, String> {
+        if let Some(t) = self.known() {
+            return t.value(n);
+        }
+        let mut lazy = self.lazy();
+        let lazy = &mut *lazy;
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| lazy.solver.value(i)) {
+            return Ok(v);
+        }
+        if let Some(t) = self.proved.get() {
+            return t.value(n);
+        }
+        let max = self.max_heap() as usize;
+        let beyond = |len: usize, why: String| {
+            format!("heap {n} is beyond reach: G(n) is known for n < {len}, and no period is proved there: {why}")
+        };
+        if let Some(r) = &lazy.stopped {
+            let why = r.stopped_by.clone().unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
+            return Err(beyond(lazy.solver.len(), why));
+        }
+        let Some(finder) = lazy.finder.as_mut() else {
+            // No theorem: the values alone, up to the reach.
+            if n >= max as u64 {
+                return Err(format!(
+                    "heap {n} is beyond reach: {} has no period the Guy–Smith theorem proves, and G(n) is computed for n < {max} (--max-heap)",
+                    self.code
+                ));
+            }
+            return self.extend_to(&mut lazy.solver, n as usize + 1).and_then(|()| {
+                lazy.solver
+                    .value(n as usize)
+                    .ok_or_else(|| format!("heap {n}: no value stored"))
+            });
+        };
+        let enough = |len: usize| (len as u64) > n;
+        match finder.run(&mut lazy.solver, max, self.meter(), &(), &enough) {
+            Step::Proved(r) => self.keep(&r, lazy.solver.values()).value(n),
+            Step::Enough => lazy
+                .solver
+                .value(n as usize)
+                .ok_or_else(|| format!("heap {n}: no value stored")),
+            Step::Stopped(r) => {
+                let why = r.stopped_by.clone().unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
+                let len = lazy.solver.len();
+                lazy.stopped = Some(r);
+                Err(beyond(len, why))
+            }
+        }
+    }
+
+    /// Extends `solver` to `heaps` in steps, within the budget.
+    fn extend_to(&self, solver: &mut SparseSpace, heaps: usize) -> Result<(), String> {
+        while solver.len() < heaps {
+            let next = heaps.min(solver.len() + (solver.len() / 16).max(64));
+            let per_heap = solver.memory_bytes() as f64 / solver.len().max(1) as f64;
+            self.meter()
+                .check((per_heap * next as f64) as u64)
+                .map_err(|why| format!("G(n) is computed for n < {}: {why}", solver.len()))?;
+            solver.extend_to(next);
+        }
+        Ok(())
+    }
+
+    /// Returns the number of heaps whose values are computed so far.
+    pub fn computed(&self) -> usize {
+        self.lazy().solver.len()
+    }
+
+    /// Returns the proved (preperiod, period) when known without computing: from an
+    /// earlier question or the cache.
+    pub fn known_period(&self) -> Option<(u64, u64)> {
+        self.known().and_then(Table::period)
+    }
+
+    /// Returns the values table of the whole search, computed once: until the Guy–Smith
+    /// theorem proves a period, `--max-heap` heaps or the budget (for Grundy's game and
+    /// the other codes with unequal splits, which the theorem does not cover, all the
+    /// heaps allowed). The cache is not read: this is the proof.
     pub fn table(&self) -> &Table {
         self.table.get_or_init(|| {
-            let mut solver = SparseSpace::new(&self.code);
-            match find_period_in(&mut solver, self.max_heap, &()) {
-                Ok(r) => Table {
-                    period: r.preperiod.zip(r.period).filter(|_| r.proved),
-                    search: Some(r),
-                    values: solver.into_values(),
-                },
-                Err(_) => {
-                    solver.extend_to(usize::try_from(self.max_heap).unwrap_or(usize::MAX));
-                    Table {
-                        period: None,
-                        search: None,
-                        values: solver.into_values(),
+            let mut lazy = self.lazy();
+            let lazy = &mut *lazy;
+            let max = self.max_heap() as usize;
+            let Some(finder) = lazy.finder.as_mut() else {
+                let stopped_by = self.extend_to(&mut lazy.solver, max).err();
+                return Table {
+                    values: lazy.solver.values().clone(),
+                    period: None,
+                    search: None,
+                    stopped_by,
+                };
+            };
+            let r = match (&lazy.stopped, self.proved.get().and_then(|t| t.search.clone())) {
+                (_, Some(r)) => r,
+                (Some(r), None) => r.clone(),
+                (None, None) => loop {
+                    match finder.run(&mut lazy.solver, max, self.meter(), &(), &|_| false) {
+                        Step::Proved(r) => {
+                            self.keep(&r, lazy.solver.values());
+                            break r;
+                        }
+                        Step::Stopped(r) => {
+                            lazy.stopped = Some(r.clone());
+                            break r;
+                        }
+                        Step::Enough => {}
                     }
-                }
+                },
+            };
+            Table {
+                period: r.preperiod.zip(r.period).filter(|_| r.proved),
+                search: Some(r),
+                values: lazy.solver.values().clone(),
+                stopped_by: None,
             }
         })
+    }
+
+    /// Returns G(n) for every n below `heaps`, computed as far as needed.
+    ///
+    /// # Errors
+    /// As for [`Octal::value`], at the first heap out of reach.
+    pub fn values_below(&self, heaps: u64) -> Result<Vec<u32>, String> {
+        if heaps > 0 {
+            self.value(heaps - 1)?;
+        }
+        (0..heaps).map(|n| self.value(n)).collect()
     }
 }
 
@@ -162,9 +520,24 @@ impl Game for Octal {
         }
     }
 
+    /// Every heap when the theorem applies and no --max-heap is given (a heap beyond the
+    /// values computed is answered through the period, searched within the budget when
+    /// asked); with --max-heap N, the heaps the search computes up to N, or every heap
+    /// when it proves the period; without the theorem, the reach.
     fn max_count(&self) -> u64 {
+        if self.misere {
+            return self.misere_reach();
+        }
+        if self.code.unequal_splits() {
+            return self.max_heap().saturating_sub(1);
+        }
+        if self.max_heap.is_none() || self.known().is_some() {
+            return u64::MAX;
+        }
+        // An explicit --max-heap bounds the search, as the user asked: the heaps answered
+        // are those computed, or every heap once the period is proved within it.
         let t = self.table();
-        if t.period.is_some() {
+        if t.period().is_some() {
             u64::MAX
         } else {
             (t.len() as u64).saturating_sub(1)
@@ -176,6 +549,22 @@ impl Game for Octal {
         self.max_count().min(128)
     }
 
+    /// Counted, not listed: a heap of 10^12 has about 10^12 moves, and `repro` or a
+    /// winning move must not list them.
+    fn move_count(&self, p: &Vec<u64>) -> Option<u128> {
+        let distinct = p.iter().enumerate().filter(|&(i, &n)| i == 0 || p[i - 1] != n);
+        Some(distinct.map(|(_, &n)| move_count(&self.code, n)).fold(0u128, u128::saturating_add))
+    }
+
+    fn check_position(&self, p: &Vec<u64>) -> Result<(), String> {
+        if self.misere { self.misere_within(p) } else { Ok(()) }
+    }
+
+    fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, String> {
+        self.misere_within(p)?;
+        search.misere_outcome(p)
+    }
+
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
         if p.len() <= 1 {
             return vec![p.clone()];
@@ -184,9 +573,8 @@ impl Game for Octal {
     }
 
     fn grundy(&self, p: &Vec<u64>, _: &mut Search<Self>) -> Result<u64, String> {
-        let t = self.table();
         p.iter()
-            .try_fold(0u32, |x, &n| t.value(n).map(|g| x ^ g))
+            .try_fold(0u32, |x, &n| self.value(n).map(|g| x ^ g))
             .map(u64::from)
     }
 
@@ -218,10 +606,19 @@ impl Game for Octal {
     /// sum of heaps `k n1 … nk`.
     fn format(&self) -> Format<Self> {
         if self.sum {
-            return Format::default_for(self);
+            // k, the number of heaps (at most `max_len`), then the heaps: named as heaps,
+            // not as the generic format's counts.
+            return Format::cases(1..=MAX_T)
+                .line([
+                    Field::len("k, the number of heaps", 0..=self.max_len() as u64),
+                    Field::list("a heap", 0..=self.max_count()),
+                ])
+                .generated(20, 1000);
         }
+        // Under misère play the bound is the search's reach: the message says so.
+        let n = if self.misere { "n (the misère search's reach)" } else { "n" };
         Format::cases(1..=MAX_T)
-            .line([Field::number("n", 0..=self.max_count())])
+            .line([Field::number(n, 0..=self.max_count())])
             .generated(20, 1000)
     }
 
@@ -234,7 +631,7 @@ impl Game for Octal {
                 .as_ref()
                 .map_err(Clone::clone)?;
             for &n in p.iter().filter(|&&n| n < PLAIN_MEX_REACH as u64) {
-                let table = g.table().value(n)?;
+                let table = g.value(n)?;
                 if table != plain[n as usize] {
                     return Err(format!(
                         "G({n}) is {table} by the sparse-space table but {} by the plain mex",
@@ -255,18 +652,19 @@ impl FromFlags for Octal {
                 "The octal code (0.77 for Kayles, 4.07, hex digits, or grundy); default 0.77.",
             )
             .value_name("C"),
-            Flag::number(
+            Flag::text(
                 "max-heap",
-                "Values are computed until a period is proved or for N heaps.",
-                "1000000",
-                1,
+                "The most heaps whose values are computed, at most 4,294,967,295 (heap sizes are 32-bit). Default: until the Guy–Smith theorem proves the period or the budget runs out; 1,000,000 for Grundy's game and other codes the theorem does not cover.",
             )
             .value_name("N"),
             Flag::switch(
                 "sum",
-                "Each case of solve and stress is a sum of heaps, a line `k n1 … nk`, not one heap n.",
+                "Each case of solve and stress is a sum of at most 4 heaps, a line `k n1 … nk` (k the number of heaps), not one heap n.",
             ),
         ]
+        .into_iter()
+        .chain(Budget::flags())
+        .collect()
     }
 
     fn from_flags(flags: &Flags) -> Result<Octal, GameError> {
@@ -275,7 +673,24 @@ impl FromFlags for Octal {
             flag: "code",
             why: e.to_string(),
         })?;
-        let game = Octal::new(code, flags.number("max-heap")?);
+        let max_heap = match flags.text("max-heap")? {
+            None => None,
+            Some(text) => {
+                let bad = |why: String| GameError::Invalid { flag: "max-heap", why };
+                let n = text
+                    .replace(['_', ','], "")
+                    .parse::<u64>()
+                    .map_err(|_| bad(format!("`{text}` is not a number of heaps")))?;
+                if n == 0 || n > MAX_HEAPS as u64 {
+                    return Err(bad(format!(
+                        "{n}: from 1 to {MAX_HEAPS} heaps (heap sizes are stored in 32 bits)"
+                    )));
+                }
+                Some(n)
+            }
+        };
+        let game = Octal::with_reach(code, max_heap).with_budget(crate::budget::Budget::from_flags(flags)?);
+        let game = if flags.switch("misere").unwrap_or(false) { game.for_misere() } else { game };
         Ok(if flags.switch("sum")? { game.with_sums() } else { game })
     }
 }

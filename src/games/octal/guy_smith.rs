@@ -26,6 +26,7 @@ use thiserror::Error;
 use super::code::OctalCode;
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::{NimValues, Nimber, with_values};
+use crate::budget::{Budget, Meter};
 use crate::progress::Progress;
 
 /// Every period up to this one is followed exactly as the values grow.
@@ -46,6 +47,29 @@ pub enum PeriodError {
     /// A period of 0.
     #[error("a period is at least 1")]
     ZeroPeriod,
+    /// The values the theorem needs for the claim are more than 2^64 − 1.
+    #[error(
+        "the theorem needs G(n) for n < 2(E + P) + t (more heaps for codes leaving three), which overflows at E = {preperiod}, P = {period}"
+    )]
+    Overflow {
+        /// The claimed preperiod.
+        preperiod: u64,
+        /// The claimed period.
+        period: u64,
+    },
+    /// No heap from the claimed preperiod on is within the heaps allowed: nothing could
+    /// be compared.
+    #[error(
+        "nothing to compare: the claim is about n ≥ {preperiod}, and G(n + {period}) is needed, but at most {max_heaps} heaps are computed (--max-heap; at most {MAX_HEAPS})"
+    )]
+    Unreachable {
+        /// The claimed preperiod.
+        preperiod: u64,
+        /// The claimed period.
+        period: u64,
+        /// The most heaps allowed.
+        max_heaps: u64,
+    },
 }
 
 /// The outcome of a period search or check.
@@ -68,6 +92,9 @@ pub struct PeriodResult {
     pub largest_value: u32,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// When not proved: the budget that stopped the search (`None`: the most heaps
+    /// allowed were computed).
+    pub stopped_by: Option<String>,
 }
 
 /// The verdict on a claimed preperiod and period.
@@ -88,12 +115,15 @@ pub enum ClaimCheck {
         /// G(n + P).
         shifted: u32,
     },
-    /// The values needed exceed the heaps allowed; no mismatch up to there.
+    /// The values needed exceed the heaps allowed or the budget; G(n + P) = G(n) for
+    /// every n from E on with n + P below the heaps computed.
     Undecided {
         /// The values the theorem needs.
         values_needed: u64,
         /// The heaps computed, all agreeing.
         heaps_computed: u64,
+        /// The budget that stopped the check, or `None`: the most heaps allowed.
+        stopped_by: Option<String>,
     },
 }
 
@@ -317,57 +347,144 @@ pub fn find_period_in(
     max_heaps: u64,
     progress: &dyn Progress,
 ) -> Result<PeriodResult, PeriodError> {
-    let start = Instant::now();
-    let code = solver.code().clone();
-    if code.unequal_splits() {
-        return Err(PeriodError::NoTheorem {
-            code,
-            why: "shifting one heap of an unequal split can make the heaps equal",
-        });
-    }
+    find_period_within(solver, max_heaps, &Budget::default().start(), progress)
+}
+
+/// [`find_period_in`] within the budget `meter` measures: when it runs out, the result is
+/// not proved and names the budget in [`PeriodResult::stopped_by`].
+///
+/// # Errors
+/// As for [`find_period`].
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use gamecheck::budget::Budget;
+/// use gamecheck::octal::{code::OctalCode, guy_smith::find_period_within, sparse_space::SparseSpace};
+/// let tight = Budget { time: Duration::from_secs(60), memory: 4096 };
+/// let mut s = SparseSpace::new(&"0.6".parse::<OctalCode>()?);
+/// let r = find_period_within(&mut s, u64::MAX, &tight.start(), &())?;
+/// assert!(!r.proved && r.stopped_by.is_some_and(|why| why.contains("--memory-budget")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_period_within(
+    solver: &mut SparseSpace,
+    max_heaps: u64,
+    meter: &Meter,
+    progress: &dyn Progress,
+) -> Result<PeriodResult, PeriodError> {
     let max = usize::try_from(max_heaps).unwrap_or(MAX_HEAPS).min(MAX_HEAPS);
     progress.start(max as u64);
-    let mut search = PeriodSearch::new();
-    let mut reported = 0;
-    let mut target = FIRST_HEAPS.min(max).max(solver.len());
+    let mut finder = Finder::new(solver.code())?;
     loop {
-        solver.extend_to(target);
-        progress.advance((solver.len() - reported) as u64);
-        reported = solver.len();
-        search.update(solver.values());
-        let len = solver.len() as u64;
-        let best = search.best(&code);
-        if let Some((c, needed)) = best
-            && needed <= len
-        {
-            return Ok(proved(solver, c, start));
+        if let Step::Proved(r) | Step::Stopped(r) = finder.run(solver, max, meter, progress, &|_| false) {
+            return Ok(r);
         }
-        if solver.len() >= max {
-            let (preperiod, period, values_needed) = match best {
-                Some((c, needed)) => (Some(c.preperiod() as u64), Some(c.period as u64), Some(needed)),
-                None => (None, None, None),
-            };
-            return Ok(PeriodResult {
-                code,
-                preperiod,
-                period,
-                proved: false,
-                values_needed,
-                heaps_computed: len,
-                largest_value: solver.largest_value(),
-                seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Where [`Finder::run`] stopped.
+pub(crate) enum Step {
+    /// The theorem proves the period.
+    Proved(PeriodResult),
+    /// The values asked for are computed, and no period is proved yet.
+    Enough,
+    /// The most heaps allowed, or the budget, was reached without a proof.
+    Stopped(PeriodResult),
+}
+
+/// A period search that can be resumed: the game's table runs it as far as each question
+/// needs, and on to the proof when a heap beyond the values is asked.
+pub(crate) struct Finder {
+    search: PeriodSearch,
+    reported: usize,
+    start: Instant,
+}
+
+impl Finder {
+    /// Returns a search for `code`'s period.
+    ///
+    /// # Errors
+    /// [`PeriodError::NoTheorem`] for Grundy's game.
+    pub(crate) fn new(code: &OctalCode) -> Result<Finder, PeriodError> {
+        if code.unequal_splits() {
+            return Err(PeriodError::NoTheorem {
+                code: code.clone(),
+                why: "shifting one heap of an unequal split can make the heaps equal",
             });
         }
-        // Grow by at most a sixteenth (so a proof is seen soon after its values exist),
-        // but stop exactly where the best candidate would be proved.
-        let step = (solver.len() / 16).max(FIRST_HEAPS);
-        let mut next = solver.len().saturating_add(step);
-        if let Some((_, needed)) = best
-            && let Ok(needed) = usize::try_from(needed)
-        {
-            next = next.min(needed.max(solver.len() + 1));
+        Ok(Finder {
+            search: PeriodSearch::new(),
+            reported: 0,
+            start: Instant::now(),
+        })
+    }
+
+    /// Grows `solver` until the theorem proves a period, `enough` holds of the number of
+    /// heaps computed, `max` heaps are computed, or the budget `meter` measures runs out.
+    pub(crate) fn run(
+        &mut self,
+        solver: &mut SparseSpace,
+        max: usize,
+        meter: &Meter,
+        progress: &dyn Progress,
+        enough: &dyn Fn(usize) -> bool,
+    ) -> Step {
+        let code = solver.code().clone();
+        let mut target = FIRST_HEAPS.min(max).max(solver.len());
+        loop {
+            solver.extend_to(target);
+            progress.advance(solver.len().saturating_sub(self.reported) as u64);
+            self.reported = solver.len();
+            self.search.update(solver.values());
+            let len = solver.len() as u64;
+            let best = self.search.best(&code);
+            if let Some((c, needed)) = best
+                && needed <= len
+            {
+                return Step::Proved(proved(solver, c, self.start));
+            }
+            if enough(solver.len()) {
+                return Step::Enough;
+            }
+            // Grow by at most a sixteenth (so a proof is seen soon after its values exist),
+            // but stop exactly where the best candidate would be proved.
+            let step = (solver.len() / 16).max(FIRST_HEAPS);
+            let mut next = solver.len().saturating_add(step);
+            if let Some((_, needed)) = best
+                && let Ok(needed) = usize::try_from(needed)
+            {
+                next = next.min(needed.max(solver.len() + 1));
+            }
+            // The next step's tables, at the bytes a heap the values so far take.
+            let per_heap = solver.memory_bytes() as f64 / solver.len().max(1) as f64;
+            let stop = if solver.len() >= max {
+                Some(None)
+            } else {
+                meter
+                    .check((per_heap * next.min(max) as f64) as u64)
+                    .err()
+                    .map(|why| Some(why.to_string()))
+            };
+            if let Some(stopped_by) = stop {
+                let (preperiod, period, values_needed) = match best {
+                    Some((c, needed)) => (Some(c.preperiod() as u64), Some(c.period as u64), Some(needed)),
+                    None => (None, None, None),
+                };
+                return Step::Stopped(PeriodResult {
+                    code,
+                    preperiod,
+                    period,
+                    proved: false,
+                    values_needed,
+                    heaps_computed: len,
+                    largest_value: solver.largest_value(),
+                    seconds: self.start.elapsed().as_secs_f64(),
+                    stopped_by,
+                });
+            }
+            target = next.min(max);
         }
-        target = next.min(max);
     }
 }
 
@@ -394,6 +511,7 @@ fn proved(solver: &SparseSpace, c: Candidate, start: Instant) -> PeriodResult {
         heaps_computed: len as u64,
         largest_value: solver.largest_value(),
         seconds: start.elapsed().as_secs_f64(),
+        stopped_by: None,
     }
 }
 
@@ -424,6 +542,37 @@ pub fn check_period(
     max_heaps: u64,
     progress: &dyn Progress,
 ) -> Result<ClaimCheck, PeriodError> {
+    check_period_within(code, preperiod, period, max_heaps, &Budget::default().start(), progress)
+}
+
+/// [`check_period`] within the budget `meter` measures: when it runs out the claim is
+/// [`ClaimCheck::Undecided`], naming the budget.
+///
+/// # Errors
+/// As for [`check_period`]; [`PeriodError::Overflow`] when the values the theorem needs
+/// are more than 2^64 − 1, [`PeriodError::Unreachable`] when E + P is beyond `max_heaps`
+/// (or [`MAX_HEAPS`]), so that no n ≥ E could be compared.
+///
+/// # Example
+/// ```
+/// use gamecheck::budget::Budget;
+/// use gamecheck::octal::{code::OctalCode, guy_smith::{PeriodError, check_period_within}};
+/// let kayles: OctalCode = "0.77".parse()?;
+/// let meter = Budget::default().start();
+/// let overflow = check_period_within(&kayles, u64::MAX, 1, 1000, &meter, &());
+/// assert!(matches!(overflow, Err(PeriodError::Overflow { .. })));
+/// let far = check_period_within(&kayles, 5000, 1, 1000, &meter, &());
+/// assert!(matches!(far, Err(PeriodError::Unreachable { .. })));
+/// # Ok::<(), gamecheck::octal::code::CodeError>(())
+/// ```
+pub fn check_period_within(
+    code: &OctalCode,
+    preperiod: u64,
+    period: u64,
+    max_heaps: u64,
+    meter: &Meter,
+    progress: &dyn Progress,
+) -> Result<ClaimCheck, PeriodError> {
     if period == 0 {
         return Err(PeriodError::ZeroPeriod);
     }
@@ -431,8 +580,18 @@ pub fn check_period(
         code: code.clone(),
         why: "shifting one heap of an unequal split can make the heaps equal",
     };
-    let needed = values_needed(code, preperiod, period).ok_or_else(no_theorem)?;
+    if code.unequal_splits() {
+        return Err(no_theorem());
+    }
+    let needed = values_needed(code, preperiod, period).ok_or(PeriodError::Overflow { preperiod, period })?;
     let max = max_heaps.min(MAX_HEAPS as u64);
+    if preperiod.checked_add(period).is_none_or(|first| first >= max) {
+        return Err(PeriodError::Unreachable {
+            preperiod,
+            period,
+            max_heaps: max,
+        });
+    }
     let goal = needed.min(max) as usize;
     progress.start(goal as u64);
     let mut solver = SparseSpace::new(code);
@@ -463,6 +622,7 @@ pub fn check_period(
                 ClaimCheck::Undecided {
                     values_needed: needed,
                     heaps_computed: solver.len() as u64,
+                    stopped_by: None,
                 }
             });
         }
@@ -470,5 +630,13 @@ pub fn check_period(
             .len()
             .saturating_add((solver.len() / 16).max(FIRST_HEAPS))
             .min(goal);
+        let per_heap = solver.memory_bytes() as f64 / solver.len().max(1) as f64;
+        if let Err(why) = meter.check((per_heap * target as f64) as u64) {
+            return Ok(ClaimCheck::Undecided {
+                values_needed: needed,
+                heaps_computed: solver.len() as u64,
+                stopped_by: Some(why.to_string()),
+            });
+        }
     }
 }

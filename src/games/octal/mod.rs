@@ -7,6 +7,7 @@
 //! extended by the proved period, so every heap up to 2^64 − 1 is answered when the
 //! period is proved, and every heap of the computed range otherwise.
 
+pub mod cache;
 mod catalog_claims;
 pub mod code;
 pub mod crosscheck;
@@ -20,4 +21,4 @@ mod sparse_kernel;
 pub mod sparse_space;
 pub mod values;
 
-pub use game::{Octal, Table};
+pub use game::{MISERE_POSITIONS, NO_THEOREM_REACH, Octal, Table};

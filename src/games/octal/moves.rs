@@ -72,6 +72,54 @@ pub fn for_each_move(code: &OctalCode, n: u64, mut f: impl FnMut(&[u64])) {
     }
 }
 
+/// Returns the number of moves on one heap of `n`: the calls [`for_each_move`] makes,
+/// counted without making them.
+///
+/// # Complexity
+/// O(digits of the code).
+///
+/// # Example
+/// ```
+/// use gamecheck::octal::{code::OctalCode, moves::{for_each_move, move_count}};
+/// for code in ["0.77", "0.07", "4.07", "8.0", "grundy"] {
+///     let code: OctalCode = code.parse()?;
+///     for n in 0..40 {
+///         let mut listed = 0u128;
+///         for_each_move(&code, n, |_| listed += 1);
+///         assert_eq!(move_count(&code, n), listed, "{code} at {n}");
+///     }
+/// }
+/// assert_eq!(move_count(&"0.77".parse()?, 1_000_000_000_000), 1_000_000_000_000);
+/// # Ok::<(), gamecheck::octal::code::CodeError>(())
+/// ```
+pub fn move_count(code: &OctalCode, n: u64) -> u128 {
+    let unequal = code.unequal_splits();
+    let mut count = 0u128;
+    for (j, &d) in code.digits().iter().enumerate() {
+        let Some(rest) = n.checked_sub(j as u64) else {
+            break;
+        };
+        let rest = u128::from(rest);
+        for k in 0..4 {
+            if d >> k & 1 == 0 {
+                continue;
+            }
+            count += match (k, unequal) {
+                (0, _) => u128::from(rest == 0),
+                (1, _) => u128::from(rest >= 1),
+                // a + b = rest, 1 ≤ a ≤ b (a < b when unequal).
+                (2, false) => rest / 2,
+                (2, true) => rest.saturating_sub(1) / 2,
+                // Partitions into three positive parts: the integer nearest rest²/12;
+                // into three distinct ones, those of rest − 3.
+                (_, false) => (rest * rest + 6) / 12,
+                (_, true) => rest.checked_sub(3).map_or(0, |r| (r * r + 6) / 12),
+            };
+        }
+    }
+    count
+}
+
 /// Calls `f` on every way to write `rest` as `k` heaps of at least `least`, in
 /// nondecreasing order (increasing when `unequal`), appended to `parts`.
 fn splits(rest: u64, k: u32, unequal: bool, least: u64, parts: &mut Vec<u64>, f: &mut impl FnMut(&[u64])) {

@@ -2,7 +2,6 @@
 //! grid's cells, with the heaps from the proved preperiod on drawn apart.
 
 use super::game::Octal;
-use super::sparse_space::SparseSpace;
 use crate::game::FromFlags;
 use crate::plot::{Axis, Cell, Kind, MAX_SIDE, Panel, Picture, PlotCommand, PlotError, Rgb};
 use crate::problem::{Flag, Flags};
@@ -25,22 +24,14 @@ impl PlotCommand for Octal {
             .and_then(|m| m.checked_add(1))
             .filter(|&h| h <= 100_000_000)
             .ok_or_else(|| PlotError::Range(format!("--max {max}: at most 99,999,999 heaps are drawn")))?;
-        let table = self.table();
-        let values: Vec<u32> = if table.len() >= heaps || table.period().is_some() {
-            (0..heaps as u64)
-                .map(|n| table.value(n))
-                .collect::<Result<_, _>>()
-                .map_err(PlotError::Range)?
-        } else {
-            let mut s = SparseSpace::new(self.code());
-            s.extend_to(heaps);
-            s.values().to_vec()
-        };
+        // As far as the picture needs, no further (the cache's or an earlier proof's
+        // period marks the periodic part).
+        let values = self.values_below(heaps as u64).map_err(PlotError::Range)?;
         let top = u64::from(values.iter().copied().max().unwrap_or(0)).min(MAX_SIDE - 1);
         // One column per `width` heaps, so that the columns fit the grid.
         let width = (heaps as u64).div_ceil(MAX_SIDE);
         let columns = (heaps as u64).div_ceil(width);
-        let periodic_from = table.period().map(|(e, _)| e);
+        let periodic_from = self.known_period().map(|(e, _)| e);
         let kind_at = |column: u64, v: u64| {
             let from = (column * width) as usize;
             let to = (from + width as usize).min(heaps);
@@ -67,16 +58,13 @@ impl PlotCommand for Octal {
             Axis::new("G(n)", 0..=top),
             |x, y| Cell::new(kind_at(x, y)),
         )?;
-        let notes = match (table.period(), table.search()) {
-            (Some((e, p)), Some(r)) => vec![format!(
+        let notes = match self.known_period() {
+            _ if self.code().unequal_splits() => vec!["no period theorem for this code (unequal splits)".to_owned()],
+            Some((e, p)) => vec![format!(
                 "periodic from n = {e} with period {p}, proved (Guy–Smith, values for n < {})",
-                r.values_needed.unwrap_or(0)
+                super::guy_smith::values_needed(self.code(), e, p).unwrap_or(0)
             )],
-            (None, Some(r)) => vec![format!(
-                "no period proved within {} heaps (--max-heap)",
-                r.heaps_computed
-            )],
-            _ => vec!["no period theorem for this code (unequal splits)".to_owned()],
+            None => vec![format!("no period proved within {heaps} heaps (--max-heap)")],
         };
         Ok(Picture {
             title,

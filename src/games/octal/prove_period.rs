@@ -6,10 +6,10 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::game::Octal;
-use super::guy_smith::{ClaimCheck, PeriodResult, check_period, find_period};
+use super::guy_smith::{ClaimCheck, PeriodResult, check_period_within};
 use crate::game::FromFlags;
 use crate::problem::{Flag, Flags};
-use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError};
+use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, Shard};
 
 /// Returns `n` with thousands separators, as the published tables write heaps.
 fn grouped(n: u64) -> String {
@@ -55,6 +55,14 @@ fn found(r: &PeriodResult) -> ProofRun {
         ),
         _ => format!("{}: no period proved within {} heaps", r.code, grouped(r.heaps_computed)),
     };
+    // Which limit stopped the search: a budget, or the heaps allowed.
+    let text = match (&r.stopped_by, r.proved) {
+        (Some(why), false) => format!("{text}
+stopped: {why}"),
+        (None, false) => format!("{text}
+stopped: --max-heap {} heaps were computed", grouped(r.heaps_computed)),
+        _ => text,
+    };
     let text = format!(
         "computed G(n) for n < {}, largest value {}, in {:.2} s\n{text}\n",
         grouped(r.heaps_computed),
@@ -71,6 +79,7 @@ fn found(r: &PeriodResult) -> ProofRun {
             "heaps_computed": r.heaps_computed,
             "largest_value": r.largest_value,
             "seconds": r.seconds,
+            "stopped_by": r.stopped_by,
             "claim": null,
         })),
         proved: r.proved,
@@ -80,7 +89,9 @@ fn found(r: &PeriodResult) -> ProofRun {
 /// Returns the report of the check of the claimed pair (`e`, `p`).
 fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, ProveError> {
     let code = game.code();
-    let verdict = check_period(code, e, p, game.max_heap(), &()).map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
+    let verdict = check_period_within(code, e, p, game.max_heap(), &game.budget().start(), &())
+        .map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
+    let mut stopped = None;
     let seconds = start.elapsed().as_secs_f64();
     let (line, proved, heaps, claim) = match verdict {
         ClaimCheck::Proved { values_needed } => (
@@ -111,13 +122,19 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
         ClaimCheck::Undecided {
             values_needed,
             heaps_computed,
+            stopped_by,
         } => (
             format!(
-                "{code}: the claim \"periodic from n = {} with period {}\" holds for n < {} but is not proved: the theorem needs values for n < {} (raise --max-heap)",
+                "{code}: the claim \"periodic from n = {} with period {}\" holds for {} ≤ n < {} but is not proved: the theorem needs values for n < {}; {}",
                 grouped(e),
                 grouped(p),
+                grouped(e),
                 grouped(heaps_computed.saturating_sub(p)),
-                grouped(values_needed)
+                grouped(values_needed),
+                match stopped_by.inspect(|why| stopped = Some(why.clone())) {
+                    Some(why) => why,
+                    None => format!("{} heaps were computed (raise --max-heap)", grouped(heaps_computed)),
+                }
             ),
             false,
             heaps_computed,
@@ -134,6 +151,7 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
             "heaps_computed": heaps,
             "largest_value": null,
             "seconds": seconds,
+            "stopped_by": stopped,
             "claim": claim,
         })),
         proved,
@@ -155,17 +173,30 @@ impl ProveCommand for Octal {
         flags
     }
 
-    fn run(&self, flags: &Flags, _progress: &ProofProgress) -> Result<ProofRun, ProveError> {
+    fn run(&self, flags: &Flags, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
         let start = Instant::now();
+        // One sequential search: a shard would repeat the whole of it, and `prove merge`
+        // could not put the reports together. Refused before any work.
+        let unsharded = |why: String| {
+            ProveError::ShardSource(format!(
+                "prove octal is one sequential search and has no shards, but {why}; run it once, without --shard, --shard-index, --shard-count or a job runner's index"
+            ))
+        };
+        match (progress.shard)() {
+            Ok(Shard::WHOLE) => {}
+            Ok(shard) => return Err(unsharded(format!("shard {shard} was asked"))),
+            Err(e) => return Err(unsharded(format!("a shard was asked ({e})"))),
+        }
         match (optional(flags, "preperiod")?, optional(flags, "period")?) {
             (Some(e), Some(p)) => claimed(self, e, p, start),
             // The game's table is this very search (its values, then the period): use it
             // rather than computing every value a second time, and holding them twice.
             (None, None) => match self.table().search() {
                 Some(r) => Ok(found(r)),
-                None => find_period(self.code(), self.max_heap(), &())
-                    .map(|r| found(&r))
-                    .map_err(|e| ProveError::NotCarriedOut(e.to_string())),
+                None => Err(ProveError::NotCarriedOut(format!(
+                    "the Guy–Smith theorem does not apply to {}: shifting one heap of an unequal split can make the heaps equal",
+                    self.code()
+                ))),
             },
             _ => Err(ProveError::Range("--preperiod and --period go together".into())),
         }

@@ -3,13 +3,15 @@
 
 use std::sync::OnceLock;
 
-use super::period::{PeriodError, Periodic, eventual_period};
+use super::period::{PeriodError, Periodic, eventual_period_within};
+use crate::budget::Budget;
 use crate::game::{FromFlags, Game, GameError, Outcome, Search};
 use crate::problem::{Flag, Flags};
 
 /// The subtraction game S: a move takes s stones from the heap for some s in the set.
 pub struct Subtraction {
     set: Vec<u64>,
+    budget: Budget,
     grundy: OnceLock<Result<Periodic, PeriodError>>,
     misere: OnceLock<Result<Periodic, PeriodError>>,
 }
@@ -43,9 +45,15 @@ impl Subtraction {
         }
         Ok(Subtraction {
             set,
+            budget: Budget::default(),
             grundy: OnceLock::new(),
             misere: OnceLock::new(),
         })
+    }
+
+    /// Returns the game whose period searches stop at `budget`.
+    pub fn with_budget(self, budget: Budget) -> Subtraction {
+        Subtraction { budget, ..self }
     }
 
     /// Returns the moves, increasing.
@@ -60,11 +68,11 @@ impl Subtraction {
     /// Returns the proved eventual period of the nim-sequence, computed once.
     ///
     /// # Errors
-    /// As for [`eventual_period`].
+    /// As for [`eventual_period_within`], within the game's budget.
     pub fn periodic(&self) -> Result<&Periodic, PeriodError> {
         self.grundy
             .get_or_init(|| {
-                eventual_period(self.largest(), |n, v| {
+                eventual_period_within(self.largest(), &self.budget.start(), |n, v| {
                     let mut seen = [false; 65];
                     let mut big = Vec::new();
                     for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
@@ -82,11 +90,11 @@ impl Subtraction {
     /// Returns the proved eventual period of the misère outcomes (1 for a win).
     ///
     /// # Errors
-    /// As for [`eventual_period`].
+    /// As for [`eventual_period_within`], within the game's budget.
     pub fn misere_periodic(&self) -> Result<&Periodic, PeriodError> {
         self.misere
             .get_or_init(|| {
-                eventual_period(self.largest(), |n, v| {
+                eventual_period_within(self.largest(), &self.budget.start(), |n, v| {
                     let mut moves = self.set.iter().take_while(|&&s| s as usize <= n).peekable();
                     // No move: the player to move wins under misère play.
                     if moves.peek().is_none() {
@@ -142,10 +150,16 @@ impl Game for Subtraction {
 
 impl FromFlags for Subtraction {
     fn flags() -> Vec<Flag> {
-        vec![Flag::numbers("set", "The moves: take s stones for each s in the set.", &["1", "3", "4"]).value_name("S")]
+        let mut flags =
+            vec![Flag::numbers("set", "The moves: take s stones for each s in the set.", &["1", "3", "4"]).value_name("S")];
+        flags.extend(Budget::flags());
+        flags
     }
 
     fn from_flags(flags: &Flags) -> Result<Subtraction, GameError> {
-        Subtraction::new(flags.numbers("set")?.to_vec()).map_err(|why| GameError::Invalid { flag: "set", why })
+        let budget = Budget::from_flags(flags)?;
+        Subtraction::new(flags.numbers("set")?.to_vec())
+            .map(|s| s.with_budget(budget))
+            .map_err(|why| GameError::Invalid { flag: "set", why })
     }
 }

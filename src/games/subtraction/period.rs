@@ -18,6 +18,8 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
+use crate::budget::{Budget, Exhausted, Meter};
+
 /// The most values computed before giving up on finding a period.
 pub const MAX_VALUES: usize = 50_000_000;
 
@@ -42,6 +44,14 @@ pub enum PeriodError {
     NotFound,
     #[error("a largest move of {0} is above the window limit {MAX_WINDOW}")]
     Window(u64),
+    /// The search's budget ran out before a window repeated.
+    #[error("no repeated window within the first {values} values: {why}")]
+    Budget {
+        /// The values computed.
+        values: usize,
+        /// Which budget stopped the search.
+        why: Exhausted,
+    },
 }
 
 impl Periodic {
@@ -67,7 +77,8 @@ impl Periodic {
 ///
 /// # Errors
 /// [`PeriodError::Window`] when `window` exceeds [`MAX_WINDOW`]; [`PeriodError::NotFound`]
-/// when no window repeats within [`MAX_VALUES`] values.
+/// when no window repeats within [`MAX_VALUES`] values; [`PeriodError::Budget`] when the
+/// default [`Budget`] runs out first.
 ///
 /// # Complexity
 /// O((e + p + window) · cost of `next`) time and O(e + p + window) memory.
@@ -80,34 +91,74 @@ impl Periodic {
 /// assert_eq!((p.preperiod, p.period, p.value(1_000_000_000_000)), (0, 3, 1));
 /// ```
 pub fn eventual_period(window: u64, next: impl Fn(usize, &[u16]) -> u16) -> Result<Periodic, PeriodError> {
+    eventual_period_within(window, &Budget::default().start(), next)
+}
+
+/// [`eventual_period`] within the budget `meter` measures.
+///
+/// # Errors
+/// As for [`eventual_period`], [`PeriodError::Budget`] naming the budget that ran out.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use gamecheck::budget::Budget;
+/// use gamecheck::games::subtraction::period::{PeriodError, eventual_period_within};
+/// let tiny = Budget { time: Duration::from_secs(60), memory: 1000 };
+/// // A counter never repeats: the memory budget stops it.
+/// let r = eventual_period_within(1, &tiny.start(), |n, _: &[u16]| n as u16);
+/// assert!(matches!(r, Err(PeriodError::Budget { .. })));
+/// ```
+pub fn eventual_period_within(
+    window: u64,
+    meter: &Meter,
+    next: impl Fn(usize, &[u16]) -> u16,
+) -> Result<Periodic, PeriodError> {
     if window > MAX_WINDOW {
         return Err(PeriodError::Window(window));
     }
     let m = window.max(1) as usize;
     let mut values: Vec<u16> = Vec::new();
-    // Windows by hash; equal hashes are confirmed by comparing the windows.
-    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-    let hash = |w: &[u16]| {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        w.hash(&mut h);
-        h.finish()
-    };
+    // Windows by a rolling hash mod 2^61 − 1, updated in O(1) a value, so the search is
+    // linear in the values; equal hashes are confirmed by comparing the windows.
+    let mut rolling = RollingHash::new(m);
+    // The first window of each hash; a second window of the same hash but other values
+    // (a true collision, about one in 2^61 / n) goes to `collided`.
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut collided: HashMap<u64, Vec<u32>> = HashMap::new();
     let (start, repeat) = 'search: loop {
         if values.len() >= MAX_VALUES {
             return Err(PeriodError::NotFound);
         }
+        if values.len().is_multiple_of(4096) {
+            // A value, and a map entry with its share of empty slots.
+            let memory = (values.capacity() * 2 + seen.capacity() * 24) as u64;
+            meter.check(memory).map_err(|why| PeriodError::Budget {
+                values: values.len(),
+                why,
+            })?;
+        }
         let n = values.len();
         let v = next(n, &values);
         values.push(v);
+        rolling.push(v, n.checked_sub(m).map(|i| values[i]));
         if values.len() >= m {
             let j = values.len() - m;
-            let w = &values[j..];
-            let bucket = seen.entry(hash(w)).or_default();
-            if let Some(&i) = bucket.iter().find(|&&i| values[i..i + m] == values[j..]) {
-                break 'search (i, j);
+            let same = |&i: &u32| values[i as usize..i as usize + m] == values[j..];
+            // MAX_VALUES < 2^32: an index fits in a u32, half the memory of a usize.
+            match seen.get(&rolling.hash) {
+                None => {
+                    seen.insert(rolling.hash, j as u32);
+                }
+                Some(i) if same(i) => break 'search (*i as usize, j),
+                Some(_) => {
+                    let more = collided.entry(rolling.hash).or_default();
+                    if let Some(&i) = more.iter().find(|i| same(i)) {
+                        break 'search (i as usize, j);
+                    }
+                    more.push(j as u32);
+                }
             }
-            bucket.push(j);
         }
     };
     let p0 = repeat - start;
@@ -126,6 +177,41 @@ pub fn eventual_period(window: u64, next: impl Fn(usize, &[u16]) -> u16) -> Resu
         preperiod: e as u64,
         period: period as u64,
     })
+}
+
+/// A polynomial hash of the last `len` values modulo the Mersenne prime 2^61 − 1: a value
+/// enters and the one leaving drops out in O(1).
+struct RollingHash {
+    hash: u64,
+    /// BASE^len mod 2^61 − 1, the weight of the value leaving the window.
+    drop: u64,
+}
+
+const MERSENNE_61: u64 = (1 << 61) - 1;
+/// An arbitrary base below the modulus; windows are compared when their hashes agree, so
+/// the base only affects speed.
+const BASE: u64 = 0x0123_4567_89ab_cdef % MERSENNE_61;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let x = u128::from(a) * u128::from(b);
+    let r = (x & u128::from(MERSENNE_61)) as u64 + (x >> 61) as u64;
+    if r >= MERSENNE_61 { r - MERSENNE_61 } else { r }
+}
+
+impl RollingHash {
+    fn new(len: usize) -> RollingHash {
+        let drop = (0..len).fold(1, |acc, _| mul_mod(acc, BASE));
+        RollingHash { hash: 0, drop }
+    }
+
+    /// Appends `value`, dropping `leaving`, the value `len` places before it.
+    fn push(&mut self, value: u16, leaving: Option<u16>) {
+        let mut h = mul_mod(self.hash, BASE) + u64::from(value) + 1;
+        if let Some(old) = leaving {
+            h += MERSENNE_61 - mul_mod(u64::from(old) + 1, self.drop);
+        }
+        self.hash = h % MERSENNE_61;
+    }
 }
 
 /// Returns the value at `n` of the sequence known to repeat with period `p` from `start`.

@@ -101,3 +101,31 @@ fn huge_heaps_follow_the_period() {
     assert_eq!(game.grundy_value(n), Ok(values[back as usize]));
     let _ = Subtraction::NAME;
 }
+
+#[test]
+fn a_move_of_a_million_has_period_two_million() {
+    // S(m) alone: G(n) = ⌊n/m⌋ mod 2, so period 2m from 0. The window is a million values:
+    // hashing each window afresh (issue 31, item 3) never ended; rolling, it is linear.
+    let m = 1_000_000u64;
+    let game = Subtraction::new(vec![m]).unwrap();
+    let p = game.periodic().unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 2 * m));
+    for n in [0, m - 1, m, 2 * m - 1, 2 * m, 5 * m + 7, u64::MAX] {
+        assert_eq!(game.grundy_value(n), Ok(n / m % 2), "n = {n}");
+    }
+}
+
+#[test]
+fn a_search_past_its_budget_names_the_budget() {
+    use std::time::Duration;
+    // 1..=5000 has period 5001; a memory budget of 1 KiB stops it first, and says which.
+    let tight = crate::budget::Budget {
+        time: Duration::from_secs(3600),
+        memory: 1024,
+    };
+    let game = Subtraction::new((1..=5000).collect()).unwrap().with_budget(tight);
+    let why = game.periodic().unwrap_err().to_string();
+    assert!(why.contains("memory budget of 0 MiB") || why.contains("--memory-budget"), "{why}");
+    let roomy = Subtraction::new((1..=5000).collect()).unwrap();
+    assert_eq!(roomy.periodic().map(|p| (p.preperiod, p.period)), Ok((0, 5001)));
+}
