@@ -10,6 +10,7 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod interactive;
 pub mod json;
 
 pub mod plot;

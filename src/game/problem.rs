@@ -195,6 +195,11 @@ impl<G: Game> GameProblem<G> {
         &self.game
     }
 
+    /// Returns the game, shared.
+    pub(crate) fn game_arc(&self) -> Arc<G> {
+        Arc::clone(&self.game)
+    }
+
     /// Returns the question asked.
     pub fn question(&self) -> Question {
         self.question

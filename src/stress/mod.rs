@@ -9,9 +9,9 @@ mod checkpoint;
 mod first_failure;
 mod generate;
 mod judge;
-mod reaper;
+pub(crate) mod reaper;
 mod report;
-mod run;
+pub(crate) mod run;
 mod shrink;
 
 use std::io::Read;
