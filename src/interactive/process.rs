@@ -240,7 +240,7 @@ impl Peer for Program {
                 changed = now;
             }
             let waited = now - start;
-            if waited >= self.move_time && now - changed >= idle_window {
+            if waited >= self.move_time && now - changed >= idle_window && !runnable(self.child.id()) {
                 let how = if blocked_reading(self.child.id()) {
                     "it waits for input (blocked reading its stdin)"
                 } else {
@@ -274,19 +274,30 @@ impl Peer for Program {
     fn finish(&mut self) -> Result<(), Ended> {
         // Its input closes: a program that reads on sees the end of it.
         self.input = None;
-        let deadline = Instant::now() + EXIT_GRACE.max(self.move_time);
-        while !self.exited() && Instant::now() < deadline {
+        let start = Instant::now();
+        let mut cpu_last = self.cpu_time().unwrap_or_default();
+        let mut changed = start;
+        let grace = EXIT_GRACE.max(self.move_time);
+        let idle_window = (self.move_time / 4).max(Duration::from_millis(100));
+        while !self.exited() {
+            let now = Instant::now();
+            let cpu = self.cpu_time().unwrap_or(cpu_last);
+            if cpu != cpu_last {
+                cpu_last = cpu;
+                changed = now;
+            }
+            // A runnable program on a busy machine is not idle: it waits for a core.
+            let idle = now - changed >= idle_window && !runnable(self.child.id());
+            if (now - start >= grace && idle) || now - start >= grace * 10 {
+                self.stop();
+                return Err(Ended::new(
+                    Verdict::Idleness,
+                    "it did not exit after the last game (its input was closed)",
+                ));
+            }
             thread::sleep(Duration::from_millis(1));
         }
-        let exited = self.exited();
-        let status = self.stop();
-        if !exited {
-            return Err(Ended::new(
-                Verdict::Idleness,
-                "it did not exit after the last game (its input was closed)",
-            ));
-        }
-        match status.map(describe_status) {
+        match self.stop().map(describe_status) {
             Some((Verdict::Ok, _)) | None => Ok(()),
             Some((verdict, how)) => Err(Ended::new(verdict, &format!("it {how} after the last game"))),
         }
@@ -343,6 +354,15 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
     let hz = u64::try_from(hz).ok().filter(|&h| h > 0)?;
     Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / hz)))
+}
+
+/// Returns whether process `pid` is running or waits only for a core (state `R` in
+/// `/proc/<pid>/stat`).
+fn runnable(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rfind(')').and_then(|i| stat[i + 1..].split_ascii_whitespace().next().map(|s| s == "R")))
+        .unwrap_or(false)
 }
 
 /// Returns whether process `pid` is blocked in `read` on its stdin (Linux

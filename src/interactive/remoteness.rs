@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::game::Game;
+use crate::game::{Game, Position};
 
 /// The standing of a position for the player to move, with its remoteness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,8 +50,10 @@ impl<G: Game> Remoteness<G> {
     ///
     /// # Errors
     /// [`OutOfReach`] when more than `budget` positions, or `8 × budget` moves, are
-    /// reachable (a position whose [`Game::move_count`] passes that is out of reach at
-    /// once, before its moves are listed).
+    /// reachable; at once, before any move is listed, when the product of the start's
+    /// counts plus one passes `budget` (where moves only lower counts, the
+    /// positions below the start), and at a position whose [`Game::move_count`] passes
+    /// the budget.
     ///
     /// # Complexity
     /// O(positions + moves) hash operations.
@@ -77,6 +79,15 @@ impl<G: Game> Remoteness<G> {
     /// ```
     pub fn build(game: &G, start: &G::Position, budget: usize) -> Result<Remoteness<G>, OutOfReach> {
         let out = OutOfReach { budget };
+        // Where moves only lower counts, the positions below the start number the
+        // product of (count + 1); far past the budget, the search is not begun.
+        let below = start
+            .counts()
+            .iter()
+            .try_fold(1u128, |acc, &c| acc.checked_mul(u128::from(c) + 1));
+        if below.is_none_or(|b| b > budget as u128) {
+            return Err(out);
+        }
         let mut r: Remoteness<G> = Remoteness {
             index: HashMap::new(),
             positions: vec![start.clone()],

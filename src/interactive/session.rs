@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::protocol::{Interactive, Parse};
+use super::remoteness::Value;
 use super::strategy::{Defence, Judge, Policy, Rank};
 use super::verdict::{Entry, Player, Transcript, Verdict};
 use crate::game::{Game, Outcome};
@@ -213,13 +214,13 @@ impl<G: Game> GameRun<'_, '_, G> {
                 )));
             }
         }
-        let in_reach = self.judge.in_reach(start);
+        // The limit binds where the oracle ranks the start within it: a winner who hastens
+        // finishes within the start's remoteness.
+        let limit_binds = matches!(start_rank, Rank::Exact(Value::Win(r) | Value::Loss(r)) if u64::from(r) <= format.max_moves);
         let mut p = start.clone();
-        // Whether the program has stood in a won (or drawn) position and kept it.
-        let mut program_had = start_rank.outcome().filter(|_| program_to_move);
         loop {
             if self.transcript.moves as u64 >= format.max_moves {
-                return self.at_limit(peer, &p, in_reach, program_had);
+                return self.at_limit(peer, &p, limit_binds, program_to_move);
             }
             if program_to_move {
                 let before = self.judge.rank(&p);
@@ -259,9 +260,6 @@ impl<G: Game> GameRun<'_, '_, G> {
                     return Ok(());
                 }
                 program_to_move = false;
-                if program_had.is_none() {
-                    program_had = before.outcome();
-                }
             } else {
                 if !self.judge.has_move(&p) {
                     peer.send(&format!("{}\n", format.won));
@@ -372,54 +370,33 @@ impl<G: Game> GameRun<'_, '_, G> {
         )))
     }
 
-    /// The move limit reached: within the oracle's reach a winner should have finished;
-    /// beyond it the game is adjudicated by the program's standing.
-    fn at_limit(
-        &mut self,
-        peer: &mut dyn Peer,
-        p: &G::Position,
-        in_reach: bool,
-        program_had: Option<Outcome>,
-    ) -> Result<(), Ended> {
+    /// The move limit reached: where it binds a winner should have finished; elsewhere
+    /// the game is adjudicated by the program's standing at `p`.
+    fn at_limit(&mut self, peer: &mut dyn Peer, p: &G::Position, binds: bool, program_to_move: bool) -> Result<(), Ended> {
         let format = self.setup.format;
         let limit = format.max_moves;
-        if !in_reach && matches!(program_had, Some(Outcome::Win | Outcome::Draw)) {
+        let rank = self.judge.rank(p);
+        let standing = match (rank.outcome(), program_to_move) {
+            (o, true) => o,
+            (Some(Outcome::Win), false) => Some(Outcome::Loss),
+            (Some(Outcome::Loss), false) => Some(Outcome::Win),
+            (o, false) => o,
+        };
+        let kept = matches!(standing, Some(Outcome::Win | Outcome::Draw));
+        if kept && (!binds || standing == Some(Outcome::Draw)) {
             peer.send(&format!("{}\n", format.won));
-            self.entry(
-                peer,
-                Player::Judge,
-                format.won,
-                p,
-                format!("adjudicated at the move limit ({limit}, beyond the oracle's reach): the program kept its standing"),
-                None,
+            let note = format!(
+                "adjudicated at the move limit ({limit}; the start's remoteness is beyond it or out of the oracle's reach): \
+                 the program keeps its {}",
+                if standing == Some(Outcome::Draw) { "draw" } else { "win" }
             );
-            return Ok(());
-        }
-        if program_had == Some(Outcome::Draw) {
-            peer.send(&format!("{}\n", format.won));
-            self.entry(
-                peer,
-                Player::Judge,
-                format.won,
-                p,
-                format!("a draw kept to the move limit ({limit})"),
-                None,
-            );
+            self.entry(peer, Player::Judge, format.won, p, note, None);
             return Ok(());
         }
         peer.send(&format!("{}\n", format.lost));
-        self.entry(
-            peer,
-            Player::Judge,
-            format.lost,
-            p,
-            format!("the move limit ({limit}) is reached"),
-            None,
-        );
-        Err(wa(format!(
-            "game {}: not finished within {limit} moves",
-            self.transcript.game
-        )))
+        self.entry(peer, Player::Judge, format.lost, p, format!("the move limit ({limit}) is reached"), None);
+        let why = if kept { "a winner who hastens finishes within the start's remoteness".to_owned() } else { self.blunder().unwrap_or_else(|| "it does not stand in a won position".into()) };
+        Err(wa(format!("game {}: not finished within {limit} moves: {why}", self.transcript.game)))
     }
 }
 

@@ -295,12 +295,13 @@ impl<G: Game> Judge<G> {
                 next[i] = v;
                 if let Some(q) = P::<G>::from_counts(&next)
                     && self.game.is_move(p, &q)
-                    && !out.contains(&q)
                 {
                     out.push(q);
                 }
             }
         }
+        out.sort();
+        out.dedup();
         out
     }
 }

@@ -22,7 +22,7 @@ use crate::stress::{ShrinkLimits, Solution, StressError, reaper};
 
 /// The positions the judge's oracle ranks per game, by default: past it, the judge
 /// plays from the game's fast path.
-pub const REMOTENESS_BUDGET: usize = 200_000;
+pub const REMOTENESS_BUDGET: usize = 20_000;
 
 /// Everything an interactive stress run needs besides the game.
 #[derive(Clone, Debug)]
