@@ -197,7 +197,10 @@ impl Visit for Play {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         let Some(game) = problem.interactive_command() else {
-            anyhow::bail!("{} has no interactive format; `play` plays interactive games only", problem.name());
+            anyhow::bail!(
+                "{} has no interactive format; `play` plays interactive games only",
+                problem.name()
+            );
         };
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();

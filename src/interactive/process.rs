@@ -361,7 +361,10 @@ fn cpu_time(pid: u32) -> Option<Duration> {
 fn runnable(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .ok()
-        .and_then(|stat| stat.rfind(')').and_then(|i| stat[i + 1..].split_ascii_whitespace().next().map(|s| s == "R")))
+        .and_then(|stat| {
+            stat.rfind(')')
+                .and_then(|i| stat[i + 1..].split_ascii_whitespace().next().map(|s| s == "R"))
+        })
         .unwrap_or(false)
 }
 

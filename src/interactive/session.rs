@@ -164,7 +164,7 @@ impl<G: Game> GameRun<'_, '_, G> {
         let start_rank = self.judge.rank(start);
         let mut program_to_move = true;
         if let Some([first, second]) = format.sides {
-            let line = peer.receive()?;
+            let line = self.receive(peer, "its side")?;
             let word = line.trim();
             program_to_move = if word == first {
                 true
@@ -224,7 +224,7 @@ impl<G: Game> GameRun<'_, '_, G> {
             }
             if program_to_move {
                 let before = self.judge.rank(&p);
-                let line = peer.receive()?;
+                let line = self.receive(peer, "its move")?;
                 let q = match format.read_move(&p, &line) {
                     Ok(q) => q,
                     Err(Parse::Malformed(why)) => {
@@ -324,6 +324,31 @@ impl<G: Game> GameRun<'_, '_, G> {
         }
     }
 
+    /// Returns the peer's next line; when it has none, the transcript says what the
+    /// judge waited for and why it stopped.
+    fn receive(&mut self, peer: &mut dyn Peer, what: &str) -> Result<String, Ended> {
+        peer.receive().map_err(|ended| {
+            let game = self.transcript.game;
+            let p = self
+                .transcript
+                .entries
+                .last()
+                .map(|e| e.position.clone())
+                .unwrap_or_else(|| self.transcript.start.clone());
+            self.transcript.entries.push(Entry {
+                by: Player::Program,
+                wrote: String::new(),
+                position: p,
+                note: format!("{}: {}", ended.verdict, ended.detail),
+                defence: None,
+            });
+            Ended {
+                verdict: ended.verdict,
+                detail: format!("game {game}: waiting for {what}: {}", ended.detail),
+            }
+        })
+    }
+
     fn count(&mut self, defence: Defence) -> &mut u64 {
         let i = match self.defences.iter().position(|(d, _)| *d == defence) {
             Some(i) => i,
@@ -372,7 +397,13 @@ impl<G: Game> GameRun<'_, '_, G> {
 
     /// The move limit reached: where it binds a winner should have finished; elsewhere
     /// the game is adjudicated by the program's standing at `p`.
-    fn at_limit(&mut self, peer: &mut dyn Peer, p: &G::Position, binds: bool, program_to_move: bool) -> Result<(), Ended> {
+    fn at_limit(
+        &mut self,
+        peer: &mut dyn Peer,
+        p: &G::Position,
+        binds: bool,
+        program_to_move: bool,
+    ) -> Result<(), Ended> {
         let format = self.setup.format;
         let limit = format.max_moves;
         let rank = self.judge.rank(p);
@@ -388,15 +419,34 @@ impl<G: Game> GameRun<'_, '_, G> {
             let note = format!(
                 "adjudicated at the move limit ({limit}; the start's remoteness is beyond it or out of the oracle's reach): \
                  the program keeps its {}",
-                if standing == Some(Outcome::Draw) { "draw" } else { "win" }
+                if standing == Some(Outcome::Draw) {
+                    "draw"
+                } else {
+                    "win"
+                }
             );
             self.entry(peer, Player::Judge, format.won, p, note, None);
             return Ok(());
         }
         peer.send(&format!("{}\n", format.lost));
-        self.entry(peer, Player::Judge, format.lost, p, format!("the move limit ({limit}) is reached"), None);
-        let why = if kept { "a winner who hastens finishes within the start's remoteness".to_owned() } else { self.blunder().unwrap_or_else(|| "it does not stand in a won position".into()) };
-        Err(wa(format!("game {}: not finished within {limit} moves: {why}", self.transcript.game)))
+        self.entry(
+            peer,
+            Player::Judge,
+            format.lost,
+            p,
+            format!("the move limit ({limit}) is reached"),
+            None,
+        );
+        let why = if kept {
+            "a winner who hastens finishes within the start's remoteness".to_owned()
+        } else {
+            self.blunder()
+                .unwrap_or_else(|| "it does not stand in a won position".into())
+        };
+        Err(wa(format!(
+            "game {}: not finished within {limit} moves: {why}",
+            self.transcript.game
+        )))
     }
 }
 

@@ -56,7 +56,12 @@ impl Game for Nim {
         Ok(Outcome::of(nim_sum(piles) != 0))
     }
 
-    fn winning_move(&self, piles: &Vec<u64>, _: Play, _: &mut Search<Self>) -> Result<Option<Vec<u64>>, String> {
+    fn winning_move(
+        &self,
+        piles: &Vec<u64>,
+        _: Play,
+        _: &mut Search<Self>,
+    ) -> Result<Option<Vec<u64>>, String> {
         let s = nim_sum(piles);
         let Some(i) = piles.iter().position(|&x| x ^ s < x) else {
             return Ok(None);

@@ -32,7 +32,10 @@ impl Take {
         if set.is_empty() || set.len() > 10 || set.iter().any(|s| !(1..=60).contains(s)) {
             return Err(format!("S = {set:?}: 1 to 10 moves, each from 1 to 60"));
         }
-        Ok(Take { set, period: OnceLock::new() })
+        Ok(Take {
+            set,
+            period: OnceLock::new(),
+        })
     }
 
     /// Returns whether the player to move at a heap of `n` wins: the outcomes from n on
@@ -43,7 +46,9 @@ impl Take {
             let (mut v, mut seen, mut window) = (Vec::new(), HashMap::new(), 0u64);
             loop {
                 let i = v.len() as u64;
-                if i >= m && let Some(&first) = seen.get(&window) {
+                if i >= m
+                    && let Some(&first) = seen.get(&window)
+                {
                     return (first, i - first, v);
                 }
                 seen.insert(window, i);
@@ -73,7 +78,11 @@ impl Game for Take {
     }
 
     fn winning_move(&self, &n: &u64, _: Play, _: &mut Search<Self>) -> Result<Option<u64>, String> {
-        Ok(self.set.iter().filter_map(|&s| n.checked_sub(s)).find(|&m| !self.wins(m)))
+        Ok(self
+            .set
+            .iter()
+            .filter_map(|&s| n.checked_sub(s))
+            .find(|&m| !self.wins(m)))
     }
 
     fn interactive(&self) -> Option<Interactive<Take>> {
@@ -81,13 +90,25 @@ impl Game for Take {
         let start = Format::cases(1..=100)
             .header(header, self.set.clone(), |s| Take::new(s.to_vec()))
             .line([Field::number("n", 0..=self.max_count())]);
-        Some(Interactive::new(start).notation(Notation::Position).ends("0", "-1").max_moves(60))
+        Some(
+            Interactive::new(start)
+                .notation(Notation::Position)
+                .ends("0", "-1")
+                .max_moves(60),
+        )
     }
 }
 
 impl FromFlags for Take {
     fn flags() -> Vec<Flag> {
-        vec![Flag::numbers("set", "The moves: take s stones for each s in the set.", &["1", "3", "4"]).value_name("S")]
+        vec![
+            Flag::numbers(
+                "set",
+                "The moves: take s stones for each s in the set.",
+                &["1", "3", "4"],
+            )
+            .value_name("S"),
+        ]
     }
 
     fn from_flags(flags: &Flags) -> Result<Take, GameError> {
