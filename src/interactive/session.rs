@@ -219,7 +219,8 @@ impl<G: Game> GameRun<'_, '_, G> {
         let limit_binds = matches!(start_rank, Rank::Exact(Value::Win(r) | Value::Loss(r)) if u64::from(r) <= format.max_moves);
         let mut p = start.clone();
         loop {
-            if self.transcript.moves as u64 >= format.max_moves {
+            // Only where the program waits for the judge's reply, which is then the end.
+            if !program_to_move && self.transcript.moves as u64 >= format.max_moves {
                 return self.at_limit(peer, &p, limit_binds, program_to_move);
             }
             if program_to_move {

@@ -120,6 +120,7 @@ pub(crate) fn shrink<G: Game>(
     while alone && state.stopped.is_none() {
         let mut smaller: Vec<G::Position> = smaller_positions(&best.0.starts[0])
             .into_iter()
+            .chain(steps_down(&best.0.starts[0]))
             .filter(|p| {
                 setup.format.format.admits(&crate::game::Position::counts(p))
                     && setup.game.check_position(p).is_ok()
@@ -178,7 +179,7 @@ pub(crate) fn shrink<G: Game>(
     }
     let standing = match state.stopped {
         Some(why) => format!("stopped: {why}"),
-        None if alone => "least found: no smaller start (a count zeroed, halved or less one, or dropped) fails, and no other judge move makes a shorter failing line".to_owned(),
+        None if alone => "local minimum: no start one step smaller (a count zeroed, halved, less one or less a power of two; a count dropped) fails, and no other judge move makes a shorter failing line".to_owned(),
         None => "not shrunk: the failing game passes alone (the program's state carries over between games)".to_owned(),
     };
     Ok(Shrunk {
@@ -188,6 +189,25 @@ pub(crate) fn shrink<G: Game>(
         runs: state.runs,
         standing,
     })
+}
+
+/// Returns `p` with one count lowered by a power of two: with halving and less one, a
+/// count far above its least failing value comes down in logarithmically many steps.
+fn steps_down<P: crate::game::Position>(p: &P) -> Vec<P> {
+    let c = p.counts();
+    let mut out = Vec::new();
+    for i in 0..c.len() {
+        for bit in 1..64 {
+            let d = 1u64 << bit;
+            if d >= c[i] {
+                break;
+            }
+            let mut next = c.clone();
+            next[i] -= d;
+            out.extend(P::from_counts(&next));
+        }
+    }
+    out
 }
 
 /// Returns the moves of the failing game.

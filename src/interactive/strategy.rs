@@ -29,9 +29,11 @@ pub enum Defence {
     /// A move that keeps a draw.
     KeepDraw,
     /// Beyond the oracle's reach: the game's [`Game::winning_move`].
+    #[serde(rename = "fast-path-win")]
     FastWin,
     /// Beyond the oracle's reach: a random move among those found near the position
     /// (the fast path says the judge is not winning).
+    #[serde(rename = "fast-path-defence")]
     FastDefence,
     /// A move given by the shrink, replaying a line of play.
     Scripted,
