@@ -62,7 +62,7 @@ fn stress(program: &Path) -> (Option<i32>, serde_json::Value) {
 /// Whether the player to move wins at a heap of `n` of S = {1, 3, 4}, by a table of
 /// the rules (the outcomes repeat with period 7 from the start, as the table shows).
 fn wins(n: u64) -> bool {
-    let mut w = vec![false; 14];
+    let mut w = [false; 14];
     for i in 1..14 {
         w[i] = [1, 3, 4].iter().any(|&s| s <= i && !w[i - s]);
     }
