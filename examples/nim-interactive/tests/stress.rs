@@ -241,8 +241,8 @@ fn the_right_program_passes() {
     );
 }
 
-/// 500 games and more, as the issue asks (about 20 s of a debug build on a busy
-/// machine; the default run plays 119).
+/// 500 games and more, as the issue asks: 579 games, 93,939 moves; 102 s of the test
+/// build on a busy machine, 20 s of the release build (the default run plays 119).
 #[test]
 #[ignore]
 fn the_right_program_passes_500_games() {
