@@ -11,6 +11,7 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod interactive;
 pub mod json;
 
 pub mod plot;

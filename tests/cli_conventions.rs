@@ -91,6 +91,9 @@ fn every_subcommand_keeps_the_exit_codes() {
             "",
             2,
         ),
+        // `play` is for games with an interactive format (the example crates test it).
+        (&["play", "chopsticks"], "", 2),
+        (&["play", "no-such-problem"], "", 2),
         (&["bench-report", "--criterion-dir", fixtures], "", 0),
         (&["bench-report", "--criterion-dir", "/no/such/dir"], "", 2),
         (&["completions", "zsh"], "", 0),

@@ -419,6 +419,55 @@ fn every_json_report_matches_docs_json() {
     assert!(!refuted.proved());
     checker.report(&json(&refuted), "prove-all");
 
+    // The interactive stress report: one that passed, and a failure with its transcript.
+    {
+        use gamecheck::interactive::{Defence, Entry, Failure, Player, Report, Transcript, Verdict};
+        let entry = |by, wrote: &str, defence| Entry {
+            by,
+            wrote: wrote.into(),
+            position: "[1, 1]".into(),
+            note: "keeps the win (judge: lost in 2)".into(),
+            defence,
+        };
+        let mut report = Report {
+            problem: "nim".into(),
+            solution: "./prog".into(),
+            seed: 1,
+            verdict: Verdict::Ok,
+            runs: 3,
+            games: 7,
+            moves: 20,
+            time_ms: 5,
+            move_time_ms: 1000,
+            remoteness_budget: 20_000,
+            defences: [("longest", 9)].into_iter().collect(),
+            input: None,
+            failure: None,
+        };
+        checker.report(&json(&report), "interactive");
+        report.verdict = Verdict::WrongAnswer;
+        report.input = Some("1\n2\n1 2\n".into());
+        report.failure = Some(Failure {
+            run: 3,
+            detail: "game 1: the program lost".into(),
+            original_input: "1\n2\n1 2\n".into(),
+            original_detail: "game 1: the program lost".into(),
+            transcript: Transcript {
+                game: 1,
+                start: "[1, 2]".into(),
+                start_text: "2\n1 2\n".into(),
+                entries: vec![
+                    entry(Player::Program, "2 1", None),
+                    entry(Player::Judge, "1 0", Some(Defence::Longest)),
+                ],
+                moves: 2,
+            },
+            shrink_runs: 4,
+            standing: "local minimum".into(),
+        });
+        checker.report(&json(&report), "interactive");
+    }
+
     let seen = checker.seen.into_inner().expect("not poisoned");
     let unchecked: Vec<&String> = checker.schemas.keys().filter(|k| !seen.contains(*k)).collect();
     assert!(unchecked.is_empty(), "no output exercised {unchecked:?}");

@@ -110,6 +110,28 @@ pub(super) enum Command {
     /// Exit code: 0 all inputs passed, 1 a failure was found, 2 usage error (bad flags,
     /// a solution command that cannot be started).
     Stress(StressArgs),
+    /// Play an interactive game against the judge at the terminal: it shows each
+    /// position, reads your moves in the game's notation, and says after each whether
+    /// you kept the win. Only for games with an interactive format.
+    ///
+    /// Exit code: 0 every win kept, 1 a win lost (or an illegal move), 2 usage error.
+    Play {
+        /// The problem.
+        problem: String,
+        /// Seed of the starts and of the judge's choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games to play.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+        games: u64,
+        /// The start's counts, as the judge writes them after a list's length
+        /// (`--start "3 4 5"`); default: a small one drawn from the seed.
+        #[arg(long)]
+        start: Option<String>,
+        /// Defend with random losing moves instead of the longest.
+        #[arg(long)]
+        random_defence: bool,
+    },
     // --- pictures: `plot` and `bench-report` ---
     /// Draw a game's positions as an SVG picture (docs/plot.md).
     Plot,
@@ -261,8 +283,9 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 4] = [
+const TAKE_A_PROBLEM: [(&str, &str); 5] = [
     ("claim", "seed"),
+    ("play", "random_defence"),
     ("repro", "problem"),
     ("solve", "explain"),
     ("stress", "out_dir"),

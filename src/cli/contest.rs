@@ -41,12 +41,16 @@ pub(super) fn solve<R: Registry>(problem: &str, flags: &Flags, explain: bool) ->
 /// `stress <problem>`: the banner, the run, the report.
 struct Stress {
     config: stress::Config,
+    interactive: crate::interactive::Config,
     json: bool,
 }
 
 impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        if let Some(game) = problem.interactive_command() {
+            return interactive_stress(&*game, &self.interactive, self.json);
+        }
         let (bounds, reach) = stress::plan(problem, &self.config).context("stress")?;
         // The banner names the solution command as typed: no raw control characters.
         note(&crate::shown::escaped_lines(&self.config.banner(&bounds)));
@@ -65,7 +69,12 @@ impl Visit for Stress {
     }
 }
 
-pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: String) -> Result<ExitCode> {
+pub(super) fn stress<R: Registry>(
+    a: StressArgs,
+    flags: &Flags,
+    problem_args: String,
+    timeout_given: bool,
+) -> Result<ExitCode> {
     let overrides: Vec<(&'static str, u64)> = [
         ("n", a.max_n),
         ("value", a.max_value),
@@ -104,7 +113,112 @@ pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: St
         reap: true,
         build_dir: None,
     };
-    R::visit(&a.problem, flags, Stress { config, json: a.json })?
+    let interactive = crate::interactive::Config {
+        problem_args: config.problem_args.clone(),
+        solution: config.solution.clone(),
+        seed: a.seed,
+        runs: config.cases,
+        jobs: config.jobs,
+        move_time: timeout_given.then(|| Duration::from_millis(a.timeout_ms)),
+        max_output_bytes: config.limits.max_output_bytes,
+        max_games: a.max_cases,
+        max_len: a.max_n,
+        max_value: a.max_value.or(a.max_count),
+        shrink: config.shrink,
+        budget: crate::interactive::REMOTENESS_BUDGET,
+        reap: true,
+    };
+    R::visit(
+        &a.problem,
+        flags,
+        Stress {
+            config,
+            interactive,
+            json: a.json,
+        },
+    )?
+}
+
+/// `stress` on an interactive game: the banner, the runs, the report.
+fn interactive_stress(
+    game: &dyn crate::interactive::InteractiveCommand,
+    config: &crate::interactive::Config,
+    json: bool,
+) -> Result<ExitCode> {
+    note(&crate::shown::escaped_lines(&format!(
+        "{} stress {}: interactive, seed {}, {} runs, {} jobs, solution `{}`",
+        crate::program::name(),
+        config.problem_args,
+        config.seed,
+        config.runs,
+        config.jobs,
+        config.solution.display()
+    )));
+    let report = game
+        .stress(config, &bars::Inputs::new())
+        .context("stress run failed")?;
+    let text = if json {
+        super::output::json(&report)? + "\n"
+    } else {
+        report.to_text()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::from(report.exit_code()))
+}
+
+/// Returns the options of `play`.
+pub(super) fn play_options(
+    seed: u64,
+    games: u64,
+    start: Option<&str>,
+    random_defence: bool,
+) -> Result<crate::interactive::PlayOptions> {
+    let start = match start {
+        None => None,
+        Some(text) => Some(
+            text.split_ascii_whitespace()
+                .map(|w| {
+                    w.parse::<u64>()
+                        .with_context(|| format!("--start: `{w}` is not a count"))
+                })
+                .collect::<Result<Vec<u64>>>()?,
+        ),
+    };
+    Ok(crate::interactive::PlayOptions {
+        seed,
+        games,
+        start,
+        random_defence,
+    })
+}
+
+/// `play <problem>`: the judge against the person at the terminal.
+struct Play {
+    options: crate::interactive::PlayOptions,
+}
+
+impl Visit for Play {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let Some(game) = problem.interactive_command() else {
+            anyhow::bail!(
+                "{} has no interactive format; `play` plays interactive games only",
+                problem.name()
+            );
+        };
+        let mut input = std::io::stdin().lock();
+        let mut output = std::io::stdout().lock();
+        let played = game.play(&self.options, &mut input, &mut output)?;
+        Ok(exit(played.verdict == crate::interactive::Verdict::Ok))
+    }
+}
+
+pub(super) fn play<R: Registry>(
+    problem: &str,
+    flags: &Flags,
+    options: crate::interactive::PlayOptions,
+) -> Result<ExitCode> {
+    R::visit(problem, flags, Play { options })?
 }
 
 /// `repro <problem> NUMBERS…`: one case under every implementation.

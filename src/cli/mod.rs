@@ -50,7 +50,9 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
     }
     // Before the command is built: building it visits every problem, which may start
     // threads, and a thread started before the signals are blocked would take them.
-    if std::env::args_os().nth(1).is_some_and(|a| a == "stress")
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == "stress" || a == "play")
         && let Err(e) = crate::stress::handle_signals()
     {
         note(&format!("error: cannot handle signals: {e}"));
@@ -136,7 +138,21 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
         }
         Command::Stress(stress) => {
             let (flags, args) = problem_args::resolve::<R>(&stress.problem, sub)?;
-            contest::stress::<R>(stress, &flags, args)
+            // An interactive game's time per move is its format's unless given.
+            let timeout_given =
+                sub.value_source("timeout_ms") == Some(clap::parser::ValueSource::CommandLine);
+            contest::stress::<R>(stress, &flags, args, timeout_given)
+        }
+        Command::Play {
+            problem,
+            seed,
+            games,
+            start,
+            random_defence,
+        } => {
+            let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
+            let options = contest::play_options(seed, games, start.as_deref(), random_defence)?;
+            contest::play::<R>(&problem, &flags, options)
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::BenchReport {

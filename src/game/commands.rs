@@ -142,6 +142,11 @@ impl<G: Game + FromFlags> Commands for GameProblem<G> {
         }
         (G::Position::ARITY.is_none() || G::Position::ARITY <= Some(2)).then_some(self as &dyn PlotCommand)
     }
+
+    fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
+        self.game().interactive()?;
+        Some(Box::new(crate::interactive::InteractiveGame(std::sync::Arc::clone(self.game_arc()))))
+    }
 }
 
 impl<G: Game + FromFlags> ProveCommand for GameProblem<G> {

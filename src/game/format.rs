@@ -327,6 +327,19 @@ impl<G> Format<G> {
         out
     }
 
+    /// Returns the header's lines (no newline at the end), if the format has a header.
+    pub(crate) fn write_header(&self) -> Option<String> {
+        self.header.as_ref().map(|h| write_lines(&h.lines, &h.values))
+    }
+
+    /// Returns the range of T, or `None` for an input of one case.
+    pub(crate) fn t_range(&self) -> Option<RangeInclusive<u64>> {
+        match &self.cases {
+            Cases::Many(t) => Some(t.clone()),
+            Cases::Single => None,
+        }
+    }
+
     /// Returns one case's lines, joined by newlines (no newline at the end).
     pub(crate) fn write_case(&self, counts: &[u64]) -> String {
         write_lines(&self.lines, counts)

@@ -58,6 +58,7 @@ pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use position::Position;
+pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
 pub(crate) use search::ByMoves;
 pub use search::Search;
@@ -248,6 +249,13 @@ pub trait Game: Send + Sync + Sized + 'static {
             }
         }
         Ok(None)
+    }
+
+    /// Returns the game's interactive format: how a judge that plays from the oracle
+    /// talks to a contestant's program (`stress` on such a game plays it, `play` lets a
+    /// person play it). Default: none, the game is not interactive.
+    fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
+        None
     }
 
     /// Returns `p` as a person reads it. Default: its counts.

@@ -15,4 +15,10 @@ pub trait Commands {
     fn plot_command(&self) -> Option<&dyn PlotCommand> {
         None
     }
+
+    /// Returns the problem's interactive format, served by `stress` and `play`, if it
+    /// has one.
+    fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
+        None
+    }
 }

@@ -10,9 +10,9 @@ mod first_failure;
 mod generate;
 mod judge;
 mod reach;
-mod reaper;
+pub(crate) mod reaper;
 mod report;
-mod run;
+pub(crate) mod run;
 mod shrink;
 
 use std::io::Read;

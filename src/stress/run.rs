@@ -146,7 +146,7 @@ fn spawn_reader(
 }
 
 #[cfg(unix)]
-fn configure(cmd: &mut Command) {
+pub(crate) fn configure(cmd: &mut Command) {
     use std::os::unix::process::CommandExt;
     // The child leads a new process group, so one kill reaches its children too.
     cmd.process_group(0);
@@ -171,7 +171,7 @@ fn configure(cmd: &mut Command) {
 }
 
 #[cfg(not(unix))]
-fn configure(_cmd: &mut Command) {}
+pub(crate) fn configure(_cmd: &mut Command) {}
 
 /// Blocks until the child has exited without reaping it, so its pid (and so its process
 /// group id) cannot be reused before we kill the group.
@@ -197,7 +197,7 @@ fn spawn_waiter(_child: &Child, _tx: mpsc::Sender<Event>) {}
 /// Kills the child's whole process group. The leader is not reaped yet, so the group id
 /// still names our group.
 #[cfg(unix)]
-fn kill_group(child: &mut Child) {
+pub(crate) fn kill_group(child: &mut Child) {
     let pgid = child.id() as libc::pid_t;
     // SAFETY: kill has no memory effects; a group that is already gone gives ESRCH.
     unsafe {
@@ -206,7 +206,7 @@ fn kill_group(child: &mut Child) {
 }
 
 #[cfg(not(unix))]
-fn kill_group(child: &mut Child) {
+pub(crate) fn kill_group(child: &mut Child) {
     let _ = child.kill();
 }
 

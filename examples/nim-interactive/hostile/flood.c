@@ -1,0 +1,5 @@
+/* Writes one endless line. */
+#include <stdio.h>
+int main(void) {
+    for (;;) fputs("xxxxxxxxxxxxxxxx", stdout);
+}

@@ -1,0 +1,3 @@
+//! `nim-interactive`: gamecheck's command line over interactive Nim.
+
+gamecheck::main!(nim_interactive::Nim);

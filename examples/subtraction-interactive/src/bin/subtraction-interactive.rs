@@ -1,0 +1,3 @@
+//! `subtraction-interactive`: gamecheck's command line over the interactive subtraction game.
+
+gamecheck::main!(subtraction_interactive::Take);

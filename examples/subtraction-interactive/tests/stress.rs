@@ -1,0 +1,126 @@
+//! The programs in `solutions/`, compiled and played through the crate's own command
+//! line, `subtraction-interactive stress`, with S = {1, 3, 4} and heaps up to 10^18;
+//! skipped with a notice when no C compiler is found.
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Returns the compiled solution `name`, or `None` when there is no C compiler.
+fn program(name: &str) -> Option<PathBuf> {
+    static COMPILED: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let dir = COMPILED.get_or_init(|| {
+        let compiler = ["cc", "gcc", "clang"].into_iter().find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })?;
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("subtraction-interactive-solutions");
+        std::fs::create_dir_all(&dir).ok()?;
+        for name in ["right", "greedy"] {
+            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("solutions/{name}.c"));
+            let status = Command::new(compiler)
+                .args(["-O2", "-o"])
+                .arg(dir.join(name))
+                .arg(source)
+                .status()
+                .ok()?;
+            assert!(status.success(), "{compiler} failed on {name}.c");
+        }
+        Some(dir)
+    });
+    match dir {
+        Some(dir) => Some(dir.join(name)),
+        None => {
+            eprintln!("note: no C compiler (cc, gcc, clang) found; the stress tests are skipped");
+            None
+        }
+    }
+}
+
+fn stress(program: &Path) -> (Option<i32>, serde_json::Value) {
+    let output = Command::new(env!("CARGO_BIN_EXE_subtraction-interactive"))
+        .args([
+            "stress",
+            "--set",
+            "1,3,4",
+            "--cases",
+            "40",
+            "--json",
+            "--solution",
+        ])
+        .arg(program)
+        .output()
+        .expect("subtraction-interactive runs");
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code(), report)
+}
+
+/// Whether the player to move wins at a heap of `n` of S = {1, 3, 4}, by a table of
+/// the rules (the outcomes repeat with period 7 from the start, as the table shows).
+fn wins(n: u64) -> bool {
+    let mut w = [false; 14];
+    for i in 1..14 {
+        w[i] = [1, 3, 4].iter().any(|&s| s <= i && !w[i - s]);
+    }
+    assert_eq!(w[..7], w[7..], "period 7");
+    w[(n % 7) as usize]
+}
+
+#[test]
+fn the_right_program_passes_with_huge_heaps_beyond_the_oracle() {
+    let Some(right) = program("right") else { return };
+    let (code, report) = stress(&right);
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (Some(0), Some("ok")),
+        "{report:#}"
+    );
+    // Heaps beyond the oracle's reach were defended from the fast path.
+    assert!(
+        report["defences"]["fast-path-defence"].as_u64().unwrap() > 0,
+        "{report:#}"
+    );
+    assert!(report["defences"]["longest"].as_u64().unwrap() > 0, "{report:#}");
+}
+
+#[test]
+fn a_blunder_above_a_million_is_refuted_from_the_fast_path() {
+    let Some(greedy) = program("greedy") else { return };
+    let (code, report) = stress(&greedy);
+    assert_eq!(
+        (code, report["verdict"].as_str()),
+        (Some(1), Some("wrong-answer")),
+        "{report:#}"
+    );
+    let input: Vec<&str> = report["input"].as_str().unwrap().lines().collect();
+    assert_eq!(input[..3], ["3", "1 3 4", "1"], "{report:#}");
+    let start: u64 = input[3].parse().unwrap();
+    // greedy.c takes 4 above 10^6; it fails where that throws a win away.
+    assert!(
+        start > 1_000_000 && wins(start) && wins(start - 4),
+        "start {start}"
+    );
+    let entries = report["failure"]["transcript"]["entries"].as_array().unwrap();
+    assert_eq!(
+        entries[1]["wrote"].as_str(),
+        Some((start - 4).to_string().as_str())
+    );
+    assert!(
+        entries[1]["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("throws the win away"),
+        "{report:#}"
+    );
+    // Beyond the oracle's reach the judge said which defence it used: the fast path's win.
+    assert_eq!(
+        entries[2]["defence"].as_str(),
+        Some("fast-path-win"),
+        "{report:#}"
+    );
+    assert!(!wins(entries[2]["wrote"].as_str().unwrap().parse().unwrap()));
+}

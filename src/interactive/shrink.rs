@@ -1,0 +1,216 @@
+//! Shrinking a failing run: first the failing game alone, then its start to a least one
+//! (each count zeroed, halved, less one; a list's counts dropped), then its line of play
+//! to a shortest one (at each of the judge's moves, each other move it could make,
+//! replayed as a script). Every candidate is rerun from scratch, a batch of `jobs` at a
+//! time; the first failing one in order is adopted, so the result does not depend on
+//! the batch width. A candidate counts when it fails with the same verdict.
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::generate::RunGames;
+use super::session::{RunResult, Setup};
+use super::stress::{Config, run_once};
+use crate::game::{Game, position_key, smaller_positions};
+use crate::stress::StressError;
+
+/// The most other moves tried at one judge move.
+const ALTERNATIVES: usize = 12;
+
+/// A failing candidate and its run.
+type Found<P> = Option<(RunGames<P>, RunResult<P>)>;
+
+/// A shrunk failing run.
+pub(crate) struct Shrunk<P> {
+    pub games: RunGames<P>,
+    pub result: RunResult<P>,
+    pub original_detail: String,
+    pub runs: usize,
+    pub standing: String,
+}
+
+struct State<'s, 'a, G: Game> {
+    setup: &'s Setup<'a, G>,
+    config: &'s Config,
+    move_time: Duration,
+    runs: usize,
+    deadline: Instant,
+    stopped: Option<String>,
+}
+
+impl<G: Game> State<'_, '_, G> {
+    /// Returns the first candidate (in order) that fails with `verdict` and passes
+    /// `better`, with its result; runs them a batch at a time.
+    fn first_failing(
+        &mut self,
+        candidates: Vec<RunGames<G::Position>>,
+        verdict: super::Verdict,
+        better: &(dyn Fn(&RunResult<G::Position>) -> bool + Sync),
+    ) -> Result<Found<G::Position>, StressError> {
+        let jobs = self.config.jobs.max(1);
+        let mut rest = candidates.into_iter().peekable();
+        while rest.peek().is_some() {
+            if self.runs >= self.config.shrink.max_runs {
+                self.stopped = Some(format!(
+                    "the shrink run budget ({}) was spent",
+                    self.config.shrink.max_runs
+                ));
+                return Ok(None);
+            }
+            if Instant::now() >= self.deadline {
+                self.stopped = Some(format!(
+                    "the shrink time budget ({} s) was spent",
+                    self.config.shrink.max_time.as_secs()
+                ));
+                return Ok(None);
+            }
+            let room = (self.config.shrink.max_runs - self.runs).min(jobs);
+            let batch: Vec<RunGames<G::Position>> = rest.by_ref().take(room).collect();
+            self.runs += batch.len();
+            let (setup, config, move_time) = (self.setup, self.config, self.move_time);
+            let results: Vec<Result<RunResult<G::Position>, StressError>> = batch
+                .par_iter()
+                .map(|g| run_once(setup, config, move_time, g))
+                .collect();
+            for (games, result) in batch.into_iter().zip(results) {
+                let result = result?;
+                if result.verdict == verdict && better(&result) {
+                    return Ok(Some((games, result)));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Returns the failing run `games` (which gave `result`) shrunk.
+pub(crate) fn shrink<G: Game>(
+    setup: &Setup<'_, G>,
+    config: &Config,
+    move_time: Duration,
+    games: RunGames<G::Position>,
+    result: RunResult<G::Position>,
+) -> Result<Shrunk<G::Position>, StressError> {
+    let mut state = State {
+        setup,
+        config,
+        move_time,
+        runs: 0,
+        deadline: Instant::now() + config.shrink.max_time,
+        stopped: None,
+    };
+    let verdict = result.verdict;
+    let original_detail = result.detail.clone();
+    let mut best = (games, result);
+    // The failing game alone.
+    if let Some(g) = best.1.failed_game
+        && best.0.starts.len() > 1
+    {
+        let alone = RunGames {
+            starts: vec![best.0.starts[g].clone()],
+            policies: vec![best.0.policies[g].clone()],
+        };
+        if let Some(found) = state.first_failing(vec![alone], verdict, &|_| true)? {
+            best = found;
+        }
+    }
+    let alone = best.0.starts.len() == 1;
+    // The least start.
+    while alone && state.stopped.is_none() {
+        let mut smaller: Vec<G::Position> = smaller_positions(&best.0.starts[0])
+            .into_iter()
+            .chain(steps_down(&best.0.starts[0]))
+            .filter(|p| {
+                setup.format.format.admits(&crate::game::Position::counts(p))
+                    && setup.game.check_position(p).is_ok()
+            })
+            .collect();
+        smaller.sort_by_key(position_key);
+        smaller.dedup();
+        let policy = super::strategy::Policy {
+            script: Vec::new(),
+            ..best.0.policies[0].clone()
+        };
+        let candidates = smaller
+            .into_iter()
+            .map(|p| RunGames {
+                starts: vec![p],
+                policies: vec![policy.clone()],
+            })
+            .collect();
+        match state.first_failing(candidates, verdict, &|_| true)? {
+            Some(found) => best = found,
+            None => break,
+        }
+    }
+    // The shortest line of play from it.
+    'line: while alone && state.stopped.is_none() {
+        let moves = failing_moves(&best.1);
+        let line = &best.1.judge_line;
+        let mut candidates = Vec::new();
+        for (j, (before, chosen)) in line.iter().enumerate() {
+            if setup.game.move_count(before).is_some_and(|c| c > 4096) {
+                continue;
+            }
+            let mut options = Vec::new();
+            setup.game.moves(before, &mut options);
+            options.sort();
+            options.dedup();
+            for alt in options.into_iter().filter(|q| q != chosen).take(ALTERNATIVES) {
+                let mut script: Vec<G::Position> = line[..j].iter().map(|(_, q)| q.clone()).collect();
+                script.push(alt);
+                candidates.push(RunGames {
+                    starts: best.0.starts.clone(),
+                    policies: vec![super::strategy::Policy {
+                        script,
+                        ..best.0.policies[0].clone()
+                    }],
+                });
+            }
+        }
+        if candidates.is_empty() {
+            break 'line;
+        }
+        match state.first_failing(candidates, verdict, &|r| failing_moves(r) < moves)? {
+            Some(found) => best = found,
+            None => break 'line,
+        }
+    }
+    let standing = match state.stopped {
+        Some(why) => format!("stopped: {why}"),
+        None if alone => "local minimum: no start one step smaller (a count zeroed, halved, less one or less a power of two; a count dropped) fails, and no other judge move makes a shorter failing line".to_owned(),
+        None => "not shrunk: the failing game passes alone (the program's state carries over between games)".to_owned(),
+    };
+    Ok(Shrunk {
+        games: best.0,
+        result: best.1,
+        original_detail,
+        runs: state.runs,
+        standing,
+    })
+}
+
+/// Returns `p` with one count lowered by a power of two: with halving and less one, a
+/// count far above its least failing value comes down in logarithmically many steps.
+fn steps_down<P: crate::game::Position>(p: &P) -> Vec<P> {
+    let c = p.counts();
+    let mut out = Vec::new();
+    for i in 0..c.len() {
+        for bit in 1..64 {
+            let d = 1u64 << bit;
+            if d >= c[i] {
+                break;
+            }
+            let mut next = c.clone();
+            next[i] -= d;
+            out.extend(P::from_counts(&next));
+        }
+    }
+    out
+}
+
+/// Returns the moves of the failing game.
+fn failing_moves<P>(r: &RunResult<P>) -> usize {
+    r.transcripts.last().map_or(usize::MAX, |t| t.moves)
+}
