@@ -74,7 +74,21 @@ macro_rules! main {
             }
         }
 
-        $crate::main!(registry = GamecheckGames, about = $about);
+        // Two games under one name: the second would be unreachable.
+        const _: () = $crate::game::refuse_same_names(&[$(<$game as $crate::game::Game>::NAME),+]);
+
+        fn main() -> ::std::process::ExitCode {
+            // A format that does not fit its game is refused before any command runs.
+            $(if let Some(why) = $crate::game::format_mistake::<$game>() {
+                ::std::eprintln!("error: {why}");
+                return ::std::process::ExitCode::from(2);
+            })+
+            <GamecheckGames as $crate::games::Registry>::main(&$crate::cli::Program {
+                name: env!("CARGO_BIN_NAME"),
+                version: env!("CARGO_PKG_VERSION"),
+                about: $about,
+            })
+        }
     };
     ($($game:ty),+ $(,)?) => {
         $crate::main!($($game),+ ; about = env!("CARGO_PKG_DESCRIPTION"));

@@ -45,6 +45,7 @@ mod claims;
 mod commands;
 mod contest;
 mod format;
+mod mistakes;
 mod position;
 mod problem;
 mod search;
@@ -55,6 +56,7 @@ pub(crate) use claims::compile as compile_claim;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
+pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use position::Position;
 pub use problem::GameProblem;
 pub(crate) use search::ByMoves;
@@ -297,4 +299,7 @@ pub enum GameError {
     /// The flags ask a question the game cannot answer.
     #[error("{0}")]
     Question(String),
+    /// The game's contest format is a mistake: it names the game and the field.
+    #[error("{0}")]
+    Format(String),
 }
