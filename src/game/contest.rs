@@ -88,6 +88,16 @@ fn read_lines(
     Ok((values, cases))
 }
 
+/// Whether `c` separates tokens (C's `isspace`).
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
+/// Returns `counts` as one line of words.
+fn write_words(counts: &[u64]) -> String {
+    counts.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
 /// Returns the numbers of `lines` drawn near the boundaries of their ranges, counts up
 /// to `cap` and lengths up to `most`, each field named in `sums` within what `budget`
 /// has left (spent as drawn); `None` when a sum is spent.
@@ -345,6 +355,87 @@ impl<G: Game> GameProblem<G> {
         }
     }
 
+    /// Returns whether `p` has no move.
+    fn stuck(&self, p: &G::Position) -> bool {
+        let mut moves = Vec::new();
+        self.game().moves(p, &mut moves);
+        moves.is_empty()
+    }
+
+    /// Returns the answers of [`Output::WinnerThenMove`] in `lines`: a line that starts
+    /// with the winner's word takes the next line with it.
+    fn split_replies<'a>(
+        &self,
+        lines: &[&'a str],
+        cases: usize,
+    ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+        let Output::WinnerThenMove { win, .. } = self.output() else {
+            return crate::problem::one_answer_per_line(lines, cases);
+        };
+        let words = |line: &'a str| line.split(is_space).filter(|t| !t.is_empty());
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let mut group: Vec<&str> = words(lines[i]).collect();
+            let start = i;
+            i += 1;
+            if group.first() == Some(&win) && group.len() == 1 && i < lines.len() {
+                group.extend(words(lines[i]));
+                i += 1;
+            }
+            out.push((start + 1, group));
+        }
+        if out.len() != cases {
+            return Err(format!(
+                "expected {cases} answer(s), found {} in {} line(s)",
+                out.len(),
+                lines.len()
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Returns the counts of `p` a case writes (without the common lines').
+    fn case_part(&self, p: &G::Position) -> Vec<u64> {
+        let c = p.counts();
+        c[self.format().common_len(c.len())..].to_vec()
+    }
+
+    /// Checks a reply of [`Output::WinnerThenMove`] at `p`: a loss exactly where `p` is
+    /// lost; a win without a move only where there is none; else a legal move to a
+    /// position lost for the player to move then.
+    fn check_reply(&self, p: &G::Position, want: &Answer, got: &Answer) -> Result<(), String> {
+        let here = self.outcome_here(p)?;
+        let wrong = || {
+            Err(format!(
+                "expected {}, found {}",
+                self.write_answer(want).replace('\n', " / "),
+                self.write_answer(got).replace('\n', " / ")
+            ))
+        };
+        match got {
+            Answer::Outcome(o) if *o == here => Ok(()),
+            Answer::Won(None) if here == Outcome::Win && self.stuck(p) => Ok(()),
+            Answer::Won(Some(case)) if here == Outcome::Win => {
+                let c = p.counts();
+                let mut counts = c[..self.format().common_len(c.len())].to_vec();
+                counts.extend(case);
+                let shown = self.write_answer(got).replace('\n', " / ");
+                let q = G::Position::from_counts(&counts)
+                    .filter(|q| self.game().is_move(p, q))
+                    .ok_or_else(|| format!("`{shown}` is not a legal move"))?;
+                match self.outcome_here(&q)? {
+                    Outcome::Loss => Ok(()),
+                    _ => Err(format!(
+                        "`{shown}` is legal but leaves a position won for the player to move (expected {})",
+                        self.write_answer(want).replace('\n', " / ")
+                    )),
+                }
+            }
+            _ => wrong(),
+        }
+    }
+
     /// Checks a printed move at `p`: `None` exactly at lost positions, else a legal move
     /// to a position lost for the player to move then.
     fn check_move(
@@ -508,6 +599,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 })
                 .collect(),
             (Output::Move { lost }, Answer::Move(None)) => lost.to_owned(),
+            (Output::WinnerThenMove { loss, .. }, Answer::Outcome(_)) => loss.to_owned(),
+            (Output::WinnerThenMove { win, none, .. }, Answer::Won(to)) => match to {
+                Some(counts) => format!("{win}\n{}", write_words(counts)),
+                None => format!("{win}\n{none}"),
+            },
             _ => answer.to_string(),
         }
     }
@@ -565,6 +661,20 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                     words.len()
                 )),
             },
+            Output::WinnerThenMove { win, loss, none } => match words {
+                [word] if *word == loss => Ok(Answer::Outcome(Outcome::Loss)),
+                [first, rest @ ..] if *first == win => match rest {
+                    [word] if *word == none => Ok(Answer::Won(None)),
+                    [] => Err(format!("expected the move after `{win}`, on the next line")),
+                    _ => rest
+                        .iter()
+                        .map(|w| number(w))
+                        .collect::<Option<Vec<u64>>>()
+                        .map(|c| Answer::Won(Some(c)))
+                        .ok_or_else(|| format!("expected `{none}` or the position after the move")),
+                },
+                _ => Err(format!("expected `{win}` or `{loss}`")),
+            },
             Output::Move { lost } => match words {
                 [word] if *word == lost => Ok(Answer::Move(None)),
                 [i, y] => match (number(i), number(y)) {
@@ -602,6 +712,17 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                     .collect::<Result<_, _>>()
                     .map(Answer::Outcomes)
             }
+            Output::WinnerThenMove { .. } => match self.outcome_here(p)? {
+                Outcome::Win => match self.fast_move(p)? {
+                    Some(q) => Ok(Answer::Won(Some(self.case_part(&q)))),
+                    None if self.stuck(p) => Ok(Answer::Won(None)),
+                    None => Err(format!(
+                        "the fast path calls {} won but finds no winning move",
+                        self.game().describe(p)
+                    )),
+                },
+                o => Ok(Answer::Outcome(o)),
+            },
             Output::Move { .. } => match self.fast_move(p)? {
                 Some(q) => self.printed(p, &q).map(|m| Answer::Move(Some(m))),
                 None => Ok(Answer::Move(None)),
@@ -612,6 +733,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
     fn accept(&self, p: &G::Position, want: &Answer, got: &Answer) -> Result<(), String> {
         match (self.output(), want, got) {
             (Output::Move { lost }, _, Answer::Move(m)) => self.check_move(p, want, *m, lost),
+            (Output::WinnerThenMove { .. }, _, got) => self.check_reply(p, want, got),
             (Output::Range { from, .. }, Answer::Outcomes(w), Answer::Outcomes(g)) if w != g => {
                 let why = match w.iter().zip(g).position(|(a, b)| a != b) {
                     Some(i) => format!("first wrong at n = {}", from + i as u64),
@@ -774,6 +896,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         cases: usize,
     ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
         match self.format().joined {
+            None if matches!(self.output(), Output::WinnerThenMove { .. }) => {
+                self.split_replies(lines, cases)
+            }
             None => crate::problem::one_answer_per_line(lines, cases),
             Some(separator) => {
                 let [line] = lines else {

@@ -162,6 +162,15 @@ pub enum Output {
     /// ([`Game::is_move`]) and leads to a lost position, and that `lost` is printed
     /// exactly at lost positions.
     Move { lost: &'static str },
+    /// Who wins on one line (`win` / `loss`), then, where the player to move wins, a
+    /// second line: the position a winning move leads to, written as a case is (the new
+    /// count, for one count), or `none` where they win without a move (misère play, no
+    /// move left). Any winning move is right, checked as for [`Output::Move`].
+    WinnerThenMove {
+        win: &'static str,
+        loss: &'static str,
+        none: &'static str,
+    },
 }
 
 impl Output {
@@ -388,12 +397,6 @@ impl<G> Format<G> {
     /// not last on its line, T misplaced, a sum over a field a case does not have, a
     /// joined answer that is not one character per case.
     pub(crate) fn check<P: Position>(&self) -> Result<(), String> {
-        let lists = self.fields().filter(|f| f.is_list()).count();
-        let lens = self.fields().filter(|f| matches!(f, Field::Len { .. })).count();
-        let fixed = self.fixed();
-        if lists > 1 || lens != lists {
-            return Err("a position has at most one list, with one length before it".into());
-        }
         let header = self.header.iter().flat_map(|h| h.lines.iter());
         for line in self.fields_lines().chain(header.clone()) {
             if let Some(i) = line.iter().position(|f| matches!(f, Field::Column { .. }))
@@ -404,6 +407,12 @@ impl<G> Format<G> {
                     line[i].name()
                 ));
             }
+        }
+        let lists = self.fields().filter(|f| f.is_list()).count();
+        let lens = self.fields().filter(|f| matches!(f, Field::Len { .. })).count();
+        let fixed = self.fixed();
+        if lists > 1 || lens != lists {
+            return Err("a position has at most one list, with one length before it".into());
         }
         if let Some(f) = self
             .fields()
