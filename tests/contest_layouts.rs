@@ -299,7 +299,7 @@ fn compile_sticks(name: &str, sorted_break: &str) -> PathBuf {
     exe
 }
 
-fn stress_sticks(exe: &PathBuf, seed: u64, cases: usize) -> gamecheck::stress::Report {
+fn stress_sticks(exe: &std::path::Path, seed: u64, cases: usize) -> gamecheck::stress::Report {
     let problem = GameProblem::new(Sticks, Question::default()).expect("a problem");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "contest-layouts-out-{}-{seed}",
@@ -517,5 +517,8 @@ fn a_refutation_prints_the_position_as_the_game_describes_it() {
         gamecheck::game::check::outcome(Sticks, |p: &Vec<u64>| gamecheck::game::Outcome::of(p[0] % 2 == 1))
             .expect_err("refuted");
     let text = e.to_string();
-    assert!(text.starts_with("the formula is wrong at n = 2, moves [1, 2] ("), "{text}");
+    assert!(
+        text.starts_with("the formula is wrong at n = 2, moves [1, 2] ("),
+        "{text}"
+    );
 }
