@@ -58,7 +58,7 @@ const MESSAGE: usize = 256;
 /// game.
 ///
 /// # Example
-/// ```compile_fail
+/// ```compile_fail,E0080
 /// // error: two games are named `nim`: the second would be unreachable; give each its own NAME
 /// const _: () = gamecheck::game::refuse_same_names(&["nim", "kayles", "nim"]);
 /// ```
