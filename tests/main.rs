@@ -16,6 +16,7 @@ mod cli_output;
 mod cli_reference;
 mod cli_solve_chopsticks;
 mod contest_format;
+mod contest_layouts;
 mod game_format;
 mod harness;
 mod json_schema;

@@ -31,6 +31,32 @@
 /// }
 /// gamecheck::main!(Take12);
 /// ```
+///
+/// Two games under one name do not compile (the second would be unreachable), and a game
+/// whose format does not fit it ([`format_mistake`](crate::game::format_mistake)) stops
+/// the binary at its start with exit code 2:
+/// ```compile_fail,E0080
+/// use gamecheck::game::Game;
+/// #[derive(Default)]
+/// pub struct Take1;
+/// impl Game for Take1 {
+///     type Position = u64;
+///     const NAME: &'static str = "take";
+///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+///         out.extend(n.checked_sub(1));
+///     }
+/// }
+/// #[derive(Default)]
+/// pub struct Take2;
+/// impl Game for Take2 {
+///     type Position = u64;
+///     const NAME: &'static str = "take";
+///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+///         out.extend(n.checked_sub(2));
+///     }
+/// }
+/// gamecheck::main!(Take1, Take2);
+/// ```
 #[macro_export]
 macro_rules! main {
     (registry = $registry:ty, about = $about:expr $(,)?) => {
@@ -74,7 +100,21 @@ macro_rules! main {
             }
         }
 
-        $crate::main!(registry = GamecheckGames, about = $about);
+        // Two games under one name: the second would be unreachable.
+        const _: () = $crate::game::refuse_same_names(&[$(<$game as $crate::game::Game>::NAME),+]);
+
+        fn main() -> ::std::process::ExitCode {
+            // A format that does not fit its game is refused before any command runs.
+            $(if let Some(why) = $crate::game::format_mistake::<$game>() {
+                ::std::eprintln!("error: {why}");
+                return ::std::process::ExitCode::from(2);
+            })+
+            <GamecheckGames as $crate::games::Registry>::main(&$crate::cli::Program {
+                name: env!("CARGO_BIN_NAME"),
+                version: env!("CARGO_PKG_VERSION"),
+                about: $about,
+            })
+        }
     };
     ($($game:ty),+ $(,)?) => {
         $crate::main!($($game),+ ; about = env!("CARGO_PKG_DESCRIPTION"));

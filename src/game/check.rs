@@ -61,6 +61,9 @@ pub struct Refutation<P> {
     pub shrunk: P,
     /// Why the check fails there.
     pub reason: String,
+    /// `position` as the game describes it ([`Game::describe`]): what the error prints,
+    /// so a position with state the input does not show reads as the game says.
+    pub shown: String,
 }
 
 /// Why a formula did not hold.
@@ -68,11 +71,16 @@ pub struct Refutation<P> {
 #[non_exhaustive]
 pub enum CheckError<P: std::fmt::Debug> {
     /// The formula is wrong at a position.
-    #[error("the formula is wrong at {:?} ({}): {}", .0.position, .0.least, .0.reason)]
+    #[error("the formula is wrong at {} ({}): {}", .0.shown, .0.least, .0.reason)]
     Refuted(Box<Refutation<P>>),
     /// No oracle reaches the failing position, so it cannot be judged.
-    #[error("no oracle reaches {position:?}: {reason}")]
-    Unjudged { position: P, reason: String },
+    #[error("no oracle reaches {shown}: {reason}")]
+    Unjudged {
+        position: P,
+        reason: String,
+        /// `position` as the game describes it.
+        shown: String,
+    },
     /// proptest gave up.
     #[error("the run was aborted: {0}")]
     Aborted(String),
@@ -113,12 +121,14 @@ fn run<G: Game>(
     };
     let Some((truth, _)) = problem.truth(&found.position, question) else {
         return Err(CheckError::Unjudged {
+            shown: problem.game().describe(&found.position),
             position: found.position,
             reason: found.reason,
         });
     };
     Err(CheckError::Refuted(Box::new(Refutation {
         says: problem.solve(&found.position),
+        shown: problem.game().describe(&found.position),
         truth,
         position: found.position,
         least: found.least,

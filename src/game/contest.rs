@@ -41,12 +41,20 @@ fn read_in(
     Ok(v)
 }
 
-/// Returns the numbers of `lines` read from `tokens`, the lengths left out, each line
-/// ended.
-fn read_lines(tokens: &mut Tokens<'_>, lines: &[Vec<Field>]) -> Result<Vec<u64>, InputError> {
+/// Returns the numbers of `lines` read from `tokens`, the lengths left out, and T
+/// where a line holds it (in `t`'s range); each line ended unless `end` is false (a case
+/// of an input whose cases share one line).
+fn read_lines(
+    tokens: &mut Tokens<'_>,
+    lines: &[Vec<Field>],
+    t: Option<&std::ops::RangeInclusive<u64>>,
+    end: bool,
+) -> Result<(Vec<u64>, Option<u64>), InputError> {
     let mut values = Vec::new();
     let mut len = 0;
+    let mut cases = None;
     for line in lines {
+        let mut ended = false;
         for field in line {
             match field {
                 Field::Number { name, range } => values.push(read_in(tokens, name, range)?),
@@ -56,11 +64,90 @@ fn read_lines(tokens: &mut Tokens<'_>, lines: &[Vec<Field>]) -> Result<Vec<u64>,
                         values.push(read_in(tokens, name, range)?);
                     }
                 }
+                Field::Column { name, range } => {
+                    // The fields before it end their line, then each number has its own.
+                    if !std::ptr::eq(field, &line[0]) {
+                        tokens.end_line(line[0].name())?;
+                    }
+                    for _ in 0..len {
+                        values.push(read_in(tokens, name, range)?);
+                        tokens.end_line(name)?;
+                    }
+                    ended = true;
+                }
+                Field::Cases { name } => {
+                    let range = t.cloned().unwrap_or(0..=u64::MAX);
+                    cases = Some(read_in(tokens, name, &range)?);
+                }
             }
         }
-        tokens.end_line(line.last().map_or("an empty line", Field::name))?;
+        if end && !ended {
+            tokens.end_line(line.last().map_or("an empty line", Field::name))?;
+        }
     }
-    Ok(values)
+    Ok((values, cases))
+}
+
+/// Whether `c` separates tokens (C's `isspace`).
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
+/// Returns `counts` as one line of words.
+fn write_words(counts: &[u64]) -> String {
+    counts.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Returns the numbers of `lines` drawn near the boundaries of their ranges, counts up
+/// to `cap` and lengths up to `most`, each field named in `sums` within what `budget`
+/// has left (spent as drawn); `None` when a sum is spent.
+fn draw_lines(
+    rng: &mut ChaCha8Rng,
+    lines: &[Vec<Field>],
+    sums: &[(&'static str, u64)],
+    budget: &mut [u64],
+    cap: u64,
+    most: u64,
+) -> Option<Vec<u64>> {
+    let mut draw = |name: &str, range: &std::ops::RangeInclusive<u64>, cap: u64| -> Option<u64> {
+        let mut hi = (*range.end()).min(cap.max(*range.start()));
+        for ((sum, _), b) in sums.iter().zip(budget.iter()) {
+            if *sum == name {
+                hi = hi.min(*b);
+            }
+        }
+        let v = (hi >= *range.start()).then(|| count(rng, *range.start(), hi))?;
+        for ((sum, _), b) in sums.iter().zip(budget.iter_mut()) {
+            if *sum == name {
+                *b -= v;
+            }
+        }
+        Some(v)
+    };
+    let mut counts = Vec::new();
+    let mut len = 0;
+    for f in lines.iter().flatten() {
+        match f {
+            Field::Number { name, range } => match draw(name, range, cap) {
+                Some(v) => counts.push(v),
+                None => return None,
+            },
+            Field::Len { name, range } => match draw(name, range, most) {
+                Some(v) => len = v,
+                None => return None,
+            },
+            Field::List { name, range } | Field::Column { name, range } => {
+                for _ in 0..len {
+                    match draw(name, range, cap) {
+                        Some(v) => counts.push(v),
+                        None => return None,
+                    }
+                }
+            }
+            Field::Cases { .. } => {}
+        }
+    }
+    Some(counts)
 }
 
 impl<G: Game> GameProblem<G> {
@@ -109,7 +196,7 @@ impl<G: Game> GameProblem<G> {
             return Ok(());
         };
         let line = tokens.line();
-        let values = read_lines(tokens, &header.lines)?;
+        let (values, _) = read_lines(tokens, &header.lines, None, true)?;
         if values != header.values {
             return Err(InputError::OutOfRange {
                 line,
@@ -123,12 +210,19 @@ impl<G: Game> GameProblem<G> {
         Ok(())
     }
 
-    /// Reads T (when the format has it), then the cases, then the end of the input.
+    /// Reads the common lines and T (when the format has them), then the cases, then
+    /// the end of the input.
     fn read_body(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
         let format = self.format();
-        let t = match &format.cases {
-            Cases::Single => 1,
-            Cases::Many(range) => {
+        let t_range = match &format.cases {
+            Cases::Many(range) => Some(range),
+            Cases::Single => None,
+        };
+        let (common, t_inside) = read_lines(tokens, &format.common, t_range, true)?;
+        let t = match (&format.cases, t_inside) {
+            (Cases::Single, _) => 1,
+            (Cases::Many(_), Some(t)) => t,
+            (Cases::Many(range), None) => {
                 let line = tokens.line();
                 let name = "the number of cases T";
                 let t = tokens.u64_anywhere_at_most(
@@ -151,7 +245,9 @@ impl<G: Game> GameProblem<G> {
         let mut cases = Vec::new();
         for _ in 0..t {
             let line = tokens.line();
-            let counts = read_lines(tokens, &format.lines)?;
+            let (own, _) = read_lines(tokens, &format.lines, None, !format.inline)?;
+            let mut counts = common.clone();
+            counts.extend(own);
             for ((name, limit), sum) in format.sums.iter().zip(&mut sums) {
                 *sum += self.field_total(name, &counts);
                 if *sum > u128::from(*limit) {
@@ -164,6 +260,16 @@ impl<G: Game> GameProblem<G> {
             }
             cases.push(self.position(&counts, line)?);
         }
+        if format.inline {
+            tokens.end_line(
+                format
+                    .lines
+                    .iter()
+                    .flatten()
+                    .last()
+                    .map_or("the cases", Field::name),
+            )?;
+        }
         tokens.end_of_input(&match format.cases {
             Cases::Single => "the case".to_owned(),
             Cases::Many(_) => format!("the last of the {t} cases"),
@@ -171,46 +277,48 @@ impl<G: Game> GameProblem<G> {
         Ok(cases)
     }
 
-    /// Returns the sum of field `name` in a case of these counts: the value of a number,
-    /// the length of the list, or the sum of its numbers.
+    /// Returns the sum of case field `name` in a position of these counts: the value of
+    /// a number, the length of the list, or the sum of its numbers.
     fn field_total(&self, name: &str, counts: &[u64]) -> u128 {
         let format = self.format();
         if format.count_ranges(counts.len()).is_none() {
             return 0;
         }
-        let fixed = format
-            .lines
-            .iter()
-            .flatten()
-            .filter(|f| matches!(f, Field::Number { .. }))
-            .count();
+        let len = counts.len() - format.fixed();
+        let common = format.common.iter().flatten().count();
         let mut total = 0u128;
         let mut i = 0;
-        for f in format.lines.iter().flatten() {
+        for (at, f) in format.fields().enumerate() {
+            let here = at >= common && f.name() == name;
             match f {
-                Field::Number { name: n, .. } => {
-                    if *n == name {
+                Field::Number { .. } => {
+                    if here {
                         total += u128::from(counts[i]);
                     }
                     i += 1;
                 }
-                Field::Len { name: n, .. } if *n == name => total += (counts.len() - fixed) as u128,
-                Field::Len { .. } => {}
-                Field::List { name: n, .. } => {
-                    let len = counts.len() - fixed;
-                    if *n == name {
+                Field::Len { .. } if here => total += len as u128,
+                Field::List { .. } | Field::Column { .. } => {
+                    if here {
                         total += counts[i..i + len].iter().map(|&v| u128::from(v)).sum::<u128>();
                     }
                     i += len;
                 }
+                Field::Len { .. } | Field::Cases { .. } => {}
             }
         }
         total
     }
 
-    /// Returns the position `i` of a range answer.
-    fn range_position(&self, i: u64) -> Result<G::Position, String> {
-        G::Position::from_counts(&[i]).ok_or_else(|| "a range answer needs a one-count position".to_owned())
+    /// Returns the position `i` of a range answer at `p`: its first count `i`, the
+    /// others kept.
+    fn range_position(&self, p: &G::Position, i: u64) -> Result<G::Position, String> {
+        let mut c = p.counts();
+        match c.first_mut() {
+            Some(first) => *first = i,
+            None => return Err("a range answer needs a first count".to_owned()),
+        }
+        G::Position::from_counts(&c).ok_or_else(|| format!("{c:?} makes no position"))
     }
 
     /// Returns the fast path's outcome at `p` under the question's play.
@@ -244,6 +352,87 @@ impl<G: Game> GameProblem<G> {
                 "the move to {} changes other than one count, which `i y` cannot print",
                 self.game().describe(q)
             )),
+        }
+    }
+
+    /// Returns whether `p` has no move.
+    fn stuck(&self, p: &G::Position) -> bool {
+        let mut moves = Vec::new();
+        self.game().moves(p, &mut moves);
+        moves.is_empty()
+    }
+
+    /// Returns the answers of [`Output::WinnerThenMove`] in `lines`: a line that starts
+    /// with the winner's word takes the next line with it.
+    fn split_replies<'a>(
+        &self,
+        lines: &[&'a str],
+        cases: usize,
+    ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+        let Output::WinnerThenMove { win, .. } = self.output() else {
+            return crate::problem::one_answer_per_line(lines, cases);
+        };
+        let words = |line: &'a str| line.split(is_space).filter(|t| !t.is_empty());
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let mut group: Vec<&str> = words(lines[i]).collect();
+            let start = i;
+            i += 1;
+            if group.first() == Some(&win) && group.len() == 1 && i < lines.len() {
+                group.extend(words(lines[i]));
+                i += 1;
+            }
+            out.push((start + 1, group));
+        }
+        if out.len() != cases {
+            return Err(format!(
+                "expected {cases} answer(s), found {} in {} line(s)",
+                out.len(),
+                lines.len()
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Returns the counts of `p` a case writes (without the common lines').
+    fn case_part(&self, p: &G::Position) -> Vec<u64> {
+        let c = p.counts();
+        c[self.format().common_len(c.len())..].to_vec()
+    }
+
+    /// Checks a reply of [`Output::WinnerThenMove`] at `p`: a loss exactly where `p` is
+    /// lost; a win without a move only where there is none; else a legal move to a
+    /// position lost for the player to move then.
+    fn check_reply(&self, p: &G::Position, want: &Answer, got: &Answer) -> Result<(), String> {
+        let here = self.outcome_here(p)?;
+        let wrong = || {
+            Err(format!(
+                "expected {}, found {}",
+                self.write_answer(want).replace('\n', " / "),
+                self.write_answer(got).replace('\n', " / ")
+            ))
+        };
+        match got {
+            Answer::Outcome(o) if *o == here => Ok(()),
+            Answer::Won(None) if here == Outcome::Win && self.stuck(p) => Ok(()),
+            Answer::Won(Some(case)) if here == Outcome::Win => {
+                let c = p.counts();
+                let mut counts = c[..self.format().common_len(c.len())].to_vec();
+                counts.extend(case);
+                let shown = self.write_answer(got).replace('\n', " / ");
+                let q = G::Position::from_counts(&counts)
+                    .filter(|q| self.game().is_move(p, q))
+                    .ok_or_else(|| format!("`{shown}` is not a legal move"))?;
+                match self.outcome_here(&q)? {
+                    Outcome::Loss => Ok(()),
+                    _ => Err(format!(
+                        "`{shown}` is legal but leaves a position won for the player to move (expected {})",
+                        self.write_answer(want).replace('\n', " / ")
+                    )),
+                }
+            }
+            _ => wrong(),
         }
     }
 
@@ -292,9 +481,7 @@ impl<G: Game> GameProblem<G> {
 impl<G: Game> ContestFormat for GameProblem<G> {
     fn constraints(&self) -> Result<Constraints, String> {
         let format = self.format();
-        format
-            .check::<G::Position>()
-            .map_err(|why| format!("the format of {}: {why}", G::NAME))?;
+        format.mistake(self.game())?;
         let mut dimensions = Vec::new();
         if let Cases::Many(t) = &format.cases {
             let (contest, extended) = format.generated_t.unwrap_or((*t.end(), *t.end()));
@@ -305,12 +492,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 ..Dimension::cases_per_input(*t.end())
             });
         }
-        let counts: Vec<&Field> = format
-            .lines
-            .iter()
-            .flatten()
-            .filter(|f| !matches!(f, Field::Len { .. }))
-            .collect();
+        let counts: Vec<&Field> = format.fields().filter(|f| f.is_count()).collect();
         let (count_label, len_label) = format.labels.unwrap_or_else(|| {
             // Named once per format: the judge asks for the constraints on every run.
             let label = *format.count_label.get_or_init(|| {
@@ -417,6 +599,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 })
                 .collect(),
             (Output::Move { lost }, Answer::Move(None)) => lost.to_owned(),
+            (Output::WinnerThenMove { loss, .. }, Answer::Outcome(_)) => loss.to_owned(),
+            (Output::WinnerThenMove { win, none, .. }, Answer::Won(to)) => match to {
+                Some(counts) => format!("{win}\n{}", write_words(counts)),
+                None => format!("{win}\n{none}"),
+            },
             _ => answer.to_string(),
         }
     }
@@ -474,6 +661,20 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                     words.len()
                 )),
             },
+            Output::WinnerThenMove { win, loss, none } => match words {
+                [word] if *word == loss => Ok(Answer::Outcome(Outcome::Loss)),
+                [first, rest @ ..] if *first == win => match rest {
+                    [word] if *word == none => Ok(Answer::Won(None)),
+                    [] => Err(format!("expected the move after `{win}`, on the next line")),
+                    _ => rest
+                        .iter()
+                        .map(|w| number(w))
+                        .collect::<Option<Vec<u64>>>()
+                        .map(|c| Answer::Won(Some(c)))
+                        .ok_or_else(|| format!("expected `{none}` or the position after the move")),
+                },
+                _ => Err(format!("expected `{win}` or `{loss}`")),
+            },
             Output::Move { lost } => match words {
                 [word] if *word == lost => Ok(Answer::Move(None)),
                 [i, y] => match (number(i), number(y)) {
@@ -507,10 +708,21 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             Output::Range { from, .. } => {
                 let n = p.counts().first().copied().unwrap_or(0);
                 (from..=n)
-                    .map(|i| self.outcome_here(&self.range_position(i)?))
+                    .map(|i| self.outcome_here(&self.range_position(p, i)?))
                     .collect::<Result<_, _>>()
                     .map(Answer::Outcomes)
             }
+            Output::WinnerThenMove { .. } => match self.outcome_here(p)? {
+                Outcome::Win => match self.fast_move(p)? {
+                    Some(q) => Ok(Answer::Won(Some(self.case_part(&q)))),
+                    None if self.stuck(p) => Ok(Answer::Won(None)),
+                    None => Err(format!(
+                        "the fast path calls {} won but finds no winning move",
+                        self.game().describe(p)
+                    )),
+                },
+                o => Ok(Answer::Outcome(o)),
+            },
             Output::Move { .. } => match self.fast_move(p)? {
                 Some(q) => self.printed(p, &q).map(|m| Answer::Move(Some(m))),
                 None => Ok(Answer::Move(None)),
@@ -521,6 +733,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
     fn accept(&self, p: &G::Position, want: &Answer, got: &Answer) -> Result<(), String> {
         match (self.output(), want, got) {
             (Output::Move { lost }, _, Answer::Move(m)) => self.check_move(p, want, *m, lost),
+            (Output::WinnerThenMove { .. }, _, got) => self.check_reply(p, want, got),
             (Output::Range { from, .. }, Answer::Outcomes(w), Answer::Outcomes(g)) if w != g => {
                 let why = match w.iter().zip(g).position(|(a, b)| a != b) {
                     Some(i) => format!("first wrong at n = {}", from + i as u64),
@@ -545,16 +758,20 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         let format = self.format();
         let mut out = Vec::new();
         if let Cases::Many(_) = format.cases {
-            out.push(("cases", cases.len() as u64));
+            // Cases whose common lines differ (a shrinking step on one of them) are no
+            // input: a count of cases no bound admits says so.
+            let common = |p: &G::Position| {
+                let c = p.counts();
+                let n = format.common_len(c.len());
+                c[..n].to_vec()
+            };
+            let first = cases.first().map(common);
+            let agree = format.common.is_empty() || cases.iter().all(|p| Some(common(p)) == first);
+            out.push(("cases", if agree { cases.len() as u64 } else { u64::MAX }));
         }
         out.push(("count", cases.iter().flat_map(|p| p.counts()).max().unwrap_or(0)));
         if format.len_field().is_some() {
-            let fixed = format
-                .lines
-                .iter()
-                .flatten()
-                .filter(|f| matches!(f, Field::Number { .. }))
-                .count();
+            let fixed = format.fixed();
             let most = cases
                 .iter()
                 .map(|p| p.counts().len().saturating_sub(fixed) as u64)
@@ -573,6 +790,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             Cases::Single => 1,
             Cases::Many(range) => bounds.draw_cases(rng).max(*range.start()),
         };
+        // The common lines are drawn once per input, within their ranges and the size's.
+        let common = draw_lines(rng, &format.common, &[], &mut [], cap, most);
+        let Some(common) = common else {
+            return Vec::new();
+        };
         let mut left: Vec<u64> = format.sums.iter().map(|&(_, limit)| limit).collect();
         let mut cases = Vec::new();
         'cases: for _ in 0..t {
@@ -580,48 +802,13 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             // after 100 rather than loop.
             for _ in 0..100 {
                 let mut budget = left.clone();
-                let mut draw = |name: &str, range: &std::ops::RangeInclusive<u64>, cap: u64| -> Option<u64> {
-                    let mut hi = (*range.end()).min(cap.max(*range.start()));
-                    for ((sum, _), b) in format.sums.iter().zip(&budget) {
-                        if *sum == name {
-                            hi = hi.min(*b);
-                        }
-                    }
-                    let v = (hi >= *range.start()).then(|| count(rng, *range.start(), hi))?;
-                    for ((sum, _), b) in format.sums.iter().zip(&mut budget) {
-                        if *sum == name {
-                            *b -= v;
-                        }
-                    }
-                    Some(v)
-                };
-                let mut counts = Vec::new();
-                let mut len = 0;
-                let mut drawn = true;
-                for f in format.lines.iter().flatten() {
-                    match f {
-                        Field::Number { name, range } => match draw(name, range, cap) {
-                            Some(v) => counts.push(v),
-                            None => drawn = false,
-                        },
-                        Field::Len { name, range } => match draw(name, range, most) {
-                            Some(v) => len = v,
-                            None => drawn = false,
-                        },
-                        Field::List { name, range } => {
-                            for _ in 0..len {
-                                match draw(name, range, cap) {
-                                    Some(v) => counts.push(v),
-                                    None => drawn = false,
-                                }
-                            }
-                        }
-                    }
-                }
-                if !drawn {
+                let own = draw_lines(rng, &format.lines, &format.sums, &mut budget, cap, most);
+                let Some(own) = own else {
                     // The sums are spent: the input ends here.
                     break 'cases;
-                }
+                };
+                let mut counts = common.clone();
+                counts.extend(own);
                 if let Some(p) = G::Position::from_counts(&counts).filter(|p| self.valid(p)) {
                     cases.push(p);
                     left = budget;
@@ -650,40 +837,103 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         output: &mut dyn std::io::Write,
         explain: bool,
     ) -> Result<(), SolveError> {
-        let Some(header) = &self.format().header else {
+        let format = self.format();
+        if format.header.is_none() && format.joined.is_none() {
             return crate::problem::solve_cases(self, input, output, explain);
-        };
-        // The header builds the game that answers the cases.
+        }
         self.constraints().map_err(SolveError::Problem)?;
         let mut tokens = Tokens::new(std::io::BufReader::with_capacity(1 << 16, input));
-        let line = tokens.line();
-        let values = read_lines(&mut tokens, &header.lines);
-        if let Some(e) = tokens.take_io_error() {
-            return Err(SolveError::Read(e));
-        }
-        let values = values?;
-        let game = (header.build)(&values).map_err(|why| InputError::OutOfRange {
-            line,
-            token: format!("{values:?}"),
-            why,
-        })?;
-        let problem = self
-            .rebuilt(game)
-            .map_err(|e| SolveError::Problem(e.to_string()))?;
+        // A header builds the game that answers the cases.
+        let rebuilt = match &format.header {
+            Some(header) => {
+                let line = tokens.line();
+                let values = read_lines(&mut tokens, &header.lines, None, true);
+                if let Some(e) = tokens.take_io_error() {
+                    return Err(SolveError::Read(e));
+                }
+                let (values, _) = values?;
+                let game = (header.build)(&values).map_err(|why| InputError::OutOfRange {
+                    line,
+                    token: format!("{values:?}"),
+                    why,
+                })?;
+                Some(
+                    self.rebuilt(game)
+                        .map_err(|e| SolveError::Problem(e.to_string()))?,
+                )
+            }
+            None => None,
+        };
+        let problem = rebuilt.as_ref().unwrap_or(self);
         let cases = problem.read_body(&mut tokens);
         if let Some(e) = tokens.take_io_error() {
             return Err(SolveError::Read(e));
         }
         let mut out = std::io::BufWriter::new(output);
+        let mut answers = Vec::new();
         for case in &cases? {
-            let mut line = problem.write_answer(&problem.answer(case).map_err(SolveError::Answer)?);
+            let answer = problem.answer(case).map_err(SolveError::Answer)?;
+            if format.joined.is_some() {
+                answers.push(answer);
+                continue;
+            }
+            let mut line = problem.write_answer(&answer);
             if explain {
                 line.push_str("  ");
-                line.push_str(&crate::problem::Problem::describe(&problem, case));
+                line.push_str(&crate::problem::Problem::describe(problem, case));
             }
             line.push('\n');
             std::io::Write::write_all(&mut out, line.as_bytes()).map_err(SolveError::Write)?;
         }
+        if format.joined.is_some() {
+            let text = problem.write_answers(&answers);
+            std::io::Write::write_all(&mut out, text.as_bytes()).map_err(SolveError::Write)?;
+        }
         std::io::Write::flush(&mut out).map_err(SolveError::Write)
+    }
+
+    fn write_answers(&self, answers: &[Answer]) -> String {
+        match self.format().joined {
+            Some(separator) => {
+                let words: Vec<String> = answers.iter().map(|a| self.write_answer(a)).collect();
+                words.join(separator) + "\n"
+            }
+            None => answers.iter().map(|a| self.write_answer(a) + "\n").collect(),
+        }
+    }
+
+    fn split_answers<'a>(
+        &self,
+        lines: &[&'a str],
+        cases: usize,
+    ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+        match self.format().joined {
+            None if matches!(self.output(), Output::WinnerThenMove { .. }) => {
+                self.split_replies(lines, cases)
+            }
+            None => crate::problem::one_answer_per_line(lines, cases),
+            Some(separator) => {
+                let [line] = lines else {
+                    return Err(format!("expected 1 line, found {}", lines.len()));
+                };
+                let words: Vec<&str> = match separator.trim() {
+                    // One token: an answer per character.
+                    "" if separator.is_empty() => line
+                        .trim()
+                        .char_indices()
+                        .map(|(i, c)| &line.trim()[i..i + c.len_utf8()])
+                        .collect(),
+                    "" => line.split_whitespace().collect(),
+                    sep => line.split(sep).map(str::trim).collect(),
+                };
+                if words.len() != cases {
+                    return Err(format!(
+                        "expected {cases} answer(s) on the line, found {}",
+                        words.len()
+                    ));
+                }
+                Ok(words.into_iter().map(|w| (1, vec![w])).collect())
+            }
+        }
     }
 }

@@ -31,7 +31,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{Game, Position};
+use super::{Game, Play, Position};
 
 /// One number of a line of the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +47,21 @@ pub enum Field {
         range: RangeInclusive<u64>,
     },
     /// The list: as many counts of the position as the [`Field::Len`] says, each in
-    /// `range`.
+    /// `range`, on one line.
     List {
         name: &'static str,
         range: RangeInclusive<u64>,
     },
+    /// The list written one value per line (`N`, then `a_1`, …, `a_N` on lines of their
+    /// own): as [`Field::List`] otherwise. It is the last field of its line, and takes
+    /// that line's place.
+    Column {
+        name: &'static str,
+        range: RangeInclusive<u64>,
+    },
+    /// The number of cases T, in the range [`Format::cases`] gives, inside a line of
+    /// [`Format::common`] (`K L m`) instead of on its own line.
+    Cases { name: &'static str },
 }
 
 impl Field {
@@ -65,23 +75,57 @@ impl Field {
         Field::Len { name, range }
     }
 
-    /// Returns the list, its numbers each in `range`.
+    /// Returns the list, its numbers each in `range`, on one line.
     pub fn list(name: &'static str, range: RangeInclusive<u64>) -> Field {
         Field::List { name, range }
+    }
+
+    /// Returns the list written one number per line, each in `range`.
+    pub fn column(name: &'static str, range: RangeInclusive<u64>) -> Field {
+        Field::Column { name, range }
+    }
+
+    /// Returns the number of cases T, written where this field stands.
+    pub fn cases(name: &'static str) -> Field {
+        Field::Cases { name }
     }
 
     /// Returns the field's name.
     pub fn name(&self) -> &'static str {
         match self {
-            Field::Number { name, .. } | Field::Len { name, .. } | Field::List { name, .. } => name,
+            Field::Number { name, .. }
+            | Field::Len { name, .. }
+            | Field::List { name, .. }
+            | Field::Column { name, .. }
+            | Field::Cases { name } => name,
         }
     }
 
-    /// Returns the field's range.
+    /// Returns the field's range (T's is the format's, not the field's: `0..=u64::MAX`).
     pub fn range(&self) -> &RangeInclusive<u64> {
+        const ANY: RangeInclusive<u64> = 0..=u64::MAX;
         match self {
-            Field::Number { range, .. } | Field::Len { range, .. } | Field::List { range, .. } => range,
+            Field::Number { range, .. }
+            | Field::Len { range, .. }
+            | Field::List { range, .. }
+            | Field::Column { range, .. } => range,
+            Field::Cases { .. } => &ANY,
         }
+    }
+
+    /// Returns whether the field is the list (on a line or a column).
+    pub(crate) fn is_list(&self) -> bool {
+        matches!(self, Field::List { .. } | Field::Column { .. })
+    }
+
+    /// Returns whether the field is one count of the position (not a length, not T).
+    pub(crate) fn is_number(&self) -> bool {
+        matches!(self, Field::Number { .. })
+    }
+
+    /// Returns whether the field holds counts of the position.
+    pub(crate) fn is_count(&self) -> bool {
+        self.is_number() || self.is_list()
     }
 }
 
@@ -118,6 +162,15 @@ pub enum Output {
     /// ([`Game::is_move`]) and leads to a lost position, and that `lost` is printed
     /// exactly at lost positions.
     Move { lost: &'static str },
+    /// Who wins on one line (`win` / `loss`), then, where the player to move wins, a
+    /// second line: the position a winning move leads to, written as a case is (the new
+    /// count, for one count), or `none` where they win without a move (misère play, no
+    /// move left). Any winning move is right, checked as for [`Output::Move`].
+    WinnerThenMove {
+        win: &'static str,
+        loss: &'static str,
+        none: &'static str,
+    },
 }
 
 impl Output {
@@ -146,9 +199,18 @@ pub struct Format<G> {
     /// T's contest and extended bounds in stress, when not the range's end.
     pub(crate) generated_t: Option<(u64, u64)>,
     pub(crate) header: Option<Header<G>>,
+    /// Lines before the cases whose numbers are counts of every case's position, the
+    /// same in all cases of an input (a move set the input states).
+    pub(crate) common: Vec<Vec<Field>>,
     pub(crate) lines: Vec<Vec<Field>>,
+    /// Every case on one line, one after another.
+    pub(crate) inline: bool,
     pub(crate) sums: Vec<(&'static str, u64)>,
     pub(crate) output: Output,
+    /// The answers of all cases on one line, joined by this (`""`: one token).
+    pub(crate) joined: Option<&'static str>,
+    /// The end rule the statement plays by, whatever the flags say.
+    pub(crate) play: Option<Play>,
     /// The report labels of the counts and of the list's length, when not the fields'.
     pub(crate) labels: Option<(&'static str, &'static str)>,
     /// The counts' label made from the fields' names, once.
@@ -161,13 +223,17 @@ impl<G> Format<G> {
             cases,
             generated_t: None,
             header: None,
+            common: Vec::new(),
             lines: Vec::new(),
+            inline: false,
             sums: Vec::new(),
             output: Output::Winner {
                 win: "First",
                 loss: "Second",
                 draw: Some("Draw"),
             },
+            joined: None,
+            play: None,
             labels: None,
             count_label: std::sync::OnceLock::new(),
         }
@@ -187,6 +253,41 @@ impl<G> Format<G> {
     /// Returns the format with one more line of each case.
     pub fn line(mut self, fields: impl Into<Vec<Field>>) -> Format<G> {
         self.lines.push(fields.into());
+        self
+    }
+
+    /// Returns the format with one more line before the cases whose numbers are counts
+    /// of every case's position, written once and the same in all cases (`K L` of a
+    /// game whose moves the input states). A position's counts are these lines' numbers,
+    /// then its case's, in the order the input shows them. T may stand in such a line
+    /// ([`Field::cases`]), else it has a line of its own after them.
+    ///
+    /// Unlike [`Format::header`], which builds one game from flags, these numbers are
+    /// generated within their ranges for every input `stress` writes, and shrunk.
+    pub fn common(mut self, fields: impl Into<Vec<Field>>) -> Format<G> {
+        self.common.push(fields.into());
+        self
+    }
+
+    /// Returns the format with every case on one line (`3 12 113`): a case is then one
+    /// line of fields.
+    pub fn cases_on_one_line(mut self) -> Format<G> {
+        self.inline = true;
+        self
+    }
+
+    /// Returns the format whose answers are all on one line, joined by `separator`:
+    /// `""` makes one token (`ABAAB`), each answer then one character.
+    pub fn answers_on_one_line(mut self, separator: &'static str) -> Format<G> {
+        self.joined = Some(separator);
+        self
+    }
+
+    /// Returns the format of a statement played under misère play (the player who
+    /// cannot move wins), as part of the game: `solve`, `stress` and `check` ask the
+    /// misère question without `--misere`.
+    pub fn misere(mut self) -> Format<G> {
+        self.play = Some(Play::Misere);
         self
     }
 
@@ -222,53 +323,69 @@ impl<G> Format<G> {
         self
     }
 
-    fn fields(&self) -> impl Iterator<Item = &Field> {
-        self.lines.iter().flatten()
+    /// Returns the fields whose numbers make a position, in order: the common lines',
+    /// then a case's.
+    pub(crate) fn fields(&self) -> impl Iterator<Item = &Field> {
+        self.common.iter().chain(&self.lines).flatten()
     }
 
     /// Returns the fields that are counts of the position, in order.
     fn counts(&self) -> impl Iterator<Item = &Field> {
-        self.fields().filter(|f| !matches!(f, Field::Len { .. }))
+        self.fields().filter(|f| f.is_count())
     }
 
-    /// Returns the list's length field, if a case has one.
+    /// Returns how many counts of a position are fixed numbers (not the list's).
+    pub(crate) fn fixed(&self) -> usize {
+        self.fields().filter(|f| f.is_number()).count()
+    }
+
+    /// Returns the list's length field, if a position has one.
     pub(crate) fn len_field(&self) -> Option<&Field> {
         self.fields().find(|f| matches!(f, Field::Len { .. }))
     }
 
-    /// Returns the range of each count of a case with `len` counts, in order, or `None`
-    /// when no case has that many.
+    /// Returns where T is written: inside a common line.
+    pub(crate) fn t_inside(&self) -> bool {
+        self.common
+            .iter()
+            .flatten()
+            .any(|f| matches!(f, Field::Cases { .. }))
+    }
+
+    /// Returns how many of a position's `len` counts the common lines hold.
+    pub(crate) fn common_len(&self, len: usize) -> usize {
+        let common_fixed = self.common.iter().flatten().filter(|f| f.is_number()).count();
+        if self.common.iter().flatten().any(Field::is_list) {
+            let case_fixed = self.lines.iter().flatten().filter(|f| f.is_number()).count();
+            len.saturating_sub(case_fixed)
+        } else {
+            common_fixed.min(len)
+        }
+    }
+
+    /// Returns the range of each count of a position with `len` counts, in order, or
+    /// `None` when no position has that many.
     pub(crate) fn count_ranges(&self, len: usize) -> Option<Vec<&RangeInclusive<u64>>> {
-        let fixed = self
-            .counts()
-            .filter(|f| matches!(f, Field::Number { .. }))
-            .count();
-        let list = len.checked_sub(fixed)?;
+        let list = len.checked_sub(self.fixed())?;
         let mut out = Vec::with_capacity(len);
         for f in self.counts() {
             match f {
-                Field::List { range, .. } => out.extend(std::iter::repeat_n(range, list)),
+                f if f.is_list() => out.extend(std::iter::repeat_n(f.range(), list)),
                 _ => out.push(f.range()),
             }
         }
-        let has_list = self.fields().any(|f| matches!(f, Field::List { .. }));
+        let has_list = self.fields().any(Field::is_list);
         (out.len() == len && (has_list || list == 0)).then_some(out)
     }
 
-    /// Returns whether a case with these counts is one the format admits: each count in
-    /// its field's range and the list's length in its own.
+    /// Returns whether a position with these counts is one the format admits: each
+    /// count in its field's range and the list's length in its own.
     pub(crate) fn admits(&self, counts: &[u64]) -> bool {
         let Some(ranges) = self.count_ranges(counts.len()) else {
             return false;
         };
         let len_ok = match self.len_field() {
-            Some(f) => {
-                let fixed = self
-                    .counts()
-                    .filter(|f| matches!(f, Field::Number { .. }))
-                    .count();
-                f.range().contains(&((counts.len() - fixed) as u64))
-            }
+            Some(f) => f.range().contains(&((counts.len() - self.fixed()) as u64)),
             None => true,
         };
         len_ok && counts.iter().zip(ranges).all(|(v, r)| r.contains(v))
@@ -276,25 +393,91 @@ impl<G> Format<G> {
 
     /// Returns why the format cannot describe positions of type `P`, if it cannot: more
     /// than one list, a list without its length (or the reverse), a list for a fixed
-    /// number of counts or the wrong number of fixed counts, an empty range.
+    /// number of counts or the wrong number of fixed counts, an empty range, a column
+    /// not last on its line, T misplaced, a sum over a field a case does not have, a
+    /// joined answer that is not one character per case.
     pub(crate) fn check<P: Position>(&self) -> Result<(), String> {
-        let lists = self.fields().filter(|f| matches!(f, Field::List { .. })).count();
+        let header = self.header.iter().flat_map(|h| h.lines.iter());
+        for line in self.fields_lines().chain(header.clone()) {
+            if let Some(i) = line.iter().position(|f| matches!(f, Field::Column { .. }))
+                && i + 1 != line.len()
+            {
+                return Err(format!(
+                    "the column `{}` is written one number per line, so it ends its line",
+                    line[i].name()
+                ));
+            }
+        }
+        let lists = self.fields().filter(|f| f.is_list()).count();
         let lens = self.fields().filter(|f| matches!(f, Field::Len { .. })).count();
-        let fixed = self.counts().count() - lists;
+        let fixed = self.fixed();
         if lists > 1 || lens != lists {
-            return Err("a case has at most one list, with one length before it".into());
+            return Err("a position has at most one list, with one length before it".into());
         }
         if let Some(f) = self
             .fields()
-            .chain(self.header.iter().flat_map(|h| h.lines.iter().flatten()))
-            .find(|f| f.range().is_empty())
+            .chain(header.clone().flatten())
+            .find(|f| !matches!(f, Field::Cases { .. }) && f.range().is_empty())
         {
-            return Err(format!("the range of {} is empty", f.name()));
+            return Err(format!("the range of field `{}` is empty", f.name()));
+        }
+        let t_fields = self
+            .fields()
+            .chain(header.flatten())
+            .filter(|f| matches!(f, Field::Cases { .. }));
+        let in_common = self
+            .common
+            .iter()
+            .flatten()
+            .filter(|f| matches!(f, Field::Cases { .. }))
+            .count();
+        match (t_fields.count(), in_common, &self.cases) {
+            (0, _, _) => {}
+            (1, 1, Cases::Many(_)) => {}
+            (_, _, Cases::Single) => return Err("T stands in a line, but the input has one case".into()),
+            _ => return Err("T stands once, in a common line".into()),
         }
         match (P::ARITY, lists) {
             (Some(k), 0) if k == fixed => {}
-            (Some(k), _) => return Err(format!("a position has {k} counts, the format's case {fixed}")),
+            (Some(k), _) => {
+                let names: Vec<&str> = self.counts().map(Field::name).collect();
+                return Err(format!(
+                    "a position ({}) has {k} counts, the format's fields {fixed}{} ({})",
+                    std::any::type_name::<P>(),
+                    if lists > 0 { " and a list" } else { "" },
+                    names.join(", ")
+                ));
+            }
             (None, _) => {}
+        }
+        if self.inline && self.lines.len() != 1 {
+            return Err(format!(
+                "the cases are on one line, so a case is one line of fields, not {}",
+                self.lines.len()
+            ));
+        }
+        if self.inline
+            && self
+                .lines
+                .iter()
+                .flatten()
+                .any(|f| matches!(f, Field::Column { .. }))
+        {
+            return Err("the cases are on one line, so a case has no column".into());
+        }
+        for (name, _) in &self.sums {
+            if !self
+                .lines
+                .iter()
+                .flatten()
+                .any(|f| f.name() == *name && !matches!(f, Field::Cases { .. }))
+            {
+                let names: Vec<&str> = self.lines.iter().flatten().map(Field::name).collect();
+                return Err(format!(
+                    "`.sum(\"{name}\", …)` is over a field a case does not have (its fields: {})",
+                    names.join(", ")
+                ));
+            }
         }
         if let Cases::Many(t) = &self.cases
             && t.is_empty()
@@ -302,26 +485,58 @@ impl<G> Format<G> {
             return Err("the range of T is empty".into());
         }
         if let Output::Range { .. } = self.output
-            && P::ARITY != Some(1)
+            && !self.fields().next().is_some_and(Field::is_number)
         {
-            return Err("an answer over a range of n needs a one-count position".into());
+            return Err("an answer over a range of n needs n, a number, as a position's first count".into());
+        }
+        if self.joined == Some("") {
+            let one_char = |s: &str| s.chars().count() == 1;
+            let ok = match &self.output {
+                Output::Winner { win, loss, draw } => {
+                    one_char(win) && one_char(loss) && draw.is_none_or(one_char)
+                }
+                _ => false,
+            };
+            if !ok {
+                return Err("answers joined into one token are one character each (`A` / `B`)".into());
+            }
         }
         Ok(())
     }
 
+    /// Returns the common lines, then a case's.
+    fn fields_lines(&self) -> impl Iterator<Item = &Vec<Field>> + Clone {
+        self.common.iter().chain(&self.lines)
+    }
+
     /// Returns the input of `cases` (each a position's counts by `counts`): the header,
-    /// `T` when the format has it, then each case's lines.
+    /// the common lines (from the first case), `T` when the format has it, then the
+    /// cases.
     pub fn write<C>(&self, cases: &[C], counts: impl Fn(&C) -> Vec<u64>) -> String {
         let mut out = String::new();
         if let Some(h) = &self.header {
-            out.push_str(&write_lines(&h.lines, &h.values));
+            out.push_str(&write_lines(&h.lines, &h.values, 0));
             out.push('\n');
         }
-        if let Cases::Many(_) = self.cases {
-            out.push_str(&format!("{}\n", cases.len()));
+        let t = cases.len() as u64;
+        if !self.common.is_empty() {
+            let first = cases.first().map(&counts).unwrap_or_default();
+            let n = self.common_len(first.len());
+            out.push_str(&write_lines(&self.common, &first[..n], t));
+            out.push('\n');
         }
+        if let Cases::Many(_) = self.cases
+            && !self.t_inside()
+        {
+            out.push_str(&format!("{t}\n"));
+        }
+        let mut sep = "";
         for c in cases {
+            out.push_str(sep);
             out.push_str(&self.write_case(&counts(c)));
+            sep = if self.inline { " " } else { "\n" };
+        }
+        if !cases.is_empty() {
             out.push('\n');
         }
         out
@@ -329,7 +544,7 @@ impl<G> Format<G> {
 
     /// Returns the header's lines (no newline at the end), if the format has a header.
     pub(crate) fn write_header(&self) -> Option<String> {
-        self.header.as_ref().map(|h| write_lines(&h.lines, &h.values))
+        self.header.as_ref().map(|h| write_lines(&h.lines, &h.values, 0))
     }
 
     /// Returns the range of T, or `None` for an input of one case.
@@ -340,35 +555,43 @@ impl<G> Format<G> {
         }
     }
 
-    /// Returns one case's lines, joined by newlines (no newline at the end).
+    /// Returns one case's lines of a position's counts, joined by newlines (no newline
+    /// at the end).
     pub(crate) fn write_case(&self, counts: &[u64]) -> String {
-        write_lines(&self.lines, counts)
+        let n = self.common_len(counts.len());
+        write_lines(&self.lines, &counts[n..], 0)
     }
 }
 
-/// Returns `lines` filled with `values` (the lengths computed), joined by newlines.
-fn write_lines(lines: &[Vec<Field>], values: &[u64]) -> String {
-    let fixed = lines
-        .iter()
-        .flatten()
-        .filter(|f| matches!(f, Field::Number { .. }))
-        .count();
+/// Returns `lines` filled with `values` (the lengths computed, T as `t`), joined by
+/// newlines; a column takes one line per number.
+fn write_lines(lines: &[Vec<Field>], values: &[u64], t: u64) -> String {
+    let fixed = lines.iter().flatten().filter(|f| f.is_number()).count();
     let list = values.len().saturating_sub(fixed);
     let mut next = values.iter();
-    let text: Vec<String> = lines
-        .iter()
-        .map(|line| {
-            let mut words: Vec<String> = Vec::new();
-            for f in line {
-                match f {
-                    Field::Number { .. } => words.extend(next.next().map(u64::to_string)),
-                    Field::Len { .. } => words.push(list.to_string()),
-                    Field::List { .. } => words.extend(next.by_ref().take(list).map(u64::to_string)),
+    let mut text: Vec<String> = Vec::new();
+    for line in lines {
+        let mut words: Vec<String> = Vec::new();
+        for f in line {
+            match f {
+                Field::Number { .. } => words.extend(next.next().map(u64::to_string)),
+                Field::Len { .. } => words.push(list.to_string()),
+                Field::List { .. } => words.extend(next.by_ref().take(list).map(u64::to_string)),
+                Field::Cases { .. } => words.push(t.to_string()),
+                Field::Column { .. } => {
+                    if !words.is_empty() {
+                        text.push(words.join(" "));
+                    }
+                    text.extend(next.by_ref().take(list).map(u64::to_string));
+                    words = Vec::new();
+                    break;
                 }
             }
-            words.join(" ")
-        })
-        .collect();
+        }
+        if !words.is_empty() || !line.iter().any(|f| matches!(f, Field::Column { .. })) {
+            text.push(words.join(" "));
+        }
+    }
     text.join("\n")
 }
 
@@ -393,6 +616,24 @@ impl<G: Game> Format<G> {
         let mut format = Format::cases(1..=MAX_T).line(line).generated(20, 1000);
         format.labels = Some(("counts", "counts per position"));
         format
+    }
+
+    /// Returns why this format is a mistake for `game`, naming the game and the field:
+    /// what [`Format::check`] refuses, or a count's range above [`Game::max_count`],
+    /// which would be cut short without a word.
+    pub(crate) fn mistake(&self, game: &G) -> Result<(), String> {
+        let named = |why: String| format!("the format of {}: {why}", G::NAME);
+        self.check::<G::Position>().map_err(named)?;
+        let max = game.max_count();
+        if let Some(f) = self.counts().find(|f| *f.range().end() > max) {
+            return Err(named(format!(
+                "field `{}` goes up to {}, above the game's max_count {max}; \
+                 lower the field's range or raise max_count",
+                f.name(),
+                f.range().end()
+            )));
+        }
+        Ok(())
     }
 }
 

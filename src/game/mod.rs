@@ -45,6 +45,7 @@ mod claims;
 mod commands;
 mod contest;
 mod format;
+mod mistakes;
 mod position;
 mod problem;
 mod reach;
@@ -57,6 +58,7 @@ pub(crate) use claims::compile as compile_claim;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
+pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use position::Position;
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
@@ -308,4 +310,7 @@ pub enum GameError {
     /// The flags ask a question the game cannot answer.
     #[error("{0}")]
     Question(String),
+    /// The game's contest format is a mistake: it names the game and the field.
+    #[error("{0}")]
+    Format(String),
 }

@@ -83,9 +83,15 @@ impl<G: Game> GameProblem<G> {
     ///
     /// # Errors
     /// [`GameError::Question`] for the Grundy value under misère play, which is not
-    /// defined here.
+    /// defined here; [`GameError::Format`] for a format that is a mistake for the game
+    /// (an unknown field summed, a range above `max_count`, the wrong number of counts).
     pub fn new(game: G, mut question: Question) -> Result<GameProblem<G>, GameError> {
-        let output = game.format().output;
+        let format = game.format();
+        format.mistake(&game).map_err(GameError::Format)?;
+        if let Some(play) = format.play {
+            question.play = play;
+        }
+        let output = format.output;
         if output == Output::Grundy {
             question.grundy = true;
         }

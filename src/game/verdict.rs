@@ -46,6 +46,9 @@ pub enum Answer {
     Outcomes(Vec<Outcome>),
     /// A winning move as the contest prints it, or `None`: the position is lost.
     Move(Option<Move>),
+    /// The player to move wins: by a move to the position whose case reads these counts,
+    /// or (`None`) without a move.
+    Won(Option<Vec<u64>>),
 }
 
 /// A move as a contest prints it, `i y`: count `index` (1-based) becomes `value`.
@@ -75,6 +78,8 @@ impl fmt::Display for Answer {
             }),
             Answer::Move(Some(m)) => m.fmt(f),
             Answer::Move(None) => f.write_str("no winning move"),
+            Answer::Won(Some(c)) => write!(f, "a win, moving to {c:?}"),
+            Answer::Won(None) => f.write_str("a win without a move"),
         }
     }
 }

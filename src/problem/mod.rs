@@ -144,6 +144,38 @@ pub fn first_wins(token: &str) -> Result<bool, String> {
     }
 }
 
+/// Returns each line's words as one case's answer, numbered from 1, or why there are not
+/// `cases` lines: [`ContestFormat::split_answers`]'s default.
+///
+/// # Errors
+/// Not `cases` lines.
+///
+/// # Example
+/// ```
+/// use gamecheck::problem::one_answer_per_line;
+/// assert_eq!(one_answer_per_line(&["First", " 1 2"], 2), Ok(vec![(1, vec!["First"]), (2, vec!["1", "2"])]));
+/// assert!(one_answer_per_line(&["First"], 2).is_err());
+/// ```
+pub fn one_answer_per_line<'a>(
+    lines: &[&'a str],
+    cases: usize,
+) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+    if lines.len() != cases {
+        return Err(format!("expected {cases} line(s), found {}", lines.len()));
+    }
+    Ok(lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split(is_space).filter(|t| !t.is_empty()).collect()))
+        .collect())
+}
+
+/// Whether `c` separates tokens: ASCII whitespace as C's `isspace` has it, what `scanf`
+/// skips.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
 /// The contest's input and output, for `solve` and `stress`: how a contest input is
 /// read and written, what its constraints are, how random inputs are drawn, and how
 /// answers are printed and read back. `solve` and the stress engine are written once
@@ -206,6 +238,27 @@ pub trait ContestFormat: Problem {
             [word] => self.read_answer(word),
             _ => Err(format!("expected one answer ({} token(s))", words.len())),
         }
+    }
+
+    /// Returns the answers to all cases as the contest prints them. Default: one line
+    /// each, by [`ContestFormat::write_answer`].
+    fn write_answers(&self, answers: &[Self::Answer]) -> String {
+        answers.iter().map(|a| self.write_answer(a) + "\n").collect()
+    }
+
+    /// Returns the words of each case's answer in a solution's output `lines` (trailing
+    /// blank lines dropped), with the line it starts on (from 1), or why the output has
+    /// not `cases` answers. Default: one line per case, [`one_answer_per_line`]; a format
+    /// whose answers share a line or span several splits them its own way.
+    ///
+    /// # Errors
+    /// The wrong number of lines or answers.
+    fn split_answers<'a>(
+        &self,
+        lines: &[&'a str],
+        cases: usize,
+    ) -> Result<Vec<(usize, Vec<&'a str>)>, String> {
+        one_answer_per_line(lines, cases)
     }
 
     /// Returns the expected answer to `case`, what `solve` prints and the judge compares

@@ -126,7 +126,7 @@ pub fn expected_answers<P: ContestFormat>(
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();
+    let text = problem.write_answers(&answers);
     Ok((answers, text))
 }
 
@@ -137,26 +137,24 @@ fn compare<P: ContestFormat>(
     actual: &str,
 ) -> (Verdict, String) {
     let got = lines(actual);
-    if got.len() != want.len() {
-        return (
-            Verdict::PresentationError,
-            format!("expected {} line(s), found {}", want.len(), got.len()),
-        );
-    }
-    let mut answers = Vec::with_capacity(got.len());
-    for (i, line) in got.iter().enumerate() {
-        let tokens: Vec<&str> = line.split(is_space).filter(|t| !t.is_empty()).collect();
-        let read = problem.read_answer_words(&tokens);
-        match read {
+    let groups = match problem.split_answers(&got, want.len()) {
+        Ok(groups) => groups,
+        Err(why) => return (Verdict::PresentationError, why),
+    };
+    let mut answers = Vec::with_capacity(groups.len());
+    for (line, tokens) in &groups {
+        match problem.read_answer_words(tokens) {
             Ok(answer) => answers.push(answer),
             Err(why) => {
+                let text = match tokens.len() {
+                    1 => tokens[0].to_owned(),
+                    _ => got
+                        .get(line - 1)
+                        .map_or(String::new(), |l| l.trim_start_matches(is_space).to_owned()),
+                };
                 return (
                     Verdict::PresentationError,
-                    format!(
-                        "line {}: {why}, found {}",
-                        i + 1,
-                        shown(line.trim_start_matches(is_space))
-                    ),
+                    format!("line {line}: {why}, found {}", shown(&text)),
                 );
             }
         }
@@ -165,14 +163,14 @@ fn compare<P: ContestFormat>(
     let several = problem
         .constraints()
         .is_ok_and(|c| c.dimensions.iter().any(|d| d.flag == "cases"));
-    for (i, ((g, w), c)) in answers.iter().zip(want).zip(cases).enumerate() {
+    for ((g, w), (c, (line, _))) in answers.iter().zip(want).zip(cases.iter().zip(&groups)) {
         if let Err(why) = problem.accept(c, w, g) {
             let case = match several {
                 // A case of several lines is shown on one.
                 true => format!(" (case {})", problem.write_case(c).replace('\n', " / ")),
                 false => String::new(),
             };
-            return (Verdict::WrongAnswer, format!("line {}{case}: {why}", i + 1));
+            return (Verdict::WrongAnswer, format!("line {line}{case}: {why}"));
         }
     }
     (Verdict::Ok, String::new())
