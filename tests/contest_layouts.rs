@@ -322,6 +322,7 @@ fn stress_sticks(exe: &std::path::Path, seed: u64, cases: usize) -> gamecheck::s
         out_dir: Some(dir),
         replay: None,
         reap: false,
+        build_dir: None,
     };
     gamecheck::stress::stress(&problem, &config).expect("a stress run")
 }
