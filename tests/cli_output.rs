@@ -262,7 +262,11 @@ fn a_closed_stdout_descriptor_fails_instead_of_losing_the_output() {
 /// closed descriptor: it is a place to discard the output, not a closed stdout.
 #[test]
 fn a_read_write_dev_null_stdout_is_not_a_closed_one() {
-    for args in [&["solve", "chopsticks"][..], &["--version"], &["repro", "wythoff", "3", "5"]] {
+    for args in [
+        &["solve", "chopsticks"][..],
+        &["--version"],
+        &["repro", "wythoff", "3", "5"],
+    ] {
         let null = std::fs::OpenOptions::new()
             .read(true)
             .write(true)

@@ -1061,6 +1061,7 @@ fn answer_tokens_are_separated_by_c_isspace_only() {
             stdout: stdout.to_vec(),
             stderr: Vec::new(),
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
         };
         judge(&p, &[State::new(1, 0, 1, 1)], &run).expect("judged")
     };
@@ -1163,6 +1164,9 @@ fn invalid_utf8_in_actual_is_u_fffd_in_json_and_raw_in_actual_txt() {
         "{report}"
     );
     assert_eq!(field(&report, "actual"), "Fir\u{fffd}st\n");
+    // The detail names the byte as `actual:` does, not as U+FFFD.
+    assert!(field(&report, "detail").contains("Fir\\xffst"), "{report}");
+    assert!(!field(&report, "detail").contains('\u{fffd}'), "{report}");
     assert_eq!(
         std::fs::read(dir.join("out/actual.txt")).expect("actual.txt"),
         b"Fir\xffst\n"
@@ -1229,4 +1233,125 @@ fn sigkill_of_stress_takes_each_running_solution_with_it() {
         .filter(|c| c.starts_with("sleep 999.25"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A C program that spends `ms` of its own CPU time, then prints `done`.
+fn compile_spinner(dir: &Path, name: &str, ms: u64, forks: u32) -> PathBuf {
+    let source = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let text = format!(
+        r#"
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+static double cpu(void) {{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}}
+int main(void) {{
+    int kids = 0;
+    for (int i = 0; i < {forks}; i++) if (fork() == 0) {{ kids = -1; break; }} else kids++;
+    if (kids > 0) {{ while (wait(NULL) > 0) {{}} puts("done"); return 0; }}
+    volatile unsigned long x = 0;
+    while (cpu() < {ms}) x++;
+    if (kids == 0) puts("done");
+    return 0;
+}}
+"#
+    );
+    std::fs::write(&source, text).expect("write C source");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success(), "cc failed on {name}");
+    exe
+}
+
+/// Issue 31, item 9: the limit is CPU time, of the whole process tree, and the verdict
+/// says which limit fired.
+#[test]
+fn the_time_limit_is_cpu_time_of_the_process_tree() {
+    use gamecheck::stress::{Clock, Limits, Solution, Termination, run};
+    let dir = scratch("cpu-limit");
+    let limits = Limits {
+        timeout: Duration::from_millis(200),
+        max_output_bytes: 1 << 20,
+    };
+    // Endless work: the CPU limit, after about 200 ms of CPU whatever the load.
+    let endless = compile_spinner(&dir, "endless", 1_000_000, 0);
+    let out = run(
+        &Solution::parse(endless.to_str().expect("utf-8")).expect("parse"),
+        b"",
+        &limits,
+    )
+    .expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Cpu), "{out:?}");
+    assert!(out.cpu >= Duration::from_millis(200), "{out:?}");
+    // A parent that waits (asleep, using nothing) while three children each spend 100 ms:
+    // the tree spent 300 ms, over the limit, though no process did.
+    let tree = compile_spinner(&dir, "tree", 100, 3);
+    let out = run(
+        &Solution::parse(tree.to_str().expect("utf-8")).expect("parse"),
+        b"",
+        &limits,
+    )
+    .expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Cpu), "{out:?}");
+    // Sleeping uses no CPU: the wall-clock limit, 3 × 200 ms, and it says so.
+    let out = run(&Solution::parse("sleep 100").expect("parse"), b"", &limits).expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Wall), "{out:?}");
+    assert!(out.elapsed >= Duration::from_millis(600), "{out:?}");
+    assert!(out.cpu < Duration::from_millis(200), "{out:?}");
+    // In the report too.
+    let (report, code, _) = chopsticks(
+        &dir,
+        Path::new("sleep 100"),
+        &[
+            "--timeout-ms",
+            "100",
+            "--cases",
+            "1",
+            "--max-shrink-timeouts",
+            "0",
+        ],
+    );
+    assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
+    assert_eq!(field(&report, "time_limit"), "wall", "{report}");
+    assert!(
+        field(&report, "detail").starts_with("wall-clock limit"),
+        "{report}"
+    );
+}
+
+/// Issue 31, item 9: a right solution that other load keeps from its core for longer than
+/// the limit (here a busy loop on the same core, at a higher priority) is not a timeout:
+/// it is judged by the CPU time it used.
+#[test]
+fn a_solution_kept_from_its_core_by_load_is_judged_by_its_cpu_time() {
+    use gamecheck::stress::{Limits, Solution, Termination, run};
+    let dir = scratch("starved");
+    let work = compile_spinner(&dir, "work", 50, 0);
+    let mut hog = Command::new("taskset")
+        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+        .spawn()
+        .expect("taskset starts a busy loop");
+    let limits = Limits {
+        timeout: Duration::from_millis(100),
+        max_output_bytes: 1 << 20,
+    };
+    // At nice 10 against a nice-0 loop on one core it gets about a tenth of it: 50 ms
+    // of CPU take about 0.5 s, more than 3 × the 100 ms limit.
+    let command = format!("taskset -c 0 nice -n 10 {}", work.display());
+    let out = run(&Solution::parse(&command).expect("parse"), b"", &limits).expect("run");
+    let _ = hog.kill();
+    let _ = hog.wait();
+    eprintln!("starved run: {:?} wall, {:?} CPU", out.elapsed, out.cpu);
+    assert_eq!(out.termination, Termination::Exited(0), "{out:?}");
+    assert_eq!(out.stdout, b"done\n");
+    assert!(out.cpu < Duration::from_millis(100), "{out:?}");
 }

@@ -157,7 +157,9 @@ pub(super) struct StressArgs {
     /// Solution runs at a time.
     #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub(super) jobs: u64,
-    /// Wall-clock limit per run; the program and its children are killed after it.
+    /// CPU-time limit per run, of the program and every process it starts (as judges
+    /// count); they are all killed after it. A run is also killed after 3 times this of
+    /// wall-clock time while none of its processes is running (it sleeps or waits).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(super) timeout_ms: u64,
     /// Stdout cap per run; a run writing more is killed and judged runtime-error.

@@ -23,7 +23,7 @@ pub use generate::{Generated, Inputs, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
-pub use run::{Limits, RunOutcome, Solution, Termination, run};
+pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
 
 use crate::input::InputError;
@@ -501,7 +501,7 @@ fn stress_run<P: ContestFormat + Order>(
     };
     progress.start(config.cases as u64);
     let inputs = Inputs::new(problem, config.seed, &bounds).take(config.cases);
-    let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
+    let sweep = first_failure::sweep(&pool, inputs, &check, progress);
     let Some(first_failure::Failed {
         index,
         input: original,
