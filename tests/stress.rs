@@ -1355,3 +1355,101 @@ fn a_solution_kept_from_its_core_by_load_is_judged_by_its_cpu_time() {
     assert_eq!(out.stdout, b"done\n");
     assert!(out.cpu < Duration::from_millis(100), "{out:?}");
 }
+
+/// Runs `gamecheck stress chopsticks` as the unprivileged user `nobody` with at most
+/// `nproc` processes and threads for that user (`ulimit -u`; root is not held to it),
+/// and returns its output and how many of `nobody`'s processes are left a moment after.
+/// `None` where that cannot be arranged (not root, or no `setpriv`).
+fn stress_as_nobody(dir: &Path, nproc: u32, solution: &Path, extra: &[&str]) -> Option<(Output, usize)> {
+    // SAFETY: geteuid has no memory effects.
+    if unsafe { libc::geteuid() } != 0 || Command::new("setpriv").arg("--help").output().is_err() {
+        return None;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let nobody_processes = || {
+        let out = Command::new("ps")
+            .args(["-u", "65534", "-o", "pid="])
+            .output()
+            .expect("ps");
+        String::from_utf8_lossy(&out.stdout).lines().count()
+    };
+    if nobody_processes() != 0 {
+        return None;
+    }
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            BIN,
+            "stress",
+            "chopsticks",
+        ])
+        .args(["--json", "--timeout-ms", "300", "--solution"])
+        .arg(solution)
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .args(extra);
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit in the child before exec, touching nothing else.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: nproc.into(),
+                rlim_max: nproc.into(),
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+            Ok(())
+        });
+    }
+    let out = command.output().expect("run setpriv");
+    std::thread::sleep(Duration::from_millis(500));
+    Some((out, nobody_processes()))
+}
+
+/// Issue 31, item 2: a process limit never panics stress (it started threads per run and
+/// panicked when one could not start, leaving every process of the solution alive).
+#[test]
+fn a_process_limit_neither_panics_nor_leaks() {
+    let dir = scratch("nproc");
+    let right = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
+    // 16 jobs under a limit of 60: enough for the pool and the runs, as no run starts a
+    // thread.
+    let Some((out, left)) = stress_as_nobody(&dir, 60, &right, &["-j", "16", "--cases", "50"]) else {
+        eprintln!("a_process_limit_neither_panics_nor_leaks: not root or no setpriv; skipped");
+        return;
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(left, 0);
+    // A fork bomb under a limit of 40: judged (a timeout), written, and nothing left.
+    std::fs::write(
+        dir.join("bomb.c"),
+        "#include <unistd.h>\nint main(void) { for (;;) fork(); }\n",
+    )
+    .expect("write");
+    let status = Command::new("cc")
+        .arg("-o")
+        .arg(dir.join("bomb"))
+        .arg(dir.join("bomb.c"))
+        .status()
+        .expect("cc");
+    assert!(status.success());
+    let (out, left) = stress_as_nobody(
+        &dir,
+        40,
+        &dir.join("bomb"),
+        &["--cases", "1", "--max-shrink-runs", "2"],
+    )
+    .expect("as before");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(1 | 2)), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(left, 0, "{err}");
+    if out.status.code() == Some(1) {
+        assert_eq!(json(&out)["verdict"], "timeout", "{err}");
+        assert!(dir.join("out/input.txt").exists());
+    }
+}
