@@ -150,6 +150,12 @@ impl FromFlags for ChopsticksClassic {
     }
 
     fn from_flags(flags: &Flags) -> Result<ChopsticksClassic, GameError> {
+        if flags.switch("cutoff").unwrap_or(false) && flags.switch("rollover").unwrap_or(false) {
+            return Err(GameError::Invalid {
+                flag: "cutoff",
+                why: "cannot be used with --rollover: a hand brought to 5 either rolls over or dies".into(),
+            });
+        }
         let overflow = if flags.switch("cutoff").unwrap_or(false) {
             Overflow::Cutoff
         } else {
