@@ -257,7 +257,17 @@ fn conflicting_problem_flags_are_refused_everywhere() {
         (vec!["solve", "chopsticks-classic"], "1\n1 1 1 1\n"),
         (vec!["repro", "chopsticks-classic", "1", "1", "1", "1"], ""),
         (vec!["claim", "chopsticks-classic", "a == 1"], ""),
-        (vec!["stress", "chopsticks-classic", "--solution", "cat", "--cases", "1"], ""),
+        (
+            vec![
+                "stress",
+                "chopsticks-classic",
+                "--solution",
+                "cat",
+                "--cases",
+                "1",
+            ],
+            "",
+        ),
         (vec!["prove", "chopsticks-classic"], ""),
     ];
     for (mut args, stdin) in runs {
