@@ -15,6 +15,7 @@ mod cli_octal;
 mod cli_output;
 mod cli_solve_chopsticks;
 mod contest_format;
+mod game_components;
 mod game_format;
 mod harness;
 mod json_schema;
