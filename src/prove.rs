@@ -171,6 +171,10 @@ pub struct ProofSummary {
     /// What was counted: states (Chopsticks) or positions (Moore).
     pub unit: String,
     pub checked: u64,
+    /// Of the cases checked, those the problem's domain rejects (a count of 0 where the
+    /// numbers are positive): nothing is claimed there, so nothing was compared.
+    #[serde(default)]
+    pub outside_domain: u64,
     /// The first disagreements found, in index order (at most 10), as text.
     pub mismatches: Vec<String>,
     pub mismatch_count: u64,
@@ -192,10 +196,16 @@ mod millis {
     }
 }
 
-/// Returns the summary line: `proved` or `REFUTED`, what, how many were checked.
-fn verdict_line(what: &str, checked: u64, unit: &str, mismatches: u64, tail: &str) -> String {
+/// Returns the summary line: `proved` or `REFUTED`, what, how many were compared (the
+/// cases of the range but those `outside` the domain).
+fn verdict_line(what: &str, checked: u64, outside: u64, unit: &str, mismatches: u64, tail: &str) -> String {
     let verdict = if mismatches == 0 { "proved" } else { "REFUTED" };
-    format!("{verdict}: {what}: {checked} {unit} checked, {mismatches} mismatches, {tail}")
+    let compared = checked.saturating_sub(outside);
+    let skipped = match outside {
+        0 => String::new(),
+        n => format!(" ({n} outside the game's domain, not compared)"),
+    };
+    format!("{verdict}: {what}: {compared} {unit} checked{skipped}, {mismatches} mismatches, {tail}")
 }
 
 impl ProofSummary {
@@ -211,7 +221,14 @@ impl ProofSummary {
     /// ```
     pub fn line(&self) -> String {
         let tail = format!("shard {}, {:.2} s", self.shard, self.elapsed.as_secs_f64());
-        verdict_line(&self.what, self.checked, &self.unit, self.mismatch_count, &tail)
+        verdict_line(
+            &self.what,
+            self.checked,
+            self.outside_domain,
+            &self.unit,
+            self.mismatch_count,
+            &tail,
+        )
     }
 }
 
@@ -270,7 +287,7 @@ pub fn prove<P: Provable>(
             let mut tally = Tally::default();
             problem.prove_range(domain, &oracle, &mut worker, lo..hi, &mut tally);
             tick(hi - lo);
-            if tally.count() > 0 {
+            if tally.count() > 0 || tally.outside() > 0 {
                 found.push((c, tally));
             }
         }
@@ -322,6 +339,7 @@ pub fn prove<P: Provable>(
         total,
         unit: problem.unit().to_owned(),
         checked: len,
+        outside_domain: tally.outside(),
         mismatches,
         mismatch_count: tally.count(),
         counterexamples,

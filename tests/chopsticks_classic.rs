@@ -291,3 +291,49 @@ fn a_draw_claim_is_refuted_where_the_fixpoint_first_disagrees() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.code() == Some(2) && err.contains("column 24"), "{err}");
 }
+
+/// Issue 31, item 15: each hand pair is unordered, as documented: `solve` answers all
+/// 625 ordered tuples (it refused `1 0 1 1`), each as the sweep over ordered positions
+/// does, and `repro` takes one.
+#[test]
+fn solve_takes_each_hand_pair_in_either_order() {
+    let truth = fixpoint(Rules::Rollover, Splits::Any { suicide: false });
+    let all = all();
+    let mut input = format!("{}\n", all.len());
+    for (m, o) in &all {
+        input.push_str(&format!("{} {} {} {}\n", m[0], m[1], o[0], o[1]));
+    }
+    let out = common::gamecheck(&["solve", "chopsticks-classic"], &input);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said: Vec<&str> = text.lines().collect();
+    assert_eq!(said.len(), all.len());
+    for (p, answer) in all.iter().zip(said) {
+        let want = match truth[p] {
+            "win" => "First",
+            "loss" => "Second",
+            _ => "Draw",
+        };
+        assert_eq!(answer, want, "{p:?}");
+    }
+    let out = common::gamecheck(&["repro", "chopsticks-classic", "1", "0", "1", "1"], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A count past 4 is named, not the four counts as one token.
+    let out = common::gamecheck(&["repro", "chopsticks-classic", "1", "7", "1", "1"], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("7 is above the largest count, 4") && !err.contains("not 4"),
+        "{err}"
+    );
+}

@@ -249,3 +249,40 @@ fn man_pages_cover_every_subcommand() {
     assert!(said.contains(&format!("wrote {written} man pages")), "{said}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 31, item 11: flags a problem declares in conflict (chopsticks-classic's
+/// `--rollover` and `--cutoff`) are refused by every subcommand, as `prove` refused them,
+/// not settled silently by one of them winning.
+#[test]
+fn conflicting_problem_flags_are_refused_everywhere() {
+    let pair = ["--rollover", "--cutoff"];
+    let runs: [(Vec<&str>, &str); 5] = [
+        (vec!["solve", "chopsticks-classic"], "1\n1 1 1 1\n"),
+        (vec!["repro", "chopsticks-classic", "1", "1", "1", "1"], ""),
+        (vec!["claim", "chopsticks-classic", "a == 1"], ""),
+        (
+            vec![
+                "stress",
+                "chopsticks-classic",
+                "--solution",
+                "cat",
+                "--cases",
+                "1",
+            ],
+            "",
+        ),
+        (vec!["prove", "chopsticks-classic"], ""),
+    ];
+    for (mut args, stdin) in runs {
+        args.extend(pair);
+        let out = gamecheck(&args, stdin);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
+    // The library refuses the pair too.
+    let mut flags = gamecheck::problem::Flags::default();
+    flags.insert("rollover", gamecheck::problem::FlagValue::Switch(true));
+    flags.insert("cutoff", gamecheck::problem::FlagValue::Switch(true));
+    assert!(visit("chopsticks-classic", &flags, Added).is_err());
+}

@@ -258,6 +258,37 @@ fn a_closed_stdout_descriptor_fails_instead_of_losing_the_output() {
     }
 }
 
+/// Python's `subprocess.DEVNULL` opens `/dev/null` read-write, as Rust's runtime does for a
+/// closed descriptor: it is a place to discard the output, not a closed stdout.
+#[test]
+fn a_read_write_dev_null_stdout_is_not_a_closed_one() {
+    for args in [
+        &["solve", "chopsticks"][..],
+        &["--version"],
+        &["repro", "wythoff", "3", "5"],
+    ] {
+        let null = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .expect("open /dev/null");
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::from(null))
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run gamecheck");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(b"1\n1 0 1 1\n");
+        drop(stdin);
+        let out = child.wait_with_output().expect("gamecheck exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("closed"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_full_stdout_under_solve_is_a_write_error_not_bad_input() {
     for (problem, input) in [

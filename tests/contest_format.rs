@@ -171,6 +171,7 @@ fn counts_are_read_only_in_canonical_form() {
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
         elapsed: std::time::Duration::ZERO,
+        cpu: std::time::Duration::ZERO,
     };
     let verdict = |stdout| judge(&p, std::slice::from_ref(&case), &run(stdout)).expect("judged");
     assert_eq!(verdict(" 1 \n\n").verdict, Verdict::Ok);

@@ -31,6 +31,7 @@ fn ran(stdout: &str) -> RunOutcome {
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
         elapsed: Duration::ZERO,
+        cpu: Duration::ZERO,
     }
 }
 

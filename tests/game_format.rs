@@ -56,6 +56,7 @@ fn run(stdout: &str) -> RunOutcome {
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
         elapsed: std::time::Duration::ZERO,
+        cpu: std::time::Duration::ZERO,
     }
 }
 

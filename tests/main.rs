@@ -17,6 +17,7 @@ mod cli_reference;
 mod cli_solve_chopsticks;
 mod contest_format;
 mod contest_layouts;
+mod game_components;
 mod game_format;
 mod harness;
 mod json_schema;

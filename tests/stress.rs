@@ -1061,6 +1061,7 @@ fn answer_tokens_are_separated_by_c_isspace_only() {
             stdout: stdout.to_vec(),
             stderr: Vec::new(),
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
         };
         judge(&p, &[State::new(1, 0, 1, 1)], &run).expect("judged")
     };
@@ -1163,6 +1164,9 @@ fn invalid_utf8_in_actual_is_u_fffd_in_json_and_raw_in_actual_txt() {
         "{report}"
     );
     assert_eq!(field(&report, "actual"), "Fir\u{fffd}st\n");
+    // The detail names the byte as `actual:` does, not as U+FFFD.
+    assert!(field(&report, "detail").contains("Fir\\xffst"), "{report}");
+    assert!(!field(&report, "detail").contains('\u{fffd}'), "{report}");
     assert_eq!(
         std::fs::read(dir.join("out/actual.txt")).expect("actual.txt"),
         b"Fir\xffst\n"
@@ -1229,4 +1233,223 @@ fn sigkill_of_stress_takes_each_running_solution_with_it() {
         .filter(|c| c.starts_with("sleep 999.25"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A C program that spends `ms` of its own CPU time, then prints `done`.
+fn compile_spinner(dir: &Path, name: &str, ms: u64, forks: u32) -> PathBuf {
+    let source = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let text = format!(
+        r#"
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+static double cpu(void) {{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}}
+int main(void) {{
+    int kids = 0;
+    for (int i = 0; i < {forks}; i++) if (fork() == 0) {{ kids = -1; break; }} else kids++;
+    if (kids > 0) {{ while (wait(NULL) > 0) {{}} puts("done"); return 0; }}
+    volatile unsigned long x = 0;
+    while (cpu() < {ms}) x++;
+    if (kids == 0) puts("done");
+    return 0;
+}}
+"#
+    );
+    std::fs::write(&source, text).expect("write C source");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success(), "cc failed on {name}");
+    exe
+}
+
+/// Issue 31, item 9: the limit is CPU time, of the whole process tree, and the verdict
+/// says which limit fired.
+#[test]
+fn the_time_limit_is_cpu_time_of_the_process_tree() {
+    use gamecheck::stress::{Clock, Limits, Solution, Termination, run};
+    let dir = scratch("cpu-limit");
+    let limits = Limits {
+        timeout: Duration::from_millis(200),
+        max_output_bytes: 1 << 20,
+    };
+    // Endless work: the CPU limit, after about 200 ms of CPU whatever the load.
+    let endless = compile_spinner(&dir, "endless", 1_000_000, 0);
+    let out = run(
+        &Solution::parse(endless.to_str().expect("utf-8")).expect("parse"),
+        b"",
+        &limits,
+    )
+    .expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Cpu), "{out:?}");
+    assert!(out.cpu >= Duration::from_millis(200), "{out:?}");
+    // A parent that waits (asleep, using nothing) while three children each spend 100 ms:
+    // the tree spent 300 ms, over the limit, though no process did.
+    let tree = compile_spinner(&dir, "tree", 100, 3);
+    let out = run(
+        &Solution::parse(tree.to_str().expect("utf-8")).expect("parse"),
+        b"",
+        &limits,
+    )
+    .expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Cpu), "{out:?}");
+    // Sleeping uses no CPU: the wall-clock limit, 3 × 200 ms, and it says so.
+    let out = run(&Solution::parse("sleep 100").expect("parse"), b"", &limits).expect("run");
+    assert_eq!(out.termination, Termination::TimedOut(Clock::Wall), "{out:?}");
+    assert!(out.elapsed >= Duration::from_millis(600), "{out:?}");
+    assert!(out.cpu < Duration::from_millis(200), "{out:?}");
+    // In the report too.
+    let (report, code, _) = chopsticks(
+        &dir,
+        Path::new("sleep 100"),
+        &[
+            "--timeout-ms",
+            "100",
+            "--cases",
+            "1",
+            "--max-shrink-timeouts",
+            "0",
+        ],
+    );
+    assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
+    assert_eq!(field(&report, "time_limit"), "wall", "{report}");
+    assert!(
+        field(&report, "detail").starts_with("wall-clock limit"),
+        "{report}"
+    );
+}
+
+/// Issue 31, item 9: a right solution that other load keeps from its core for longer than
+/// the limit (here a busy loop on the same core, at a higher priority) is not a timeout:
+/// it is judged by the CPU time it used.
+#[test]
+fn a_solution_kept_from_its_core_by_load_is_judged_by_its_cpu_time() {
+    use gamecheck::stress::{Limits, Solution, Termination, run};
+    let dir = scratch("starved");
+    let work = compile_spinner(&dir, "work", 50, 0);
+    let mut hog = Command::new("taskset")
+        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+        .spawn()
+        .expect("taskset starts a busy loop");
+    let limits = Limits {
+        timeout: Duration::from_millis(100),
+        max_output_bytes: 1 << 20,
+    };
+    // At nice 10 against a nice-0 loop on one core it gets about a tenth of it: 50 ms
+    // of CPU take about 0.5 s, more than 3 × the 100 ms limit.
+    let command = format!("taskset -c 0 nice -n 10 {}", work.display());
+    let out = run(&Solution::parse(&command).expect("parse"), b"", &limits).expect("run");
+    let _ = hog.kill();
+    let _ = hog.wait();
+    eprintln!("starved run: {:?} wall, {:?} CPU", out.elapsed, out.cpu);
+    assert_eq!(out.termination, Termination::Exited(0), "{out:?}");
+    assert_eq!(out.stdout, b"done\n");
+    assert!(out.cpu < Duration::from_millis(100), "{out:?}");
+}
+
+/// Runs `gamecheck stress chopsticks` as the unprivileged user `nobody` with at most
+/// `nproc` processes and threads for that user (`ulimit -u`; root is not held to it),
+/// and returns its output and how many of `nobody`'s processes are left a moment after.
+/// `None` where that cannot be arranged (not root, or no `setpriv`).
+fn stress_as_nobody(dir: &Path, nproc: u32, solution: &Path, extra: &[&str]) -> Option<(Output, usize)> {
+    // SAFETY: geteuid has no memory effects.
+    if unsafe { libc::geteuid() } != 0 || Command::new("setpriv").arg("--help").output().is_err() {
+        return None;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let nobody_processes = || {
+        let out = Command::new("ps")
+            .args(["-u", "65534", "-o", "pid="])
+            .output()
+            .expect("ps");
+        String::from_utf8_lossy(&out.stdout).lines().count()
+    };
+    if nobody_processes() != 0 {
+        return None;
+    }
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            BIN,
+            "stress",
+            "chopsticks",
+        ])
+        .args(["--json", "--timeout-ms", "300", "--solution"])
+        .arg(solution)
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .args(extra);
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit in the child before exec, touching nothing else.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: nproc.into(),
+                rlim_max: nproc.into(),
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+            Ok(())
+        });
+    }
+    let out = command.output().expect("run setpriv");
+    std::thread::sleep(Duration::from_millis(500));
+    Some((out, nobody_processes()))
+}
+
+/// Issue 31, item 2: a process limit never panics stress (it started threads per run and
+/// panicked when one could not start, leaving every process of the solution alive).
+#[test]
+fn a_process_limit_neither_panics_nor_leaks() {
+    let dir = scratch("nproc");
+    let right = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
+    // 16 jobs under a limit of 60: enough for the pool and the runs, as no run starts a
+    // thread.
+    let Some((out, left)) = stress_as_nobody(&dir, 60, &right, &["-j", "16", "--cases", "50"]) else {
+        eprintln!("a_process_limit_neither_panics_nor_leaks: not root or no setpriv; skipped");
+        return;
+    };
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(left, 0);
+    // A fork bomb under a limit of 40: judged (a timeout), written, and nothing left.
+    std::fs::write(
+        dir.join("bomb.c"),
+        "#include <unistd.h>\nint main(void) { for (;;) fork(); }\n",
+    )
+    .expect("write");
+    let status = Command::new("cc")
+        .arg("-o")
+        .arg(dir.join("bomb"))
+        .arg(dir.join("bomb.c"))
+        .status()
+        .expect("cc");
+    assert!(status.success());
+    let (out, left) = stress_as_nobody(
+        &dir,
+        40,
+        &dir.join("bomb"),
+        &["--cases", "1", "--max-shrink-runs", "2"],
+    )
+    .expect("as before");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(1 | 2)), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(left, 0, "{err}");
+    if out.status.code() == Some(1) {
+        assert_eq!(json(&out)["verdict"], "timeout", "{err}");
+        assert!(dir.join("out/input.txt").exists());
+    }
 }

@@ -183,7 +183,9 @@ pub(super) struct StressArgs {
     /// Solution runs at a time.
     #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub(super) jobs: u64,
-    /// Wall-clock limit per run; the program and its children are killed after it.
+    /// CPU-time limit per run, of the program and every process it starts (as judges
+    /// count); they are all killed after it. A run is also killed after 3 times this of
+    /// wall-clock time while none of its processes is running (it sleeps or waits).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(super) timeout_ms: u64,
     /// Stdout cap per run; a run writing more is killed and judged runtime-error.
@@ -319,8 +321,19 @@ fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
             [only] if positionals.len() == 1 => Some(only),
             _ => None,
         };
+        // `repro` too, followed by the numbers: a first argument that is a number is then
+        // the case's first (`euclid-game repro 3 5`).
+        let only_before_numbers = match R::problem_names()[..] {
+            [only] if name == "repro" => Some(only),
+            _ => None,
+        };
         let c = positionals.iter().enumerate().fold(c, |c, (i, id)| {
             c.mut_arg(id, |a| match (id == "problem", only) {
+                (true, None) if only_before_numbers.is_some() => a
+                    .index(i + 1)
+                    .value_parser(problem_or_number_parser::<R>())
+                    .required(false)
+                    .default_value(only_before_numbers.unwrap_or_default()),
                 (false, _) => a.index(i + 1),
                 (true, None) => a.index(i + 1).value_parser(problem_parser::<R>()),
                 (true, Some(only)) => a
@@ -380,6 +393,31 @@ fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
 
 /// The registered problems and their aliases, as the values a `problem` argument takes
 /// (listed in `--help`, completed by the shells).
+/// Returns the parser of a problem that may be left out before numbers: a problem's name
+/// (or alias), or a number, which [`first_number`] then gives back.
+fn problem_or_number_parser<R: Registry>() -> clap::builder::ValueParser {
+    let names: Vec<&'static str> = R::problems()
+        .into_iter()
+        .flat_map(|(name, aliases)| std::iter::once(name).chain(aliases.iter().copied()))
+        .collect();
+    clap::builder::ValueParser::new(move |s: &str| -> Result<String, String> {
+        if names.contains(&s) || s.parse::<u64>().is_ok() {
+            Ok(s.to_owned())
+        } else {
+            Err(format!("expected one of {} or a number", names.join(", ")))
+        }
+    })
+}
+
+/// Returns the number a one-problem binary's `repro` read in the problem's place, if it
+/// read one.
+pub(super) fn first_number<R: Registry>(problem: &str) -> Option<u64> {
+    match R::problem_names()[..] {
+        [only] if problem != only => problem.parse().ok(),
+        _ => None,
+    }
+}
+
 fn problem_parser<R: Registry>() -> clap::builder::PossibleValuesParser {
     let values = R::problems()
         .into_iter()

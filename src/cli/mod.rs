@@ -128,7 +128,14 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             check::claim::<R>(&problem, &expr, cases, seed, &flags, least_budget, json)
         }
         Command::Prove => prove::prove::<R>(sub),
-        Command::Repro { problem, numbers } => {
+        Command::Repro {
+            mut problem,
+            mut numbers,
+        } => {
+            if let Some(first) = args::first_number::<R>(&problem) {
+                numbers.insert(0, first);
+                problem = R::problem_names()[0].to_owned();
+            }
             let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
             contest::repro::<R>(&problem, &flags, numbers)
         }

@@ -81,7 +81,8 @@ pub(super) fn add<R: Registry>(command: Command) -> Command {
 /// the problem's name with them as the command line would repeat it.
 ///
 /// # Errors
-/// An unknown problem, a flag the problem does not take, a number out of its range.
+/// An unknown problem, a flag the problem does not take, a number out of its range, two
+/// flags the problem declares in conflict.
 pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Result<(Flags, String)> {
     let declared_here = R::problem_flags(problem)?;
     let mut flags = Flags::default();
@@ -145,6 +146,16 @@ pub(super) fn resolve<R: Registry>(problem: &str, matches: &ArgMatches) -> Resul
             args.push_str(&format!(" {text}"));
         }
         flags.insert(long, value);
+    }
+    // As clap refuses them where the problem's flags are its own (`prove`).
+    for flag in &declared_here {
+        if let Some(other) = flag
+            .conflicts
+            .iter()
+            .find(|c| flags.contains(flag.long) && flags.contains(c))
+        {
+            anyhow::bail!("the argument '--{}' cannot be used with '--{other}'", flag.long);
+        }
     }
     Ok((flags, args))
 }

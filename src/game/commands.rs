@@ -94,6 +94,7 @@ impl<G: Game> Provable for GameProblem<G> {
         for index in range {
             let case = self.case(domain, index);
             if self.game().check_position(&case).is_err() {
+                tally.outside_domain();
                 continue;
             }
             let fast = crate::problem::Problem::solve(self, &case);

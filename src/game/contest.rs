@@ -167,11 +167,7 @@ impl<G: Game> GameProblem<G> {
     /// Returns the position a case of these counts is, checked against the game's
     /// domain; `line` is where the case began.
     fn position(&self, counts: &[u64], line: usize) -> Result<G::Position, InputError> {
-        let position = G::Position::from_counts(counts).ok_or_else(|| InputError::OutOfRange {
-            line,
-            token: format!("{counts:?}"),
-            why: "these counts make no position".into(),
-        })?;
+        // The count out of range is named first: it is the token to blame.
         let max = self.game().max_count();
         if let Some(v) = counts.iter().find(|&&v| v > max) {
             return Err(InputError::OutOfRange {
@@ -180,6 +176,11 @@ impl<G: Game> GameProblem<G> {
                 why: format!("a count is at most {max}"),
             });
         }
+        let position = G::Position::from_counts(counts).ok_or_else(|| InputError::OutOfRange {
+            line,
+            token: counts.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+            why: format!("these counts make no {} position", G::NAME),
+        })?;
         self.game()
             .check_position(&position)
             .map_err(|why| InputError::OutOfRange {
@@ -555,21 +556,19 @@ impl<G: Game> ContestFormat for GameProblem<G> {
     }
 
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<G::Position, String> {
-        let p = G::Position::from_counts(numbers).ok_or_else(|| {
-            format!(
-                "a {} position is {} counts, not {}",
-                G::NAME,
-                G::Position::ARITY.map_or("a list of".to_owned(), |k| k.to_string()),
-                numbers.len()
-            )
-        })?;
-        self.game().check_position(&p)?;
         if let Some(v) = numbers.iter().find(|&&v| v > self.game().max_count()) {
             return Err(format!(
                 "{v} is above the largest count, {}",
                 self.game().max_count()
             ));
         }
+        let p = G::Position::from_counts(numbers).ok_or_else(|| match G::Position::ARITY {
+            Some(k) if k != numbers.len() => {
+                format!("a {} position is {k} counts, not {}", G::NAME, numbers.len())
+            }
+            _ => format!("the counts {numbers:?} make no {} position", G::NAME),
+        })?;
+        self.game().check_position(&p)?;
         if !self.format().admits(numbers) {
             return Err(format!("{numbers:?} is not a case of the contest format"));
         }

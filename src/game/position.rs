@@ -156,7 +156,9 @@ pub(crate) fn with_total<P: Position>(total: u64, max_len: usize) -> Box<dyn Ite
     Box::new(lengths.flat_map(move |len| {
         compositions(total, len, positive)
             .into_iter()
-            .filter_map(|c| P::from_counts(&c))
+            // A game whose counts are unordered takes several orders for one position:
+            // it is listed once, by its own counts.
+            .filter_map(|c| P::from_counts(&c).filter(|p| p.counts() == c))
     }))
 }
 

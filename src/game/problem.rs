@@ -374,6 +374,21 @@ impl<G: Game> GameProblem<G> {
         if question.play == Play::Misere || self.game.loopy() || !self.sum_reach(p) {
             return None;
         }
+        // A sum is its components' counts, each once: `components` that repeat or drop a
+        // heap would make the XOR a second, wrong truth, and a wrong formula would pass.
+        let parts = self.game.components(p);
+        // Empty heaps may be dropped: they add nothing to a sum.
+        let mut split: Vec<u64> = parts.iter().flat_map(|c| c.counts()).filter(|&v| v > 0).collect();
+        let mut whole: Vec<u64> = p.counts().into_iter().filter(|&v| v > 0).collect();
+        split.sort_unstable();
+        whole.sort_unstable();
+        if split != whole {
+            return Some(Err(format!(
+                "{}'s components of {} hold the counts {split:?}, not the position's own {whole:?}",
+                G::NAME,
+                self.game.describe(p)
+            )));
+        }
         let g = lock(&self.truth).sum.grundy(p).map_err(|e| e.to_string());
         Some(g.map(|g| {
             if question.grundy {

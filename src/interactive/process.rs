@@ -121,7 +121,7 @@ impl Program {
         }
         self.done = true;
         self.input = None;
-        kill_group(&mut self.child);
+        kill_group(self.child.id() as i32);
         let status = self.child.wait().ok();
         reaper::finished(self.child.id());
         if self.reap {

@@ -27,6 +27,7 @@ pub const KEPT_MISMATCHES: usize = 10;
 pub struct Tally<C, A> {
     count: u64,
     first: Vec<Mismatch<C, A>>,
+    outside: u64,
 }
 
 impl<C, A> Default for Tally<C, A> {
@@ -34,6 +35,7 @@ impl<C, A> Default for Tally<C, A> {
         Tally {
             count: 0,
             first: Vec::new(),
+            outside: 0,
         }
     }
 }
@@ -46,6 +48,16 @@ impl<C, A> Tally<C, A> {
         if self.first.len() < KEPT_MISMATCHES {
             self.first.push(make());
         }
+    }
+
+    /// Counts one case the problem's domain rejects: it has no answer to compare.
+    pub fn outside_domain(&mut self) {
+        self.outside += 1;
+    }
+
+    /// Returns how many cases were outside the domain.
+    pub fn outside(&self) -> u64 {
+        self.outside
     }
 
     /// Returns how many mismatches were counted.
@@ -61,6 +73,7 @@ impl<C, A> Tally<C, A> {
     /// Appends `later`'s mismatches, found after this tally's.
     pub(crate) fn extend(&mut self, later: Tally<C, A>) {
         self.count += later.count;
+        self.outside += later.outside;
         let room = KEPT_MISMATCHES - self.first.len();
         self.first.extend(later.first.into_iter().take(room));
     }

@@ -24,6 +24,8 @@ pub struct MergedProof {
     pub total: u64,
     pub unit: String,
     pub checked: u64,
+    /// The shards' `outside_domain` added up.
+    pub outside_domain: u64,
     /// The first disagreements of all shards, in index order (at most 10), as text.
     pub mismatches: Vec<String>,
     pub mismatch_count: u64,
@@ -41,7 +43,14 @@ impl MergedProof {
             self.shard_count,
             self.elapsed.as_secs_f64()
         );
-        verdict_line(&self.what, self.checked, &self.unit, self.mismatch_count, &tail)
+        verdict_line(
+            &self.what,
+            self.checked,
+            self.outside_domain,
+            &self.unit,
+            self.mismatch_count,
+            &tail,
+        )
     }
 }
 
@@ -254,6 +263,9 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
         total: first.total,
         unit: first.unit.clone(),
         checked,
+        outside_domain: shards
+            .iter()
+            .fold(0u64, |sum, (_, s)| sum.saturating_add(s.outside_domain)),
         mismatches: ordered
             .iter()
             .flat_map(|s| s.mismatches.iter().cloned())

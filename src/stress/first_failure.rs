@@ -34,12 +34,11 @@ struct Feed<I> {
     next: usize,
 }
 
-/// Returns the first input of `inputs` whose `check` does not pass, with `jobs` checks at
-/// a time on `pool`; inputs after a failing one are not started, those before it all
-/// finish.
+/// Returns the first input of `inputs` whose `check` does not pass, with one check at a
+/// time on each thread of `pool`; inputs after a failing one are not started, those
+/// before it all finish.
 pub(crate) fn sweep<C, I>(
     pool: &rayon::ThreadPool,
-    jobs: usize,
     inputs: I,
     check: &(dyn Fn(&[C]) -> Outcome + Sync),
     progress: &dyn Progress,
@@ -51,35 +50,33 @@ where
     let feed = Mutex::new(Feed { inputs, next: 0 });
     let first_bad = AtomicUsize::new(usize::MAX);
     let found: Mutex<Option<(usize, Generated<C>, Outcome)>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let (index, input) = {
-                        let mut feed = feed.lock().unwrap_or_else(|p| p.into_inner());
-                        if feed.next >= first_bad.load(Ordering::SeqCst) {
-                            return;
-                        }
-                        let Some(input) = feed.inputs.next() else {
-                            return;
-                        };
-                        feed.next += 1;
-                        (feed.next - 1, input)
-                    };
-                    // On the pool, so the judge's own parallel work stays within `jobs`
-                    // threads, and the run's thread outlives it.
-                    let result = pool.install(|| check(&input.cases));
-                    progress.advance(1);
-                    if matches!(&result, Ok((j, _)) if j.verdict == Verdict::Ok) {
-                        continue;
-                    }
-                    let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
-                    if found.as_ref().is_none_or(|(i, _, _)| index < *i) {
-                        first_bad.fetch_min(index, Ordering::SeqCst);
-                        *found = Some((index, input, result));
-                    }
+    // The pool's own threads are the workers, so a sweep starts no thread of its own:
+    // one that cannot be started (a process limit) is a panic in `std::thread::scope`.
+    pool.broadcast(|_| {
+        loop {
+            let (index, input) = {
+                let mut feed = feed.lock().unwrap_or_else(|p| p.into_inner());
+                if feed.next >= first_bad.load(Ordering::SeqCst) {
+                    return;
                 }
-            });
+                let Some(input) = feed.inputs.next() else {
+                    return;
+                };
+                feed.next += 1;
+                (feed.next - 1, input)
+            };
+            // The judge's own parallel work stays on the pool, within `jobs` threads, and
+            // the pool's threads outlive every run they start.
+            let result = check(&input.cases);
+            progress.advance(1);
+            if matches!(&result, Ok((j, _)) if j.verdict == Verdict::Ok) {
+                continue;
+            }
+            let mut found = found.lock().unwrap_or_else(|p| p.into_inner());
+            if found.as_ref().is_none_or(|(i, _, _)| index < *i) {
+                first_bad.fetch_min(index, Ordering::SeqCst);
+                *found = Some((index, input, result));
+            }
         }
     });
     Sweep {

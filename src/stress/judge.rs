@@ -7,7 +7,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::StressError;
-use super::run::{RunOutcome, Termination};
+use super::run::{Clock, RunOutcome, Termination};
 use crate::problem::ContestFormat;
 
 /// Characters of a solution's token shown in a verdict.
@@ -130,6 +130,47 @@ pub fn expected_answers<P: ContestFormat>(
     Ok((answers, text))
 }
 
+/// Where a byte that is not UTF-8 is kept while judging: the character `BYTE_MARK + b`
+/// (plane 16, private use), which no answer accepts, so it is shown as `\xNN` in the
+/// detail as in `actual:` (a U+FFFD would hide which byte it was).
+const BYTE_MARK: u32 = 0x10_FF00;
+
+/// Returns `bytes` as text, each byte that is not part of valid UTF-8 as its mark.
+fn marked(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.into();
+    }
+    let mut text = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        text.extend(
+            chunk
+                .invalid()
+                .iter()
+                .filter_map(|&b| char::from_u32(BYTE_MARK + u32::from(b))),
+        );
+    }
+    text.into()
+}
+
+/// Returns `detail` with each byte mark written `\xNN`, as [`crate::shown::escaped`]
+/// writes the byte.
+fn unmarked(detail: String) -> String {
+    let is_mark = |c: char| (BYTE_MARK..=BYTE_MARK + 0xff).contains(&u32::from(c));
+    if !detail.chars().any(is_mark) {
+        return detail;
+    }
+    let mut out = String::with_capacity(detail.len());
+    for c in detail.chars() {
+        if is_mark(c) {
+            out.push_str(&format!("\\x{:02x}", u32::from(c) - BYTE_MARK));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn compare<P: ContestFormat>(
     problem: &P,
     cases: &[P::Case],
@@ -197,6 +238,7 @@ fn compare<P: ContestFormat>(
 ///     stdout: b"Second \n\n".to_vec(),
 ///     stderr: Vec::new(),
 ///     elapsed: Duration::ZERO,
+///     cpu: Duration::ZERO,
 /// };
 /// let p = Chopsticks::with_table_limit(1);
 /// assert_eq!(judge(&p, &[State::new(1, 0, 1, 1)], &run).unwrap().verdict, Verdict::WrongAnswer);
@@ -208,9 +250,22 @@ pub fn judge<P: ContestFormat>(
 ) -> Result<Judgement, StressError> {
     let (want, expected) = expected_answers(problem, cases)?;
     let (verdict, detail) = match run.termination {
-        Termination::TimedOut => (
+        Termination::TimedOut(Clock::Cpu) => (
             Verdict::Timeout,
-            format!("killed after {} ms", run.elapsed.as_millis()),
+            format!(
+                "CPU time limit: killed after {} ms of CPU time ({} ms of wall-clock time)",
+                run.cpu.as_millis(),
+                run.elapsed.as_millis()
+            ),
+        ),
+        Termination::TimedOut(Clock::Wall) => (
+            Verdict::Timeout,
+            format!(
+                "wall-clock limit: killed after {} ms of wall-clock time, asleep or waiting \
+                 ({} ms of CPU time)",
+                run.elapsed.as_millis(),
+                run.cpu.as_millis()
+            ),
         ),
         Termination::OutputLimit => (
             Verdict::RuntimeError,
@@ -218,7 +273,10 @@ pub fn judge<P: ContestFormat>(
         ),
         Termination::Signaled(signal) => (Verdict::RuntimeError, format!("killed by signal {signal}")),
         Termination::Exited(code) if code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
-        Termination::Exited(_) => compare(problem, cases, &want, &String::from_utf8_lossy(&run.stdout)),
+        Termination::Exited(_) => {
+            let (verdict, detail) = compare(problem, cases, &want, &marked(&run.stdout));
+            (verdict, unmarked(detail))
+        }
     };
     Ok(Judgement {
         verdict,

@@ -25,7 +25,7 @@ pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use reach::{Beyond, Reach};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
-pub use run::{Limits, RunOutcome, Solution, Termination, run};
+pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
 
 use crate::input::InputError;
@@ -590,7 +590,7 @@ fn stress_run<P: ContestFormat + Order>(
     };
     progress.start(config.cases as u64);
     let inputs = Inputs::for_run(problem, config.seed, &bounds, config.cases).take(config.cases);
-    let sweep = first_failure::sweep(&pool, jobs, inputs, &check, progress);
+    let sweep = first_failure::sweep(&pool, inputs, &check, progress);
     let Some(first_failure::Failed {
         index,
         input: original,

@@ -162,8 +162,8 @@ impl Report {
     /// Returns the report as one JSON object: `format_version`, `verdict`, `input` (the shrunk failing
     /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
     /// replay), `problem`, `ranges`; for a failure also `input_index`, `size`,
-    /// `first_failing_input`, `first_detail`, `generator`, `detail`, `shrink` (`standing`, `runs`,
-    /// `why`), `files` and `replay`.
+    /// `first_failing_input`, `first_detail`, `generator`, `detail`, `cpu_ms`, `wall_ms`,
+    /// `time_limit` (for a timeout), `shrink` (`standing`, `runs`, `why`), `files` and `replay`.
     pub fn to_json(&self) -> String {
         let failure = self.failure.as_ref();
         let mut o = Map::new();
@@ -187,6 +187,11 @@ impl Report {
         o.insert("ranges".into(), pairs(&self.ranges));
         if let Some(f) = failure {
             o.insert("detail".into(), json!(f.judgement.detail));
+            o.insert("cpu_ms".into(), json!(f.run.cpu.as_millis() as u64));
+            o.insert("wall_ms".into(), json!(f.run.elapsed.as_millis() as u64));
+            if let super::run::Termination::TimedOut(clock) = f.run.termination {
+                o.insert("time_limit".into(), json!(clock.name()));
+            }
             if f.index > 0 {
                 o.insert("input_index".into(), json!(f.index));
                 o.insert("size".into(), pairs(&f.size));

@@ -1,11 +1,11 @@
-//! Running a solution: its own process group, stdin fed from a thread, stdout capped, a
-//! wall-clock limit, and the whole group killed at the end so no child outlives a run.
+//! Running a solution: its own process group, stdin fed, stdout capped, a CPU-time limit
+//! on its process tree with a looser wall-clock limit, and the whole group killed at the
+//! end so no child outlives a run. One thread does it all (`poll` over the pipes and a
+//! pidfd), so a run starts no thread: a process limit (`ulimit -u`) that a fork bomb
+//! exhausts cannot make it fail half-way.
 
-use std::io::{Read, Write};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::StressError;
@@ -78,10 +78,36 @@ impl Solution {
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time before the process group is killed.
+    /// CPU time of the program's process tree (every process it started that is still
+    /// its descendant, and those it waited for) before the process group is killed. The
+    /// wall clock is limited too, to [`WALL_FACTOR`] times this, for a program that
+    /// sleeps or waits; a program kept from a core by other load is judged by CPU time.
     pub timeout: Duration,
     /// Bytes of stdout allowed; one more and the group is killed.
     pub max_output_bytes: usize,
+}
+
+/// How many times the CPU-time limit the wall-clock limit is.
+pub const WALL_FACTOR: u32 = 3;
+
+/// Which time limit ended a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// The process tree used more CPU time than the limit.
+    Cpu,
+    /// [`WALL_FACTOR`] times the limit passed while no process of the tree was running or
+    /// waiting for a core (it slept, waited for input or for another process).
+    Wall,
+}
+
+impl Clock {
+    /// Returns the name in reports and JSON: `cpu` or `wall`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::Cpu => "cpu",
+            Clock::Wall => "wall",
+        }
+    }
 }
 
 /// How a run ended.
@@ -91,8 +117,8 @@ pub enum Termination {
     Exited(i32),
     /// The program was killed by this signal (not by us).
     Signaled(i32),
-    /// The time limit passed; we killed the group.
-    TimedOut,
+    /// A time limit passed; we killed the group.
+    TimedOut(Clock),
     /// Stdout passed the cap; we killed the group.
     OutputLimit,
 }
@@ -105,47 +131,13 @@ pub struct RunOutcome {
     pub stdout: Vec<u8>,
     /// The first 64 KiB of stderr.
     pub stderr: Vec<u8>,
+    /// Wall-clock time from start to the end of the run.
     pub elapsed: Duration,
+    /// CPU time (user and system) of the program's process tree.
+    pub cpu: Duration,
 }
 
-enum Event {
-    Exited,
-    OutputLimit,
-}
-
-fn spawn_reader(
-    mut source: impl Read + Send + 'static,
-    cap: usize,
-    buffer: Arc<Mutex<Vec<u8>>>,
-    on_overflow: Option<mpsc::Sender<Event>>,
-) -> mpsc::Receiver<()> {
-    let (done_tx, done_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut chunk = [0u8; 16 * 1024];
-        let mut total = 0usize;
-        loop {
-            let n = match source.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            total = total.saturating_add(n);
-            if let Ok(mut buf) = buffer.lock() {
-                let room = cap.saturating_sub(buf.len());
-                buf.extend_from_slice(&chunk[..n.min(room)]);
-            }
-            if total > cap
-                && let Some(tx) = &on_overflow
-            {
-                let _ = tx.send(Event::OutputLimit);
-                break;
-            }
-        }
-        let _ = done_tx.send(());
-    });
-    done_rx
-}
-
-#[cfg(unix)]
+/// The process group leads: its child was started with `process_group(0)`.
 pub(crate) fn configure(cmd: &mut Command) {
     use std::os::unix::process::CommandExt;
     // The child leads a new process group, so one kill reaches its children too.
@@ -159,7 +151,7 @@ pub(crate) fn configure(cmd: &mut Command) {
             cmd.pre_exec(move || {
                 // Dies with us even if we are killed with SIGKILL and cannot clean up.
                 // (It fires when the thread that started it ends: runs start on the
-                // stress threads, which outlive every run.)
+                // stress pool's threads, which outlive every run.)
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
                 if libc::getppid() != parent {
                     libc::_exit(137);
@@ -170,100 +162,273 @@ pub(crate) fn configure(cmd: &mut Command) {
     }
 }
 
-#[cfg(not(unix))]
-pub(crate) fn configure(_cmd: &mut Command) {}
-
-/// Blocks until the child has exited without reaping it, so its pid (and so its process
-/// group id) cannot be reused before we kill the group.
-#[cfg(unix)]
-fn spawn_waiter(child: &Child, tx: mpsc::Sender<Event>) {
-    let pid = child.id() as libc::id_t;
-    thread::spawn(move || {
-        loop {
-            // SAFETY: waitid only writes into the zeroed siginfo we own.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            let rc = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
-            if rc == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-                break;
-            }
-        }
-        let _ = tx.send(Event::Exited);
-    });
-}
-
-#[cfg(not(unix))]
-fn spawn_waiter(_child: &Child, _tx: mpsc::Sender<Event>) {}
-
-/// Kills the child's whole process group. The leader is not reaped yet, so the group id
-/// still names our group.
-#[cfg(unix)]
-pub(crate) fn kill_group(child: &mut Child) {
-    let pgid = child.id() as libc::pid_t;
+/// Kills the process group `pgid`. Its leader is not reaped yet, so the id still names
+/// our group.
+pub(crate) fn kill_group(pgid: i32) {
     // SAFETY: kill has no memory effects; a group that is already gone gives ESRCH.
     unsafe {
         libc::kill(-pgid, libc::SIGKILL);
     }
 }
 
-#[cfg(not(unix))]
-pub(crate) fn kill_group(child: &mut Child) {
-    let _ = child.kill();
-}
-
-#[cfg(unix)]
-fn signal_of(status: ExitStatus) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    status.signal()
-}
-
-#[cfg(not(unix))]
-fn signal_of(_status: ExitStatus) -> Option<i32> {
-    None
-}
-
-fn wait_event(child: &mut Child, rx: &mpsc::Receiver<Event>, deadline: Instant) -> Option<Event> {
-    loop {
-        let now = Instant::now();
-        if now >= deadline {
-            return None;
-        }
-        // Off Unix there is no waiter thread: poll.
-        let step = if cfg!(unix) {
-            deadline - now
-        } else {
-            (deadline - now).min(Duration::from_millis(5))
-        };
-        match rx.recv_timeout(step) {
-            Ok(event) => return Some(event),
-            Err(RecvTimeoutError::Timeout) => {
-                if !cfg!(unix) && matches!(child.try_wait(), Ok(Some(_))) {
-                    return Some(Event::Exited);
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => return Some(Event::Exited),
+fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl only changes the flags of a descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
         }
     }
 }
 
+/// Returns a descriptor that becomes readable when process `pid` exits (Linux 5.3 on), so
+/// an exit is seen at once; without it the loop looks at each tick.
+fn pidfd(pid: i32) -> Option<OwnedFd> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::FromRawFd;
+        // SAFETY: pidfd_open returns a new descriptor or -1; we own what it returns.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// Returns whether process `pid` (our unreaped child) has exited, without reaping it.
+fn has_exited(pid: i32) -> bool {
+    // SAFETY: waitid only writes into the zeroed siginfo we own.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let rc = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: si_pid is set when waitid found an exited child, else it stays 0.
+    rc != 0 || unsafe { info.si_pid() } != 0
+}
+
+/// Reaps `pid` (killed or exited) and returns its wait status and the CPU time of it and
+/// the children it waited for.
+fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
+    let mut status: libc::c_int = 0;
+    // SAFETY: wait4 writes only into the status and rusage we own.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if rc == pid {
+            let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+            return (Some(status), tv(usage.ru_utime) + tv(usage.ru_stime));
+        }
+        if rc < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        return (None, Duration::ZERO);
+    }
+}
+
+/// The most processes of one tree looked at per tick: a fork bomb's tree is bounded by the
+/// process limit, this only bounds the time one look takes.
+const TREE_LOOKED_AT: usize = 1 << 16;
+
+/// What one look at the process tree found.
+struct TreeLook {
+    /// CPU time of the live processes of the tree and of the children they waited for.
+    cpu: Duration,
+    /// Whether a process of the tree is running or runnable (state `R`).
+    running: bool,
+}
+
+/// Returns the CPU time and the state of the process tree under `leader`, from
+/// `/proc/<pid>/stat` and `/proc/<pid>/task/<tid>/children`. Each process is counted
+/// once: while it lives, by its own `utime + stime`, and once reaped, inside its waiting
+/// parent's `cutime + cstime`. Processes reparented out of the tree (a double fork) are
+/// not counted; they are killed at the end of the run.
+#[cfg(target_os = "linux")]
+fn look_at_tree(leader: i32, ticks_per_second: u64) -> TreeLook {
+    let mut ticks = 0u64;
+    let mut running = false;
+    let mut stack = vec![leader];
+    let mut seen = 0usize;
+    while let Some(pid) = stack.pop() {
+        seen += 1;
+        if seen > TREE_LOOKED_AT {
+            break;
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid …`; comm may hold spaces and parentheses.
+        let Some(tail) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = tail.split_ascii_whitespace().take(15).collect();
+        if fields.len() < 15 {
+            continue;
+        }
+        running |= fields[0] == "R";
+        ticks += fields[11..15]
+            .iter()
+            .filter_map(|f| f.parse::<u64>().ok())
+            .sum::<u64>();
+        for task in std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+                stack.extend(
+                    text.split_ascii_whitespace()
+                        .filter_map(|p| p.parse::<i32>().ok()),
+                );
+            }
+        }
+    }
+    TreeLook {
+        cpu: Duration::from_secs_f64(ticks as f64 / ticks_per_second.max(1) as f64),
+        running,
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn look_at_tree(_leader: i32, _ticks_per_second: u64) -> TreeLook {
+    TreeLook {
+        cpu: Duration::ZERO,
+        running: false,
+    }
+}
+
+/// One of the program's output pipes, read without blocking.
+struct Reader {
+    fd: Option<OwnedFd>,
+    kept: Vec<u8>,
+    cap: usize,
+    total: usize,
+}
+
+impl Reader {
+    fn new(fd: Option<OwnedFd>, cap: usize) -> Reader {
+        if let Some(fd) = &fd {
+            set_nonblocking(fd.as_raw_fd());
+        }
+        Reader {
+            fd,
+            kept: Vec::new(),
+            cap,
+            total: 0,
+        }
+    }
+
+    /// Reads what is there; closes the pipe at its end or once `stop_past_cap` and the
+    /// cap is passed. Returns whether more than the cap has been read.
+    fn read_available(&mut self, stop_past_cap: bool) -> bool {
+        let mut chunk = [0u8; 16 * 1024];
+        while let Some(fd) = &self.fd {
+            // SAFETY: read writes at most chunk.len() bytes into the buffer we own.
+            let n = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+            if n > 0 {
+                let n = n as usize;
+                self.total = self.total.saturating_add(n);
+                let room = self.cap.saturating_sub(self.kept.len());
+                self.kept.extend_from_slice(&chunk[..n.min(room)]);
+                if stop_past_cap && self.total > self.cap {
+                    self.fd = None;
+                }
+                continue;
+            }
+            let err = std::io::Error::last_os_error();
+            if n < 0 && err.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            if n < 0 && err.kind() == std::io::ErrorKind::WouldBlock {
+                break;
+            }
+            self.fd = None;
+        }
+        self.total > self.cap
+    }
+}
+
+/// Feeds the input to the program's stdin without blocking, and closes it at the end
+/// (or when the program closed its end: that is its business).
+struct Writer<'a> {
+    fd: Option<OwnedFd>,
+    data: &'a [u8],
+}
+
+impl Writer<'_> {
+    fn write_available(&mut self) {
+        while let Some(fd) = &self.fd {
+            if self.data.is_empty() {
+                self.fd = None;
+                break;
+            }
+            let len = self.data.len().min(64 * 1024);
+            // SAFETY: write reads at most `len` bytes of the slice we hold.
+            let n = unsafe { libc::write(fd.as_raw_fd(), self.data.as_ptr().cast(), len) };
+            if n >= 0 {
+                self.data = &self.data[n as usize..];
+                continue;
+            }
+            match std::io::Error::last_os_error().kind() {
+                std::io::ErrorKind::Interrupted => continue,
+                std::io::ErrorKind::WouldBlock => break,
+                _ => self.fd = None,
+            }
+        }
+    }
+}
+
+/// Waits up to `timeout` for one of `fds` (with its `events`) to be ready.
+fn poll(fds: &mut [libc::pollfd], timeout: Duration) {
+    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+    // SAFETY: poll reads and writes only the pollfd slice we own.
+    unsafe {
+        libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms);
+    }
+}
+
+fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    }
+}
+
 /// Returns what the solution printed for `input` and how it ended. The program runs in
-/// its own process group, which is killed (SIGKILL) when the program exits, times out or
-/// passes the output cap, so children it left behind never outlive the run.
+/// its own process group, which is killed (SIGKILL) when the program exits, passes the
+/// output cap, uses more than `limits.timeout` of CPU time (its whole process tree), or
+/// is still there after [`WALL_FACTOR`] times that of wall-clock time while none of its
+/// processes is running or waiting for a core; so children it left behind never outlive
+/// the run. A program that ends but used more CPU time than the limit timed out too.
 ///
-/// # Constraints
-/// The program can be started; otherwise [`StressError::Spawn`].
+/// # Errors
+/// [`StressError::Spawn`] when the program cannot be started (missing, not executable, or
+/// the process limit reached).
 ///
 /// # Complexity
-/// The program's running time, at most `limits.timeout` plus the kill.
+/// The program's running time, at most `limits.timeout` of its CPU time plus a tick (at
+/// most 50 ms) and the kill.
 ///
 /// # Example
 /// ```
-/// use gamecheck::stress::{run, Limits, Solution, Termination};
+/// use gamecheck::stress::{run, Clock, Limits, Solution, Termination};
 /// use std::time::Duration;
 /// let limits = Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20 };
-/// # #[cfg(unix)] {
 /// let out = run(&Solution::parse("cat").unwrap(), b"1\n1 0 1 1\n", &limits).unwrap();
 /// assert_eq!((out.termination, out.stdout), (Termination::Exited(0), b"1\n1 0 1 1\n".to_vec()));
-/// # }
+/// // `sleep` uses no CPU: the wall-clock limit, three times the CPU limit, ends it.
+/// let limits = Limits { timeout: Duration::from_millis(100), max_output_bytes: 1 << 20 };
+/// let out = run(&Solution::parse("sleep 10").unwrap(), b"", &limits).unwrap();
+/// assert_eq!(out.termination, Termination::TimedOut(Clock::Wall));
+/// assert!(out.elapsed >= Duration::from_millis(300));
 /// ```
 pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutcome, StressError> {
     run_reaping(solution, input, limits, false)
@@ -288,75 +453,109 @@ pub(crate) fn run_reaping(
         command: solution.display(),
         source,
     })?;
-    let (tx, rx) = mpsc::channel();
-    if let Some(mut stdin) = child.stdin.take() {
-        let data = input.to_vec();
-        // A program that never reads its input gets EPIPE here, which is its business.
-        thread::spawn(move || {
-            let _ = stdin.write_all(&data);
-        });
+    let pid = child.id() as i32;
+    let mut stdin = Writer {
+        fd: child.stdin.take().map(OwnedFd::from),
+        data: input,
+    };
+    if let Some(fd) = &stdin.fd {
+        set_nonblocking(fd.as_raw_fd());
     }
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stderr = Arc::new(Mutex::new(Vec::new()));
-    let stdout_done = child
-        .stdout
-        .take()
-        .map(|s| spawn_reader(s, limits.max_output_bytes, Arc::clone(&stdout), Some(tx.clone())));
-    let stderr_done = child
-        .stderr
-        .take()
-        .map(|s| spawn_reader(s, STDERR_KEPT, Arc::clone(&stderr), None));
-    spawn_waiter(&child, tx);
-    let event = wait_event(&mut child, &rx, start + limits.timeout);
-    kill_group(&mut child);
-    let status = child.wait();
-    super::reaper::finished(child.id());
-    let elapsed = start.elapsed();
-    let grace = Instant::now() + DRAIN_GRACE;
-    for done in [stdout_done, stderr_done].into_iter().flatten() {
-        // A descendant that left the group may hold the pipes open: once it is
-        // reparented here, it is killed and the pipes close.
-        loop {
-            if reap {
-                super::reaper::kill_orphans();
+    let mut stdout = Reader::new(child.stdout.take().map(OwnedFd::from), limits.max_output_bytes);
+    let mut stderr = Reader::new(child.stderr.take().map(OwnedFd::from), STDERR_KEPT);
+    let exit_fd = pidfd(pid);
+    // SAFETY: sysconf has no memory effects.
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let tick = (limits.timeout / 10).clamp(Duration::from_millis(2), Duration::from_millis(50));
+    let wall = limits.timeout.saturating_mul(WALL_FACTOR);
+    let mut cpu_seen = Duration::ZERO;
+    let mut next_look = start;
+    let ended: Option<Clock> = loop {
+        stdin.write_available();
+        let overflow = stdout.read_available(true);
+        stderr.read_available(false);
+        if overflow {
+            break None;
+        }
+        if has_exited(pid) {
+            break None;
+        }
+        let now = Instant::now();
+        if now >= next_look {
+            next_look = now + tick;
+            let look = look_at_tree(pid, ticks_per_second);
+            cpu_seen = cpu_seen.max(look.cpu);
+            if cpu_seen > limits.timeout {
+                break Some(Clock::Cpu);
             }
-            let now = Instant::now();
-            if now >= grace {
-                break;
-            }
-            match done.recv_timeout((grace - now).min(Duration::from_millis(if reap { 10 } else { 500 }))) {
-                Err(RecvTimeoutError::Timeout) => continue,
-                _ => break,
+            if now - start >= wall && !look.running {
+                break Some(Clock::Wall);
             }
         }
+        let mut fds = Vec::with_capacity(4);
+        for (fd, events) in [
+            (stdin.fd.as_ref(), libc::POLLOUT),
+            (stdout.fd.as_ref(), libc::POLLIN),
+            (stderr.fd.as_ref(), libc::POLLIN),
+            (exit_fd.as_ref(), libc::POLLIN),
+        ] {
+            if let Some(fd) = fd {
+                fds.push(pollfd(fd.as_raw_fd(), events));
+            }
+        }
+        poll(&mut fds, next_look.saturating_duration_since(Instant::now()));
+    };
+    kill_group(pid);
+    drop(stdin);
+    let (status, reaped_cpu) = reap_leader(pid);
+    drop(child);
+    super::reaper::finished(pid as u32);
+    let elapsed = start.elapsed();
+    let cpu = cpu_seen.max(reaped_cpu);
+    // A descendant that left the group may hold the pipes open: once it is reparented
+    // here, it is killed and the pipes close.
+    let grace = Instant::now() + DRAIN_GRACE;
+    loop {
+        stdout.read_available(true);
+        stderr.read_available(false);
+        if reap {
+            super::reaper::kill_orphans();
+        }
+        let now = Instant::now();
+        if (stdout.fd.is_none() && stderr.fd.is_none()) || now >= grace {
+            break;
+        }
+        let mut fds: Vec<libc::pollfd> = [stdout.fd.as_ref(), stderr.fd.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|fd| pollfd(fd.as_raw_fd(), libc::POLLIN))
+            .collect();
+        let step = if reap {
+            Duration::from_millis(10)
+        } else {
+            grace - now
+        };
+        poll(&mut fds, step.min(grace - now));
     }
     if reap {
         super::reaper::kill_orphans();
     }
-    // The program may exit before the reader notices the overflow: look again.
-    let overflowed = rx.try_iter().any(|e| matches!(e, Event::OutputLimit));
-    let termination = match event {
-        None => Termination::TimedOut,
-        Some(_) if overflowed => Termination::OutputLimit,
-        Some(Event::OutputLimit) => Termination::OutputLimit,
-        Some(Event::Exited) => match status {
-            Ok(status) => match (status.code(), signal_of(status)) {
-                (Some(code), _) => Termination::Exited(code),
-                (None, Some(signal)) => Termination::Signaled(signal),
-                (None, None) => Termination::Exited(-1),
-            },
-            Err(_) => Termination::Exited(-1),
+    let termination = match ended {
+        Some(clock) => Termination::TimedOut(clock),
+        // The program may exit before its last output is read: the cap is looked at last.
+        None if stdout.total > stdout.cap => Termination::OutputLimit,
+        None if cpu > limits.timeout => Termination::TimedOut(Clock::Cpu),
+        None => match status {
+            Some(s) if libc::WIFEXITED(s) => Termination::Exited(libc::WEXITSTATUS(s)),
+            Some(s) if libc::WIFSIGNALED(s) => Termination::Signaled(libc::WTERMSIG(s)),
+            _ => Termination::Exited(-1),
         },
-    };
-    let take = |buf: &Arc<Mutex<Vec<u8>>>| {
-        buf.lock()
-            .map(|mut b| std::mem::take(&mut *b))
-            .unwrap_or_default()
     };
     Ok(RunOutcome {
         termination,
-        stdout: take(&stdout),
-        stderr: take(&stderr),
+        stdout: stdout.kept,
+        stderr: stderr.kept,
         elapsed,
+        cpu,
     })
 }

@@ -231,7 +231,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                 if enumerating {
                     self.runs_here += 1;
                 }
-                if run.termination == Termination::TimedOut {
+                if matches!(run.termination, Termination::TimedOut(_)) {
                     self.timeouts += 1;
                 }
                 if judgement.verdict != self.target {
@@ -506,6 +506,7 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 ///         stdout: "Second\n".repeat(cases.len()).into_bytes(),
 ///         stderr: Vec::new(),
 ///         elapsed: Duration::ZERO,
+///         cpu: Duration::ZERO,
 ///     };
 ///     Ok((judge(&p, cases, &run)?, run))
 /// };

@@ -69,12 +69,11 @@ impl game::Position for Position {
         [a, b, c, d].into_iter().map(u64::from).collect()
     }
 
-    /// The mover's hands `a ≤ b`, then the opponent's `c ≤ d`, each at most 4.
+    /// The mover's hands `a, b`, then the opponent's `c, d`, each at most 4; each pair is
+    /// unordered (`1 0 1 1` is `0 1 1 1`), and [`counts`](game::Position::counts) gives
+    /// it as `a ≤ b`, `c ≤ d`.
     fn from_counts(counts: &[u64]) -> Option<Position> {
-        let hands = |lo: u64, hi: u64| {
-            let (lo, hi) = (u8::try_from(lo).ok()?, u8::try_from(hi).ok()?);
-            Hands::new(lo, hi).filter(|_| lo <= hi)
-        };
+        let hands = |a: u64, b: u64| Hands::new(u8::try_from(a).ok()?, u8::try_from(b).ok()?);
         match *counts {
             [a, b, c, d] => Some(Position {
                 mover: hands(a, b)?,
@@ -150,6 +149,12 @@ impl FromFlags for ChopsticksClassic {
     }
 
     fn from_flags(flags: &Flags) -> Result<ChopsticksClassic, GameError> {
+        if flags.switch("cutoff").unwrap_or(false) && flags.switch("rollover").unwrap_or(false) {
+            return Err(GameError::Invalid {
+                flag: "cutoff",
+                why: "cannot be used with --rollover: a hand brought to 5 either rolls over or dies".into(),
+            });
+        }
         let overflow = if flags.switch("cutoff").unwrap_or(false) {
             Overflow::Cutoff
         } else {
