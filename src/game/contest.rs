@@ -123,30 +123,36 @@ impl<G: Game> GameProblem<G> {
         Ok(())
     }
 
+    /// Reads the line of T, in its range (1 when the format has one case).
+    pub(crate) fn read_t(&self, tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
+        let Cases::Many(range) = &self.format().cases else {
+            return Ok(1);
+        };
+        let line = tokens.line();
+        let name = "the number of cases T";
+        let t = tokens.u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))?;
+        if t < *range.start() {
+            return Err(InputError::OutOfRange {
+                line,
+                token: t.to_string(),
+                why: format!("T is at least {}", range.start()),
+            });
+        }
+        tokens.end_line(name)?;
+        Ok(t)
+    }
+
+    /// Reads one case of a format without sums: its lines, then its position.
+    pub(crate) fn read_one_case(&self, tokens: &mut Tokens<'_>) -> Result<G::Position, InputError> {
+        let line = tokens.line();
+        let counts = read_lines(tokens, &self.format().lines)?;
+        self.position(&counts, line)
+    }
+
     /// Reads T (when the format has it), then the cases, then the end of the input.
     fn read_body(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
         let format = self.format();
-        let t = match &format.cases {
-            Cases::Single => 1,
-            Cases::Many(range) => {
-                let line = tokens.line();
-                let name = "the number of cases T";
-                let t = tokens.u64_anywhere_at_most(
-                    name,
-                    *range.end(),
-                    &format!("T is at most {}", range.end()),
-                )?;
-                if t < *range.start() {
-                    return Err(InputError::OutOfRange {
-                        line,
-                        token: t.to_string(),
-                        why: format!("T is at least {}", range.start()),
-                    });
-                }
-                tokens.end_line(name)?;
-                t
-            }
-        };
+        let t = self.read_t(tokens)?;
         let mut sums = vec![0u128; format.sums.len()];
         let mut cases = Vec::new();
         for _ in 0..t {
@@ -638,6 +644,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         output: &mut dyn std::io::Write,
         explain: bool,
     ) -> Result<(), SolveError> {
+        if self.one_case_per_line() {
+            return crate::problem::solve_lines(self, input, output, explain);
+        }
         let Some(header) = &self.format().header else {
             return crate::problem::solve_cases(self, input, output, explain);
         };
