@@ -6,6 +6,7 @@
 use gamecheck::game::Game;
 
 /// Kayles: a position is a list of rows of pins.
+#[derive(Default)]
 pub struct Kayles;
 
 impl Game for Kayles {
