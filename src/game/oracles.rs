@@ -8,7 +8,7 @@ use crate::problem::Evaluation;
 
 /// A second method of a game's own, named: its answer to a question at a position, or
 /// `None` where it does not reach (a position above its table, a question it does not
-/// answer).
+/// answer), which `check` then does not judge.
 ///
 /// # Example
 /// ```
@@ -41,6 +41,9 @@ pub struct Oracle<G: Game> {
     pub property: &'static str,
     /// The method's name in `repro` (`mex table`).
     pub name: &'static str,
+    /// The largest count `check` draws for it, if not the default reach of a game's
+    /// second methods (16 times [`Game::oracle_reach`]).
+    pub reach: Option<u64>,
     answer: AnswerFn<G>,
 }
 
@@ -53,7 +56,16 @@ impl<G: Game> Oracle<G> {
         Oracle {
             property,
             name,
+            reach: None,
             answer,
+        }
+    }
+
+    /// Returns the oracle with `check` drawing counts up to `max` for it.
+    pub fn within(self, max: u64) -> Oracle<G> {
+        Oracle {
+            reach: Some(max),
+            ..self
         }
     }
 

@@ -853,7 +853,7 @@ impl<G: Game> Properties for GameProblem<G> {
             out.push(Property {
                 name: oracle.property,
                 share: Share { times: 1, per: 1 },
-                cases: medium.clone(),
+                cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
                     super::oracles::matches_fast_path(g, &oracle, p)
                 }),

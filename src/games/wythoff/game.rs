@@ -107,12 +107,10 @@ impl Game for WythoffGame {
     /// The classic mex table of P-positions, for who wins under normal play.
     fn oracles(&self) -> Vec<Oracle<Self>> {
         vec![Oracle::new("p_test_matches_mex_table", "mex table", |_, p, q| {
-            (q == Question::default()).then(|| {
-                table_p(p)
-                    .map(|is_p| Answer::Outcome(Outcome::of_loss(is_p)))
-                    .ok_or_else(|| format!("out of range (piles below {TABLE_LIMIT})"))
-            })
-        })]
+            let is_p = if q == Question::default() { table_p(p)? } else { return None };
+            Some(Ok(Answer::Outcome(Outcome::of_loss(is_p))))
+        })
+        .within(400_000)]
     }
 
     /// The P-positions of the Fibonacci diagonals below `p`'s, and their neighbours.
