@@ -297,3 +297,13 @@ impl Properties for Wythoff {
         130_000
     }
 }
+
+/// The command line builds the problem without flags.
+impl crate::games::Build for Wythoff {
+    fn flags() -> Vec<crate::problem::Flag> {
+        Vec::new()
+    }
+    fn build(_: &crate::problem::Flags) -> Result<Wythoff, crate::game::GameError> {
+        Ok(Wythoff::default())
+    }
+}
