@@ -13,6 +13,7 @@ pub mod input;
 pub mod json;
 
 pub mod plot;
+pub mod prelude;
 pub mod problem;
 pub mod program;
 pub mod progress;

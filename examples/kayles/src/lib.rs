@@ -3,7 +3,7 @@
 //!
 //! The game is its moves: the rest of this file is the formulas under test.
 
-use gamecheck::game::Game;
+use gamecheck::prelude::*;
 
 /// Kayles: a position is a list of rows of pins.
 #[derive(Default)]
