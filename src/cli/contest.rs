@@ -62,17 +62,13 @@ impl Visit for Stress {
     }
 }
 
-pub(super) fn stress<R: Registry>(a: StressArgs, flags: &Flags, problem_args: String) -> Result<ExitCode> {
-    let overrides: Vec<(&'static str, u64)> = [
-        ("n", a.max_n),
-        ("value", a.max_value),
-        ("k", a.max_k),
-        ("count", a.max_count),
-        ("cases", a.max_cases),
-    ]
-    .into_iter()
-    .filter_map(|(flag, v)| v.map(|v| (flag, v)))
-    .collect();
+pub(super) fn stress<R: Registry>(
+    a: StressArgs,
+    flags: &Flags,
+    problem_args: String,
+    matches: &clap::ArgMatches,
+) -> Result<ExitCode> {
+    let overrides = super::stress_bounds::given::<R>(matches);
     let config = stress::Config {
         problem_args,
         solution: stress::Solution::parse(&a.solution).context("invalid --solution")?,

@@ -19,6 +19,7 @@ mod plot;
 mod problem_args;
 mod problem_commands;
 mod prove;
+mod stress_bounds;
 
 use std::process::ExitCode;
 
@@ -136,7 +137,7 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
         }
         Command::Stress(stress) => {
             let (flags, args) = problem_args::resolve::<R>(&stress.problem, sub)?;
-            contest::stress::<R>(stress, &flags, args)
+            contest::stress::<R>(stress, &flags, args, sub)
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::BenchReport {

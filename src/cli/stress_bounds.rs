@@ -1,0 +1,93 @@
+//! The `--max-*` flags of `stress`, generated from the problems' contest formats: one per
+//! dimension some problem of the registry has (`--max-count`, `--max-cases`, …), its
+//! help naming what it bounds in each problem, so a command line over other games names
+//! only theirs.
+
+use clap::{Arg, ArgMatches, Command};
+
+use crate::games::{Registered, Registry, Visit};
+use crate::problem::{ContestFormat as _, Flags};
+
+/// Returns every dimension's flag with what it bounds, as (label, problems), in
+/// registry order.
+fn dimensions<R: Registry>() -> Vec<(&'static str, Vec<(&'static str, Vec<&'static str>)>)> {
+    struct Labels;
+    impl Visit for Labels {
+        type Output = Vec<(&'static str, &'static str)>;
+        fn visit<P: Registered>(self, problem: &P) -> Self::Output {
+            problem
+                .constraints()
+                .map(|c| c.dimensions.iter().map(|d| (d.flag, d.label)).collect())
+                .unwrap_or_default()
+        }
+    }
+    let mut out: Vec<(&'static str, Vec<(&'static str, Vec<&'static str>)>)> = Vec::new();
+    for name in R::problem_names() {
+        for (flag, label) in R::visit(name, &Flags::default(), Labels).unwrap_or_default() {
+            let at = match out.iter().position(|(f, _)| *f == flag) {
+                Some(i) => i,
+                None => {
+                    out.push((flag, Vec::new()));
+                    out.len() - 1
+                }
+            };
+            let labels = &mut out[at].1;
+            match labels.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, problems)) => problems.push(name),
+                None => labels.push((label, vec![name])),
+            }
+        }
+    }
+    out
+}
+
+/// Returns the id of the argument of `--max-{flag}`.
+fn id(flag: &str) -> String {
+    format!("stress-max-{flag}")
+}
+
+/// Returns `command` with a `--max-{flag}` for every dimension of the registry's
+/// problems.
+pub(super) fn add<R: Registry>(command: Command) -> Command {
+    let all = R::problem_names().len();
+    dimensions::<R>()
+        .into_iter()
+        .fold(command, |command, (flag, labels)| {
+            let what: Vec<String> = labels
+                .iter()
+                .map(|(label, problems)| {
+                    if labels.len() == 1 && problems.len() == all {
+                        (*label).to_owned()
+                    } else {
+                        format!("{label} ({})", problems.join(", "))
+                    }
+                })
+                .collect();
+            let id: &'static str = Box::leak(id(flag).into_boxed_str());
+            let long: &'static str = Box::leak(format!("max-{flag}").into_boxed_str());
+            let value_name: &'static str = Box::leak(format!("MAX_{}", flag.to_uppercase()).into_boxed_str());
+            command.arg(
+                Arg::new(id)
+                    .long(long)
+                    .value_name(value_name)
+                    .value_parser(clap::value_parser!(u64))
+                    .help(format!("Bound {}", what.join("; "))),
+            )
+        })
+}
+
+/// Returns the bounds given on the command line, as (flag, max).
+pub(super) fn given<R: Registry>(matches: &ArgMatches) -> Vec<(&'static str, u64)> {
+    dimensions::<R>()
+        .into_iter()
+        .filter_map(|(flag, _)| {
+            let id = id(flag);
+            matches
+                .ids()
+                .any(|i| i.as_str() == id)
+                .then(|| matches.get_one::<u64>(&id).copied())
+                .flatten()
+                .map(|v| (flag, v))
+        })
+        .collect()
+}
