@@ -6,7 +6,7 @@
 use clap::{Arg, ArgMatches, Command};
 
 use crate::games::{Registered, Registry, Visit};
-use crate::problem::{ContestFormat as _, Flags};
+use crate::problem::Flags;
 
 /// Returns every dimension's flag with what it bounds, as (label, problems), in
 /// registry order.
