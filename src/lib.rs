@@ -1,6 +1,8 @@
 //! gamecheck: proves and stress-tests solutions to combinatorial games against slow
 //! reference oracles written from the rules alone.
 
+// Only the binary's `bench-report` reads criterion's results.
+#[cfg(feature = "cli")]
 pub mod bench_report;
 pub mod check;
 pub mod claim_lang;

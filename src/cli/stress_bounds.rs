@@ -91,3 +91,22 @@ pub(super) fn given<R: Registry>(matches: &ArgMatches) -> Vec<(&'static str, u64
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Builtin;
+
+    #[test]
+    fn the_built_in_games_keep_every_bound_flag_with_its_problems() {
+        let help = add::<Builtin>(Command::new("stress"))
+            .render_long_help()
+            .to_string();
+        for flag in ["--max-n", "--max-value", "--max-k", "--max-count", "--max-cases"] {
+            assert!(help.contains(flag), "{flag} missing:\n{help}");
+        }
+        // Each bound names the problems it applies to.
+        assert!(help.contains("moore-count"), "{help}");
+        assert!(help.contains("wythoff"), "{help}");
+    }
+}
