@@ -76,11 +76,22 @@ pub(super) fn add<R: Registry>(command: Command) -> Command {
         })
 }
 
-/// Returns the bounds given on the command line, as (flag, max).
+/// The order in which the reports have always named the bounds set; a dimension not
+/// listed comes after, in registry order.
+const REPORT_ORDER: [&str; 5] = ["n", "value", "k", "count", "cases"];
+
+/// Returns the bounds given on the command line, as (flag, max), in report order.
 pub(super) fn given<R: Registry>(matches: &ArgMatches) -> Vec<(&'static str, u64)> {
-    dimensions::<R>()
+    let mut flags: Vec<&'static str> = dimensions::<R>().into_iter().map(|(flag, _)| flag).collect();
+    flags.sort_by_key(|f| {
+        REPORT_ORDER
+            .iter()
+            .position(|o| o == f)
+            .unwrap_or(REPORT_ORDER.len())
+    });
+    flags
         .into_iter()
-        .filter_map(|(flag, _)| {
+        .filter_map(|flag| {
             let id = id(flag);
             matches
                 .ids()
