@@ -8,9 +8,11 @@ use clap::{Arg, ArgMatches, Command};
 use crate::games::{Registered, Registry, Visit};
 use crate::problem::Flags;
 
-/// Returns every dimension's flag with what it bounds, as (label, problems), in
-/// registry order.
-fn dimensions<R: Registry>() -> Vec<(&'static str, Vec<(&'static str, Vec<&'static str>)>)> {
+/// A dimension's flag, with what it bounds: each label with the problems it names.
+type Bounded = (&'static str, Vec<(&'static str, Vec<&'static str>)>);
+
+/// Returns every dimension's flag with what it bounds, in registry order.
+fn dimensions<R: Registry>() -> Vec<Bounded> {
     struct Labels;
     impl Visit for Labels {
         type Output = Vec<(&'static str, &'static str)>;
@@ -21,7 +23,7 @@ fn dimensions<R: Registry>() -> Vec<(&'static str, Vec<(&'static str, Vec<&'stat
                 .unwrap_or_default()
         }
     }
-    let mut out: Vec<(&'static str, Vec<(&'static str, Vec<&'static str>)>)> = Vec::new();
+    let mut out: Vec<Bounded> = Vec::new();
     for name in R::problem_names() {
         for (flag, label) in R::visit(name, &Flags::default(), Labels).unwrap_or_default() {
             let at = match out.iter().position(|(f, _)| *f == flag) {
