@@ -16,6 +16,7 @@ use thiserror::Error;
 
 /// Why criterion's results cannot be reported.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum BenchReportError {
     #[error("reading {path}")]
     Io { path: PathBuf, source: std::io::Error },

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 /// Why contest input was rejected. Every variant names the 1-based line.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum InputError {
     #[error("line {line}: expected {expected}, found end of input")]
     EndOfInput { line: usize, expected: String },

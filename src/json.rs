@@ -11,6 +11,7 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Why a report could not be written as JSON.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum JsonError {
     #[error("cannot serialize the report: {0}")]
     Serialize(#[from] serde_json::Error),

@@ -1,6 +1,8 @@
 //! gamecheck: proves and stress-tests solutions to combinatorial games against slow
 //! reference oracles written from the rules alone.
 
+// Only the binary's `bench-report` reads criterion's results.
+#[cfg(feature = "cli")]
 pub mod bench_report;
 pub mod budget;
 pub mod check;
@@ -15,6 +17,7 @@ pub mod interactive;
 pub mod json;
 
 pub mod plot;
+pub mod prelude;
 pub mod problem;
 pub mod program;
 pub mod progress;

@@ -26,6 +26,7 @@ pub use crate::json::FORMAT_VERSION;
 
 /// Why a proof could not run.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProveError {
     #[error("shard `{0}` is not of the form i/n with 1 <= i <= n (for example 2/4)")]
     Shard(String),

@@ -16,6 +16,7 @@ pub const MAX_LIMIT: u64 = 256;
 
 /// Why a table cannot be built.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TableError {
     #[error("table limit L = {0} is out of range: L must be between 1 and {MAX_LIMIT}")]
     Limit(u64),

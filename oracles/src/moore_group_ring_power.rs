@@ -16,6 +16,7 @@ pub const MAX_POINTS: u64 = 1 << 12;
 
 /// Why the power was not computed.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GroupRingError {
     /// k = 0: (Z/1)^B has one point and Moore's Nim_0 has no move; not the problem.
     #[error("k must be at least 1")]

@@ -15,6 +15,7 @@ pub const MAX_LIMIT: u64 = 1 << 26;
 
 /// Why a table cannot be built.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum WythoffError {
     #[error("Wythoff table limit L = {0} is out of range: L must be between 1 and {MAX_LIMIT}")]
     Limit(u64),

@@ -29,6 +29,7 @@ pub struct Counterexample<P: Problem> {
 
 /// Why a property did not pass.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum PropertyError<P: Problem> {
     /// The implementations disagree.
     Fail(Box<Counterexample<P>>),

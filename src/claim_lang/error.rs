@@ -7,6 +7,7 @@ use super::{MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH};
 /// Why a claim cannot be checked. Every variant but `TooLarge` carries the claim's text
 /// and a column: characters counted from 1, one past the last character for the end.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ClaimError {
     /// The text is not a claim of the language.
     #[error("syntax error at column {column}: {message}\n{}", caret(text, *column))]
@@ -111,6 +112,7 @@ fn caret(text: &str, column: usize) -> String {
 /// Why a claim gives no answer at a position. Columns point at the operator or the
 /// function that failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EvalError {
     /// The exact result does not fit in an `i128`.
     #[error("{lhs} {op} {rhs} overflows 128 bits (column {column})")]

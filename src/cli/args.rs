@@ -206,27 +206,11 @@ pub(super) struct StressArgs {
     /// fresh directory under the system's temp directory.
     #[arg(long)]
     pub(super) out_dir: Option<PathBuf>,
-    /// Use the extended ranges (games: K up to 2^64 - 1, values up to 511, N up to
-    /// 1000) instead of the contest's; the --max-* flags refine either. The banner
-    /// prints every range the problem has, under the flag that bounds it.
+    /// Use the extended ranges instead of the contest's; the --max-* flags refine
+    /// either. The banner prints every range the problem has, under the flag that
+    /// bounds it.
     #[arg(long)]
     pub(super) extended: bool,
-    /// Bound N, the values per case (games, moore; a game's list length).
-    #[arg(long)]
-    pub(super) max_n: Option<u64>,
-    /// Bound the values (games: A_i; moore: pile sizes).
-    #[arg(long)]
-    pub(super) max_value: Option<u64>,
-    /// Bound K, the sequence length (games).
-    #[arg(long)]
-    pub(super) max_k: Option<u64>,
-    /// Bound the problem's counts (chopsticks: a, c, b, d; wythoff: the piles; a game's
-    /// counts).
-    #[arg(long)]
-    pub(super) max_count: Option<u64>,
-    /// Bound T, the cases per input (problems read as T, then T cases).
-    #[arg(long)]
-    pub(super) max_cases: Option<u64>,
     /// Judge the solution on this contest input only (as written by a failing run).
     #[arg(long)]
     pub(super) replay: Option<PathBuf>,
@@ -343,6 +327,12 @@ fn with_registry<R: Registry>(c: clap::Command) -> clap::Command {
                     .default_value(only),
             })
         });
+        // The `--max-*` flags of stress, from the problems' formats, among its own.
+        let c = if name == "stress" {
+            super::stress_bounds::add::<R>(c)
+        } else {
+            c
+        };
         let own: Vec<String> = c.get_arguments().map(|a| a.get_id().to_string()).collect();
         let split = own
             .iter()

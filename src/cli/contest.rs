@@ -73,18 +73,10 @@ pub(super) fn stress<R: Registry>(
     a: StressArgs,
     flags: &Flags,
     problem_args: String,
+    matches: &clap::ArgMatches,
     timeout_given: bool,
 ) -> Result<ExitCode> {
-    let overrides: Vec<(&'static str, u64)> = [
-        ("n", a.max_n),
-        ("value", a.max_value),
-        ("k", a.max_k),
-        ("count", a.max_count),
-        ("cases", a.max_cases),
-    ]
-    .into_iter()
-    .filter_map(|(flag, v)| v.map(|v| (flag, v)))
-    .collect();
+    let overrides = super::stress_bounds::given::<R>(matches);
     let config = stress::Config {
         problem_args,
         solution: stress::Solution::parse(&a.solution).context("invalid --solution")?,
@@ -113,6 +105,7 @@ pub(super) fn stress<R: Registry>(
         reap: true,
         build_dir: None,
     };
+    let bound = |flag: &str| config.overrides.iter().find(|(f, _)| *f == flag).map(|&(_, v)| v);
     let interactive = crate::interactive::Config {
         problem_args: config.problem_args.clone(),
         solution: config.solution.clone(),
@@ -121,9 +114,9 @@ pub(super) fn stress<R: Registry>(
         jobs: config.jobs,
         move_time: timeout_given.then(|| Duration::from_millis(a.timeout_ms)),
         max_output_bytes: config.limits.max_output_bytes,
-        max_games: a.max_cases,
-        max_len: a.max_n,
-        max_value: a.max_value.or(a.max_count),
+        max_games: bound("cases"),
+        max_len: bound("n"),
+        max_value: bound("value").or(bound("count")),
         shrink: config.shrink,
         budget: crate::interactive::REMOTENESS_BUDGET,
         reap: true,

@@ -19,6 +19,7 @@ mod plot;
 mod problem_args;
 mod problem_commands;
 mod prove;
+mod stress_bounds;
 
 use std::process::ExitCode;
 
@@ -148,7 +149,7 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             // An interactive game's time per move is its format's unless given.
             let timeout_given =
                 sub.value_source("timeout_ms") == Some(clap::parser::ValueSource::CommandLine);
-            contest::stress::<R>(stress, &flags, args, timeout_given)
+            contest::stress::<R>(stress, &flags, args, sub, timeout_given)
         }
         Command::Play {
             problem,

@@ -211,6 +211,33 @@ impl<G: Game> GameProblem<G> {
         Ok(())
     }
 
+    /// Reads the line of T, in its range (1 when the format has one case): the line
+    /// stream's start, for a format of one case per line.
+    pub(crate) fn read_t(&self, tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
+        let Cases::Many(range) = &self.format().cases else {
+            return Ok(1);
+        };
+        let line = tokens.line();
+        let name = "the number of cases T";
+        let t = tokens.u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))?;
+        if t < *range.start() {
+            return Err(InputError::OutOfRange {
+                line,
+                token: t.to_string(),
+                why: format!("T is at least {}", range.start()),
+            });
+        }
+        tokens.end_line(name)?;
+        Ok(t)
+    }
+
+    /// Reads one case of a format without sums: its lines, then its position.
+    pub(crate) fn read_one_case(&self, tokens: &mut Tokens<'_>) -> Result<G::Position, InputError> {
+        let line = tokens.line();
+        let (counts, _) = read_lines(tokens, &self.format().lines, None, true)?;
+        self.position(&counts, line)
+    }
+
     /// Reads the common lines and T (when the format has them), then the cases, then
     /// the end of the input.
     fn read_body(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
@@ -837,6 +864,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         explain: bool,
     ) -> Result<(), SolveError> {
         let format = self.format();
+        if self.one_case_per_line() {
+            return crate::problem::solve_lines(self, input, output, explain);
+        }
         if format.header.is_none() && format.joined.is_none() {
             return crate::problem::solve_cases(self, input, output, explain);
         }

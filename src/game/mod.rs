@@ -44,13 +44,17 @@ pub mod check;
 mod claims;
 mod commands;
 mod contest;
+mod descent;
 mod format;
 mod mistakes;
+mod line_solve;
+mod oracles;
 mod position;
 mod problem;
 mod reach;
 mod search;
 pub mod stress;
+mod searches;
 mod verdict;
 
 pub use check::Sum;
@@ -59,6 +63,7 @@ pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
+pub use oracles::Oracle;
 pub use position::Position;
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
@@ -143,6 +148,22 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Returns the properties the game adds to `check`, each run on small positions.
     /// Default: none.
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
+        Vec::new()
+    }
+
+    /// Returns the game's own second methods for small positions (a mex table, a
+    /// minimax, a dense table), each cross-checked against the fast path in `check` by
+    /// its property's name and shown by `repro`. Default: none; the rules oracle judges
+    /// alone.
+    fn oracles(&self) -> Vec<Oracle<Self>> {
+        Vec::new()
+    }
+
+    /// Returns extra candidates below `p` that the least-counterexample search tries
+    /// beside lowering or dropping one count: where the failures of a formula line up
+    /// along a structure of the game (Wythoff's Fibonacci diagonals). Candidates that are
+    /// not smaller than `p`, or not valid, are left out. Default: none.
+    fn descent(&self, _p: &Self::Position) -> Vec<Self::Position> {
         Vec::new()
     }
 

@@ -12,6 +12,7 @@ use proptest::prelude::*;
 use super::format::{Format, Output};
 use super::position::{self, Position};
 use super::search::{ByMoves, SEARCH_BUDGET, Search};
+use super::searches::Searches;
 use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question};
 use crate::problem::{Below, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share};
 
@@ -46,7 +47,7 @@ pub struct GameProblem<G: Game> {
     /// The problem as the command line names it, with its flags.
     args: String,
     regressions: &'static str,
-    search: Mutex<Search<G>>,
+    search: Searches<G>,
     truth: Mutex<Truth<G>>,
     /// The game's contest format, asked once.
     format: Format<G>,
@@ -182,7 +183,7 @@ impl<G: Game> GameProblem<G> {
             sum: ComponentGrundy::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
         };
         GameProblem {
-            search: Mutex::new(Search::new(Arc::clone(&game), SEARCH_BUDGET)),
+            search: Searches::new(Arc::clone(&game)),
             truth: Mutex::new(truth),
             format,
             game,
@@ -286,12 +287,12 @@ impl<G: Game> GameProblem<G> {
 
     /// Drops what the fast path's search memoized: `stress` holds it per input.
     pub(crate) fn forget(&self) {
-        *lock(&self.search) = Search::new(Arc::clone(&self.game), SEARCH_BUDGET);
+        self.search.forget();
     }
 
     /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
     pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, String> {
-        (self.fast_move)(&self.game, p, &mut lock(&self.search))
+        (self.fast_move)(&self.game, p, &mut self.search.lock())
     }
 
     /// Whether the game says `p` has too many moves to list.
@@ -301,12 +302,27 @@ impl<G: Game> GameProblem<G> {
 
     /// Returns the fast answer at `p`.
     pub(crate) fn fast(&self, p: &G::Position) -> Result<Answer, String> {
-        (self.fast)(&self.game, p, &mut lock(&self.search))
+        (self.fast)(&self.game, p, &mut self.search.lock())
+    }
+
+    /// Returns the fast path's answer at `p` to `question`, whatever the problem's.
+    pub(crate) fn fast_for(&self, p: &G::Position, question: Question) -> Result<Answer, String> {
+        if question == self.question {
+            return self.fast(p);
+        }
+        let mut s = self.search.lock();
+        match question {
+            Question { grundy: true, .. } => self.game.grundy(p, &mut s).map(Answer::Grundy),
+            Question { play, .. } => Ok(Answer::Outcome(match play {
+                Play::Normal => self.game.outcome(p, &mut s)?,
+                Play::Misere => self.game.misere_outcome(p, &mut s)?,
+            })),
+        }
     }
 
     /// Returns the fast path's outcome at `p` under `play`, whatever the question.
     pub(crate) fn fast_outcome(&self, p: &G::Position, play: Play) -> Result<Outcome, String> {
-        let mut s = lock(&self.search);
+        let mut s = self.search.lock();
         match play {
             Play::Normal => self.game.outcome(p, &mut s),
             Play::Misere => self.game.misere_outcome(p, &mut s),
@@ -675,6 +691,7 @@ impl<G: Game> Problem for GameProblem<G> {
                 Err(why) => Evaluation::out_of_reach("components", why),
             });
         }
+        rows.extend(super::oracles::evaluations(self, p));
         rows.push(Evaluation::check("certificate", self.certificate(p)));
         rows
     }
@@ -736,10 +753,7 @@ impl<G: Game> Order for GameProblem<G> {
     }
 
     fn smaller(&self, p: &G::Position) -> Vec<G::Position> {
-        position::smaller(p)
-            .into_iter()
-            .filter(|q| self.valid(q))
-            .collect()
+        super::descent::smaller(self, p)
     }
 
     fn coordinates(&self, p: &G::Position) -> Vec<u128> {
@@ -813,18 +827,7 @@ fn matches_oracle<G: Game>(
     p: &G::Position,
     question: Question,
 ) -> Result<(), String> {
-    let fast = if question == problem.question {
-        problem.fast(p)?
-    } else {
-        let mut s = lock(&problem.search);
-        match question {
-            Question { grundy: true, .. } => problem.game.grundy(p, &mut s).map(Answer::Grundy)?,
-            Question { play, .. } => Answer::Outcome(match play {
-                Play::Normal => problem.game.outcome(p, &mut s)?,
-                Play::Misere => problem.game.misere_outcome(p, &mut s)?,
-            }),
-        }
-    };
+    let fast = problem.fast_for(p, question)?;
     match problem.joint(p, question) {
         Some(Ok(truth)) if truth == fast => Ok(()),
         Some(Ok(truth)) => Err(format!("the fast path says {fast}, the rules oracle {truth}")),
@@ -927,6 +930,16 @@ impl<G: Game> Properties for GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: medium.clone(),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| check(g.game(), p)),
+            });
+        }
+        for oracle in self.game.oracles() {
+            out.push(Property {
+                name: oracle.property,
+                share: Share { times: 1, per: 1 },
+                cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
+                check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
+                    super::oracles::matches_fast_path(g, &oracle, p)
+                }),
             });
         }
         out.push(property::<G>(

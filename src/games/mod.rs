@@ -3,7 +3,6 @@
 
 #[macro_use]
 mod registry;
-mod builds;
 
 pub use registry::{
     Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built, with_defaults,

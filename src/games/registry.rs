@@ -182,6 +182,7 @@ impl Registry for Builtin {
 
 /// Why the registry could not hand over a problem.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RegistryError {
     #[error(transparent)]
     Unknown(#[from] UnknownProblem),

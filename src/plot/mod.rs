@@ -18,6 +18,7 @@ use thiserror::Error;
 
 /// Why a picture cannot be made.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum PlotError {
     /// A requested grid or slice is out of the supported range.
     #[error("{0}")]

@@ -59,6 +59,7 @@ pub enum Range {
 
 /// A bound asked for on the command line that the problem does not have or cannot judge.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoundsError {
     #[error("--max-{flag} does not apply to {problem}; it takes {}", known.join(", "))]
     NoSuchDimension {

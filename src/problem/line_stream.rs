@@ -29,6 +29,11 @@ pub trait LineCases: ContestFormat {
     /// Reads case `index` (1-based) of `t`, one line, ending it.
     fn read_case(&self, tokens: &mut Tokens<'_>, index: u64, t: u64) -> Result<Self::Case, InputError>;
 
+    /// Reads the line of T, ending it. Default: any number.
+    fn read_count(&self, tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
+        read_header(tokens)
+    }
+
     /// Appends the answer line of `case` (with its newline) to `out`: the answer as
     /// [`ContestFormat::write_answer`] writes it, and with `explain`
     /// [`ContestFormat::explain`] after two spaces, as [`super::solve_cases`] prints them.
@@ -113,7 +118,7 @@ pub fn read_line_cases<P: LineCases>(
     problem: &P,
     tokens: &mut Tokens<'_>,
 ) -> Result<Vec<P::Case>, InputError> {
-    let t = read_header(tokens)?;
+    let t = problem.read_count(tokens)?;
     // T comes from the input: nothing is reserved for it.
     let mut cases = Vec::new();
     for i in 1..=t {
@@ -386,7 +391,7 @@ fn solve_lines_within<P: LineCases>(
         held: Vec::new(),
         hold: limits.hold,
     };
-    let (t, mut line) = with_tokens(&mut reader, 1, read_header)?;
+    let (t, mut line) = with_tokens(&mut reader, 1, |tokens| problem.read_count(tokens))?;
     // `line` is the line of the next case.
     let mut seen = 0u64;
     while seen < t {
@@ -405,9 +410,10 @@ fn solve_lines_within<P: LineCases>(
             let (case, next) =
                 with_tokens(&mut reader, line, |tokens| problem.read_case(tokens, seen + 1, t))?;
             let mut one = Vec::new();
-            problem
-                .answer_line(&case, explain, &mut one)
-                .map_err(SolveError::Answer)?;
+            if let Err(why) = problem.answer_line(&case, explain, &mut one) {
+                out.flush()?;
+                return Err(SolveError::Answer(why));
+            }
             out.push(&one)?;
             seen += 1;
             line = next;
@@ -433,7 +439,9 @@ fn solve_lines_within<P: LineCases>(
             match chunk.stop {
                 None => {}
                 Some(Stop::Answer(why)) => {
+                    // The answers before it are printed, as `solve_cases` prints them.
                     out.push(&chunk.out)?;
+                    out.flush()?;
                     return Err(SolveError::Answer(why));
                 }
                 Some(Stop::NotACase(offset, err)) => {
@@ -623,6 +631,53 @@ mod tests {
             4,
             "proptest-regressions/chopsticks.txt",
         );
+    }
+
+    #[test]
+    fn fast_stream_matches_solve_cases_for_a_game_of_one_count() {
+        use crate::game::{GameProblem, Question};
+        use crate::games::subtraction::Subtraction;
+        let game = Subtraction::new(vec![1, 3, 4]).unwrap();
+        let problem = GameProblem::new(game, Question::default()).unwrap();
+        assert!(problem.one_case_per_line());
+        fast_stream_matches_solve_cases(&problem, 1, "proptest-regressions/subtraction.txt");
+    }
+
+    /// Nim on at most 8 piles of at most 20: a list format (`n`, then n counts) whose
+    /// answers come from the default search, pile by pile.
+    struct SmallNim;
+    impl crate::game::Game for SmallNim {
+        type Position = Vec<u64>;
+        const NAME: &'static str = "small-nim";
+        fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            for (i, &x) in piles.iter().enumerate() {
+                out.extend((0..x).map(|y| {
+                    let mut q = piles.clone();
+                    q[i] = y;
+                    q
+                }));
+            }
+        }
+        fn max_count(&self) -> u64 {
+            20
+        }
+        fn components(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
+            piles.iter().map(|&x| vec![x]).collect()
+        }
+    }
+
+    #[test]
+    fn fast_stream_matches_solve_cases_for_a_list_game() {
+        use crate::game::{GameProblem, Question};
+        let problem = GameProblem::new(SmallNim, Question::default()).unwrap();
+        assert!(problem.one_case_per_line());
+        for numbers in [1, 3] {
+            fast_stream_matches_solve_cases(&problem, numbers, "proptest-regressions/small-nim.txt");
+        }
+        // A valid input, read in one pass, answered by the XOR of the piles.
+        let mut out = Vec::new();
+        solve_lines(&problem, &mut &b"3\n2 1 1\n3 1 2 3\n1 7\n"[..], &mut out, false).unwrap();
+        assert_eq!(out, b"Second\nSecond\nFirst\n");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::tokens::Tokens;
 
 /// Why `solve` stopped.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The problem cannot be judged with these parameters (an unsupported k).
     #[error("{0}")]

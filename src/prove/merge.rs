@@ -56,6 +56,7 @@ impl MergedProof {
 
 /// Why shards do not make one whole proof.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum MergeError {
     #[error("no shard files given")]
     NoShards,

@@ -43,6 +43,7 @@ pub const REPLAY_MAX_BYTES: u64 = 256 << 20;
 
 /// Why a stress run could not be carried out (as opposed to a solution failing).
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum StressError {
     #[error("solution command `{command}` is unusable: {why}")]
     BadCommand { command: String, why: String },

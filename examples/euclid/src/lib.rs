@@ -4,7 +4,7 @@
 //! Input: `T` (1 ≤ T ≤ 10^4), then T lines `a b` (1 ≤ a, b ≤ 10^18). Output per
 //! line: `Stan wins` if the player to move wins, else `Ollie wins`.
 
-use gamecheck::game::{Field, Format, Game, Outcome, Output, Search};
+use gamecheck::prelude::*;
 
 const MAX: u64 = 1_000_000_000_000_000_000;
 

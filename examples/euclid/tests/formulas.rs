@@ -1,8 +1,7 @@
 //! Euclid's game checked from its own crate, through gamecheck's public API only.
 
 use euclid_game::{Euclid, stan_wins, stan_wins_greedy};
-use gamecheck::game::{Answer, Outcome, check};
-use gamecheck::problem::Least;
+use gamecheck::prelude::*;
 
 #[test]
 fn stan_wins_matches_rules_oracle() {

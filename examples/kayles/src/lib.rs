@@ -3,9 +3,10 @@
 //!
 //! The game is its moves: the rest of this file is the formulas under test.
 
-use gamecheck::game::Game;
+use gamecheck::prelude::*;
 
 /// Kayles: a position is a list of rows of pins.
+#[derive(Default)]
 pub struct Kayles;
 
 impl Game for Kayles {

@@ -1,7 +1,6 @@
 //! Kayles checked from its own crate, through gamecheck's public API only.
 
-use gamecheck::game::{Answer, Game, Outcome, check};
-use gamecheck::problem::Least;
+use gamecheck::prelude::*;
 use kayles::{Kayles, TABLE, row_value, value};
 
 #[test]

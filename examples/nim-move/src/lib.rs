@@ -5,7 +5,7 @@
 //! else a winning move `i y`: make pile i (1-based) hold y < x_i. Any winning move is
 //! right.
 
-use gamecheck::game::{Field, Format, Game, Outcome, Output, Play, Search};
+use gamecheck::prelude::*;
 
 const MAX: u64 = 1_000_000_000_000_000_000;
 

@@ -1,7 +1,6 @@
 //! Nim's formulas checked from its own crate, through gamecheck's public API only.
 
-use gamecheck::game::{Outcome, check};
-use gamecheck::problem::Least;
+use gamecheck::prelude::*;
 use nim_move::{Nim, first_winning_move, largest_pile_move, nim_sum};
 
 #[test]

@@ -330,3 +330,13 @@ impl Properties for Chopsticks {
         140_000
     }
 }
+
+/// The command line builds the problem without flags.
+impl crate::games::Build for Chopsticks {
+    fn flags() -> Vec<crate::problem::Flag> {
+        Vec::new()
+    }
+    fn build(_: &crate::problem::Flags) -> Result<Chopsticks, crate::game::GameError> {
+        Ok(Chopsticks::default())
+    }
+}

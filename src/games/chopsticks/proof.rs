@@ -167,6 +167,7 @@ impl fmt::Display for Interval {
 
 /// Why a proof could not be carried out (as opposed to a rule refuted).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProofError {
     #[error("{origin}: the form {form} is not ± one of a, c, b, d, n, m, n - m")]
     UnsupportedForm { origin: String, form: Form },

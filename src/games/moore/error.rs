@@ -6,6 +6,7 @@ use crate::input::InputError;
 
 /// Why a count, transform or `solve games` was refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MooreError {
     /// Malformed contest input; names the line and the token.
     #[error(transparent)]

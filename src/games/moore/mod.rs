@@ -17,6 +17,7 @@ mod count_claims;
 mod count_format;
 mod count_problem;
 mod error;
+mod flags;
 mod general;
 mod kernels;
 mod modular;

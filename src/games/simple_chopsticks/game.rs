@@ -10,7 +10,7 @@ use super::moves::SimpleRules;
 use super::position::Position;
 use crate::chopsticks::{self, State};
 use crate::claims::{ClaimReport, ClaimVerdict, Entry, check_claim};
-use crate::game::{Answer, Game, GameProblem, Outcome, Question, Search};
+use crate::game::{Answer, Game, GameProblem, Oracle, Outcome, Question, Search};
 use crate::problem::Claims;
 
 /// Simple chopsticks with hands of 1 to `F` fingers, a position being `L = 2F` counts.
@@ -110,6 +110,40 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
     fn describe(&self, p: &[u64; L]) -> String {
         Self::position(p).map_or_else(|| format!("{p:?}"), |q| q.to_string())
     }
+
+    /// At F = 2, the editorial's memoized minimax (`gamecheck-oracles`), written from
+    /// the rules alone, on counts up to [`MINIMAX_REACH`].
+    fn oracles(&self) -> Vec<Oracle<Self>> {
+        if F != 2 || L != 4 {
+            return Vec::new();
+        }
+        vec![Oracle::new("rule_matches_minimax", "minimax", |_, p: &[u64; L], q| {
+            if q != Question::default() {
+                return None;
+            }
+            if p.iter().any(|&c| c > MINIMAX_REACH) {
+                return None;
+            }
+            let wins = minimax_wins((p[0], p[1], p[2], p[3]));
+            Some(Ok(Answer::Outcome(Outcome::of(wins))))
+        })
+        .within(MINIMAX_REACH)]
+    }
+}
+
+/// The largest count the minimax oracle is asked about: 25^4 positions at most.
+pub const MINIMAX_REACH: u64 = 24;
+
+/// Returns whether the mover wins by the minimax, its table shared across calls.
+fn minimax_wins(p: (u64, u64, u64, u64)) -> bool {
+    use gamecheck_oracles::chopsticks_minimax::Minimax;
+    use std::sync::{Mutex, OnceLock};
+    static MINIMAX: OnceLock<Mutex<Minimax>> = OnceLock::new();
+    let mut m = MINIMAX
+        .get_or_init(|| Mutex::new(Minimax::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    m.wins(p)
 }
 
 /// The partial laws, which hold at every F (n > m wins, m ≥ n + 2 loses, and the two

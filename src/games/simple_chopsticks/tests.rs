@@ -279,3 +279,20 @@ fn catalog_generalizations_reach_their_verdicts() {
         assert!(report.as_expected(), "{}: {:?}", e.id, report.verdict);
     }
 }
+
+#[test]
+fn the_seed_rule_is_cross_checked_against_the_minimax_oracle_by_name() {
+    use crate::game::{Game, GameProblem, Question};
+    let game = super::SimpleChopsticks::<2, 4>;
+    let problem = GameProblem::new(game, Question::default()).unwrap_or_else(|e| panic!("{e}"));
+    crate::check::assert_holds(&problem, "rule_matches_minimax", 300, None);
+    // The oracle is the minimax, not the rule: it agrees with the seed's rule as written
+    // here on every count below 8, and does not reach beyond its box.
+    let minimax = &game.oracles()[0];
+    for p in itertools::iproduct!(0..8u64, 0..8u64, 0..8u64, 0..8u64) {
+        let said = minimax.answer(&game, &[p.0, p.1, p.2, p.3], Question::default());
+        let seed = seed_says(p.0 as u32, p.1 as u32, p.2 as u32, p.3 as u32);
+        assert_eq!(said, Some(Ok(crate::game::Answer::Outcome(crate::game::Outcome::of(seed)))), "{p:?}");
+    }
+    assert_eq!(minimax.answer(&game, &[25, 0, 0, 0], Question::default()), None);
+}

@@ -39,6 +39,7 @@ pub struct Periodic {
 
 /// Why no period was found.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PeriodError {
     #[error("no repeated window within the first {MAX_VALUES} values")]
     NotFound,

@@ -3,9 +3,23 @@
 //! misère play, Grundy values and sums of Wythoff games, each judged by searches of the
 //! moves.
 
-use super::problem::Piles;
+use std::sync::OnceLock;
+
+use gamecheck_oracles::wythoff_mex_table::WythoffTable;
+
+use super::problem::{Piles, TABLE_LIMIT, fibonacci_diagonals};
 use super::rule::{is_p_position, winning_move};
-use crate::game::{Game, Outcome, Play, Position, Search};
+use crate::game::{Answer, Game, Oracle, Outcome, Play, Position, Question, Search};
+
+/// Returns whether (x, y) is a P-position by the classic mex table (built once, piles
+/// below [`TABLE_LIMIT`]), or `None` beyond it.
+fn table_p(p: &Piles) -> Option<bool> {
+    static TABLE: OnceLock<Option<WythoffTable>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| WythoffTable::build(TABLE_LIMIT).ok())
+        .as_ref()?
+        .is_p_position(p.x, p.y)
+}
 
 /// A position is its two piles; a claim also reads `j = |x - y|`, the diagonal.
 impl Position for Piles {
@@ -88,5 +102,19 @@ impl Game for WythoffGame {
 
     fn describe(&self, p: &Piles) -> String {
         p.to_string()
+    }
+
+    /// The classic mex table of P-positions, for who wins under normal play.
+    fn oracles(&self) -> Vec<Oracle<Self>> {
+        vec![Oracle::new("p_test_matches_mex_table", "mex table", |_, p, q| {
+            let is_p = if q == Question::default() { table_p(p)? } else { return None };
+            Some(Ok(Answer::Outcome(Outcome::of_loss(is_p))))
+        })
+        .within(400_000)]
+    }
+
+    /// The P-positions of the Fibonacci diagonals below `p`'s, and their neighbours.
+    fn descent(&self, p: &Piles) -> Vec<Piles> {
+        fibonacci_diagonals(p)
     }
 }

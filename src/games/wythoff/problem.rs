@@ -29,7 +29,28 @@ impl fmt::Display for Piles {
 pub use crate::game::Outcome;
 
 /// Piles below this are answered by the mex table.
-const TABLE_LIMIT: u64 = 1 << 20;
+pub(super) const TABLE_LIMIT: u64 = 1 << 20;
+
+/// Returns the P-positions of the Fibonacci diagonals below `p`'s diagonal, with their
+/// diagonal neighbours, on `p`'s side of x = y: F·φ is within φ^(−n) of an integer
+/// there, so a floating-point ⌊jφ⌋ first rounds wrong on them, and a descent by halving
+/// alone never lands on them.
+pub(super) fn fibonacci_diagonals(p: &Piles) -> Vec<Piles> {
+    let mut out = Vec::new();
+    let j = p.x.abs_diff(p.y);
+    let (mut f, mut next) = (1u64, 2u64);
+    while f < j {
+        if let Ok(a) = u64::try_from(floor_phi(f)) {
+            for lo in [a.checked_sub(1), Some(a), a.checked_add(1)].into_iter().flatten() {
+                if let Some(hi) = lo.checked_add(f) {
+                    out.push(if p.x <= p.y { Piles { x: lo, y: hi } } else { Piles { x: hi, y: lo } });
+                }
+            }
+        }
+        (f, next) = (next, f.saturating_add(next));
+    }
+    out
+}
 
 /// Wythoff's game: does the player to move win (x, y)?
 pub struct Wythoff {
@@ -140,10 +161,7 @@ impl Order for Wythoff {
         (u128::from(p.x) + u128::from(p.y), p.x, p.y)
     }
 
-    /// Halves, one less from both, the mirror, and the P-positions of the Fibonacci
-    /// diagonals below p's with their diagonal neighbours: F·φ is within φ^(−n) of an
-    /// integer there, so a floating-point ⌊jφ⌋ first rounds wrong on them, and a descent
-    /// by halving alone never lands on them.
+    /// Halves, one less from both, the mirror, and [`fibonacci_diagonals`].
     fn smaller(&self, p: &Piles) -> Vec<Piles> {
         let mut out = vec![
             Piles {
@@ -156,18 +174,7 @@ impl Order for Wythoff {
             },
             Piles { x: p.y, y: p.x },
         ];
-        let j = p.x.abs_diff(p.y);
-        let (mut f, mut next) = (1u64, 2u64);
-        while f < j {
-            if let Ok(a) = u64::try_from(floor_phi(f)) {
-                for lo in [a.checked_sub(1), Some(a), a.checked_add(1)].into_iter().flatten() {
-                    if let Some(hi) = lo.checked_add(f) {
-                        out.push(if p.x <= p.y { Piles { x: lo, y: hi } } else { Piles { x: hi, y: lo } });
-                    }
-                }
-            }
-            (f, next) = (next, f.saturating_add(next));
-        }
+        out.extend(fibonacci_diagonals(p));
         out
     }
 
@@ -288,5 +295,15 @@ impl Properties for Wythoff {
     fn search_budget(&self) -> u64 {
         // Every position with at most about 500 stones.
         130_000
+    }
+}
+
+/// The command line builds the problem without flags.
+impl crate::games::Build for Wythoff {
+    fn flags() -> Vec<crate::problem::Flag> {
+        Vec::new()
+    }
+    fn build(_: &crate::problem::Flags) -> Result<Wythoff, crate::game::GameError> {
+        Ok(Wythoff::default())
     }
 }

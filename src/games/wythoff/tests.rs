@@ -439,3 +439,29 @@ fn misere_p_positions_are_the_normal_ones_with_the_start_moved_to_0_1_and_2_2() 
         .map(|r| r.position);
     assert_eq!(least, Some(Piles { x: 0, y: 0 }));
 }
+
+#[test]
+fn the_game_descends_from_a_far_float_failure_along_its_fibonacci_hints() {
+    // As `descent_from_a_far_float_failure_reaches_the_least_one`, through the game's
+    // descent hints (`Game::descent`) rather than the old problem's own order.
+    use super::catalog_claims::float_formula;
+    use crate::game::{GameProblem, Question};
+    let problem = GameProblem::new(super::WythoffGame, Question::default()).unwrap_or_else(|e| panic!("{e}"));
+    let fails = |p: &Piles| float_formula(p.x, p.y) != is_p_position(p.x, p.y);
+    let start = Piles {
+        x: 1_915_180_698_010_486,
+        y: 3_098_827_463_978_715,
+    };
+    let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
+    assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
+}
+
+#[test]
+fn the_games_mex_table_oracle_is_cross_checked_by_name_and_shown_by_repro() {
+    use crate::game::{GameProblem, Question};
+    let problem = GameProblem::new(super::WythoffGame, Question::default()).unwrap_or_else(|e| panic!("{e}"));
+    crate::check::assert_holds(&problem, "p_test_matches_mex_table", 200, None);
+    let r = crate::check::repro(&problem, Piles { x: 3, y: 5 });
+    assert!(r.agree(), "{}", r.to_text("repro"));
+    assert!(r.to_text("repro").contains("mex table"), "{}", r.to_text("repro"));
+}

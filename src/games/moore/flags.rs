@@ -1,11 +1,8 @@
-//! How the command line builds the problems that are not [`Game`](crate::game::Game)s:
-//! Moore's k and modulus are flags; Chopsticks and Wythoff take none.
+//! How the command line builds Moore's problems: k and the modulus are flags.
 
-use super::Build;
-use super::chopsticks::Chopsticks;
-use super::moore::{MooreCount, MoorePosition};
-use super::wythoff::Wythoff;
+use super::{MooreCount, MoorePosition};
 use crate::game::GameError;
+use crate::games::Build;
 use crate::problem::{Flag, FlagError, Flags};
 
 const K: Flag =
@@ -22,24 +19,6 @@ fn k(flags: &Flags) -> Result<u32, GameError> {
             })
         }),
         Err(_) => Ok(6),
-    }
-}
-
-impl Build for Chopsticks {
-    fn flags() -> Vec<Flag> {
-        Vec::new()
-    }
-    fn build(_: &Flags) -> Result<Chopsticks, GameError> {
-        Ok(Chopsticks::default())
-    }
-}
-
-impl Build for Wythoff {
-    fn flags() -> Vec<Flag> {
-        Vec::new()
-    }
-    fn build(_: &Flags) -> Result<Wythoff, GameError> {
-        Ok(Wythoff::default())
     }
 }
 
