@@ -8,6 +8,7 @@ pub mod claims;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod game;
+pub mod partizan;
 pub mod games;
 pub mod input;
 pub mod json;
