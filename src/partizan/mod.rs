@@ -8,16 +8,23 @@
 //! An impartial [`Game`](crate::game::Game) is the case where both players have the
 //! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
 
+mod claim;
 mod cooling;
 mod dyadic;
+pub mod family;
 mod game;
 mod notation;
+mod problem;
 mod thermograph;
 mod value;
+
+#[cfg(test)]
+mod tests;
 
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;
 pub use game::{Impartial, Partizan, Values};
 pub use notation::ValueError;
+pub use problem::{Answer, Ask, PartizanProblem};
 pub use thermograph::{Thermograph, Trajectory};
 pub use value::{OutcomeClass, Value};
