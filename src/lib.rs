@@ -8,10 +8,10 @@ pub mod claims;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod game;
-pub mod partizan;
 pub mod games;
 pub mod input;
 pub mod json;
+pub mod partizan;
 
 pub mod plot;
 pub mod problem;

@@ -21,7 +21,11 @@ fn syntax(text: &str, column: usize, message: impl Into<String>) -> ExprError {
 /// with its column.
 pub(crate) fn parse(text: &str) -> Result<(Ask, String), ExprError> {
     let Some((lhs, rhs)) = text.split_once("==") else {
-        return Err(syntax(text, text.len() + 1, "expected `<value|outcome|mean|temperature> == <answer>`"));
+        return Err(syntax(
+            text,
+            text.len() + 1,
+            "expected `<value|outcome|mean|temperature> == <answer>`",
+        ));
     };
     let ask = match lhs.trim() {
         "value" => Ask::Value,
@@ -55,7 +59,9 @@ pub(crate) fn check<G: Family>(
     let (ask, answer) = parse(text)?;
     let problem = problem.asking(ask);
     let rhs_column = text.find("==").map_or(1, |i| i + 3);
-    let claimed: Answer = problem.read_answer(&answer).map_err(|why| syntax(text, rhs_column, why))?;
+    let claimed: Answer = problem
+        .read_answer(&answer)
+        .map_err(|why| syntax(text, rhs_column, why))?;
     let claim = move |_: &G::Position| Ok(claimed);
     Ok(check_claim(&problem, "claim", text, &claim, seed, cases))
 }

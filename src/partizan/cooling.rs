@@ -99,7 +99,7 @@ fn reach(a: &Arena, g: u32, memo: &mut HashMap<u32, (i64, u32, u32)>) -> (i64, u
 
 /// Returns the temperature and the mean of `g` by cooling, or `None` when the grid this
 /// method searches (steps of 2^-(exponent + depth + 1) up to twice the largest number
-/// plus one) does not hold them. Numbers take CGSuite's convention (−1 for an
+/// plus one) does not hold them, or is above 2^12 steps per unit or 64 units. Numbers take CGSuite's convention (−1 for an
 /// integer, −1/2^k for `m/2^k`).
 ///
 /// # Complexity
@@ -115,11 +115,18 @@ fn reach(a: &Arena, g: u32, memo: &mut HashMap<u32, (i64, u32, u32)>) -> (i64, u
 pub fn temperature_by_cooling(g: Value) -> Option<(Dyadic, Dyadic)> {
     let mut a = arena();
     if let Some(x) = a.number_of(g.0) {
-        let t = if x.is_integer() { Dyadic::int(-1) } else { -Dyadic::new(1, x.exponent()) };
+        let t = if x.is_integer() {
+            Dyadic::int(-1)
+        } else {
+            -Dyadic::new(1, x.exponent())
+        };
         return Some((t, x));
     }
     let (bound, depth, exp) = reach(&a, g.0, &mut HashMap::new());
-    let resolution = (exp + depth + 1).min(40);
+    let resolution = exp + depth + 1;
+    if resolution > 12 || bound > 64 {
+        return None;
+    }
     let mut cooler = Cooler {
         resolution,
         top: (2 * bound + 1) << resolution,
@@ -136,7 +143,12 @@ mod tests {
 
     #[test]
     fn cooling_agrees_with_published_temperatures() {
-        for (g, t, m) in [("+-1", "1", "0"), ("{3|1}", "1", "2"), ("*", "0", "0"), ("{4|{2|0}}", "3/2", "5/2")] {
+        for (g, t, m) in [
+            ("+-1", "1", "0"),
+            ("{3|1}", "1", "2"),
+            ("*", "0", "0"),
+            ("{4|{2|0}}", "3/2", "5/2"),
+        ] {
             let v: Value = g.parse().unwrap();
             let want = (t.parse().unwrap(), m.parse().unwrap());
             assert_eq!(temperature_by_cooling(v), Some(want), "{g}");

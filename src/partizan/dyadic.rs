@@ -229,7 +229,10 @@ mod tests {
         for _ in 0..6 {
             let mut sorted = all.clone();
             sorted.sort();
-            let mut next = vec![sorted[0] - Dyadic::int(1), *sorted.last().unwrap() + Dyadic::int(1)];
+            let mut next = vec![
+                sorted[0] - Dyadic::int(1),
+                *sorted.last().unwrap() + Dyadic::int(1),
+            ];
             next.extend(sorted.windows(2).map(|w| (w[0] + w[1]).half()));
             all.extend(next.iter().copied());
             born.push(next);
@@ -244,7 +247,10 @@ mod tests {
             }
         }
         assert_eq!(Dyadic::simplest_between(None, Some(q("-3/2"))), q("-2"));
-        assert_eq!(Dyadic::simplest_between(Some(q("1/4")), Some(q("3/8"))), q("5/16"));
+        assert_eq!(
+            Dyadic::simplest_between(Some(q("1/4")), Some(q("3/8"))),
+            q("5/16")
+        );
     }
 
     #[test]

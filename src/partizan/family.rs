@@ -62,7 +62,10 @@ pub trait Family: Partizan<Position: Ord> + Clone {
         use rand::RngExt;
         let n = rng.random_range(1..=size.clamp(1, 10));
         let all = self.of_size(n);
-        all[rng.random_range(0..all.len().max(1)).min(all.len().saturating_sub(1))].clone()
+        all[rng
+            .random_range(0..all.len().max(1))
+            .min(all.len().saturating_sub(1))]
+        .clone()
     }
 
     /// Returns positions one step smaller than `p`.
@@ -101,7 +104,10 @@ pub fn read_row(
     let line = tokens.line();
     let expected = format!("{what} over {}", shown_alphabet(alphabet));
     let word = tokens.word_on_line(&expected, max)?;
-    if let Some(c) = word.chars().find(|c| !c.is_ascii() || !alphabet.contains(&(*c as u8))) {
+    if let Some(c) = word
+        .chars()
+        .find(|c| !c.is_ascii() || !alphabet.contains(&(*c as u8)))
+    {
         return Err(InputError::OutOfRange {
             line,
             token: crate::shown::escaped(word.as_bytes(), 40),
@@ -120,7 +126,11 @@ pub fn read_row(
 }
 
 fn shown_alphabet(alphabet: &[u8]) -> String {
-    alphabet.iter().map(|&b| format!("`{}`", b as char)).collect::<Vec<_>>().join(", ")
+    alphabet
+        .iter()
+        .map(|&b| format!("`{}`", b as char))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Returns every string of length `n` over `alphabet`, in order.

@@ -8,7 +8,8 @@
 //! An impartial [`Game`](crate::game::Game) is the case where both players have the
 //! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
 
-mod claim;
+mod check;
+pub(crate) mod claim;
 mod cooling;
 mod dyadic;
 pub mod family;
@@ -21,6 +22,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
+pub use check::{Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;
 pub use game::{Impartial, Partizan, Values};

@@ -158,7 +158,12 @@ impl Reader<'_> {
 
     fn eat(&mut self, s: &str) -> bool {
         let n = s.chars().count();
-        if self.chars[self.at.min(self.chars.len())..].iter().take(n).copied().eq(s.chars()) {
+        if self.chars[self.at.min(self.chars.len())..]
+            .iter()
+            .take(n)
+            .copied()
+            .eq(s.chars())
+        {
             self.at += n;
             true
         } else {
@@ -211,7 +216,8 @@ impl Reader<'_> {
             return Ok(Value::new(&[y], &[-y]));
         }
         // `-1^` is -1 plus up, as CGSuite reads it; `-^` and `-{…}` negate the term.
-        let negative = self.peek() == Some('-') && self.chars.get(self.at + 1).is_some_and(char::is_ascii_digit);
+        let negative =
+            self.peek() == Some('-') && self.chars.get(self.at + 1).is_some_and(char::is_ascii_digit);
         if negative {
             self.at += 1;
         } else if self.eat("-") {
@@ -324,12 +330,14 @@ mod tests {
     #[test]
     fn prints_as_cgsuite_does_and_reads_back() {
         for s in [
-            "0", "-2", "3/4", "*", "*3", "^", "v", "^*", "v*", "^^", "vv*", "^3", "1/2*", "-1^", "+-1", "{1|0}",
-            "{2|1/2}", "{2,*|-1}", "{1|*}",
+            "0", "-2", "3/4", "*", "*3", "^", "v", "^*", "v*", "^^", "vv*", "^3", "1/2*", "-1^", "+-1",
+            "{1|0}", "{2|1/2}", "{2|-1}", "{1|*}",
         ] {
             assert_eq!(v(s).to_string(), s, "{s}");
         }
         assert_eq!(v("±1"), v("+-1"));
+        // * is dominated by 2 for Left.
+        assert_eq!(v("{2,*|-1}"), v("{2|-1}"));
         assert_eq!(v("{0,*|0}"), v("^*"));
         assert_eq!(v("{0|*}"), v("^"));
         assert_eq!(v("{*|0}"), v("v"));
@@ -343,7 +351,15 @@ mod tests {
 
     #[test]
     fn malformed_values_name_the_character() {
-        for (s, at) in [("{1|", 4), ("1/3", 1), ("x", 1), ("{1 0}", 4), ("*99", 4), ("", 1), ("1 2", 3)] {
+        for (s, at) in [
+            ("{1|", 4),
+            ("1/3", 1),
+            ("x", 1),
+            ("{1 0}", 4),
+            ("*99", 4),
+            ("", 1),
+            ("1 2", 3),
+        ] {
             let e = s.parse::<Value>().unwrap_err();
             assert_eq!(e.at, at, "{s}: {e}");
         }

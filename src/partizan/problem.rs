@@ -13,8 +13,8 @@ use super::family::Family;
 use super::{Dyadic, OutcomeClass, Value, Values, temperature_by_cooling};
 use crate::input::InputError;
 use crate::problem::{
-    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation, Flag, Flags, Least,
-    Order, Problem, Properties, Property, Sample, Share,
+    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation, Flag, Flags,
+    Least, Order, Problem, Properties, Property, Sample, Share,
 };
 use crate::tokens::Tokens;
 
@@ -66,7 +66,8 @@ impl<G: Family> PartizanRules for Rules<G> {
 }
 
 /// A fast answer under test: the family's own, or a formula.
-type Fast<G> = Box<dyn Fn(&G, &<G as super::Partizan>::Position, &mut Values<G>) -> Result<Value, String> + Send + Sync>;
+type Fast<G> =
+    Box<dyn Fn(&G, &<G as super::Partizan>::Position, &mut Values<G>) -> Result<Value, String> + Send + Sync>;
 
 /// A partizan family as a problem.
 pub struct PartizanProblem<G: Family> {
@@ -86,16 +87,26 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// The flags every partizan family has: what is asked.
 const ASK_FLAGS: [Flag; 4] = [
-    Flag::switch("value", "Ask for the canonical form, in CGSuite's notation (the default)."),
+    Flag::switch(
+        "value",
+        "Ask for the canonical form, in CGSuite's notation (the default).",
+    ),
     Flag::switch("outcome", "Ask for the outcome class: L, R, N or P."),
     Flag::switch("mean", "Ask for the mean value, an exact dyadic rational."),
-    Flag::switch("temperature", "Ask for the temperature (-1 for an integer, -1/2^k for m/2^k)."),
+    Flag::switch(
+        "temperature",
+        "Ask for the temperature (-1 for an integer, -1/2^k for m/2^k).",
+    ),
 ];
 
 impl<G: Family> PartizanProblem<G> {
     /// Returns `game` asked `ask` through its own fast path.
     pub fn new(game: G, ask: Ask) -> PartizanProblem<G> {
-        PartizanProblem::with_fast(game, ask, Box::new(|g: &G, p: &G::Position, v: &mut Values<G>| g.value(p, v)))
+        PartizanProblem::with_fast(
+            game,
+            ask,
+            Box::new(|g: &G, p: &G::Position, v: &mut Values<G>| g.value(p, v)),
+        )
     }
 
     /// Returns `game` asked `ask`, with `fast` as the value under test.
@@ -212,7 +223,9 @@ impl<G: Family> PartizanProblem<G> {
                 (_, true) => "greater than",
                 _ => "confused with",
             };
-            Err(format!("the fast path says {v}, but by the definition of >= the position is not equal to it: {v} is {how} the game tree"))
+            Err(format!(
+                "the fast path says {v}, but by the definition of >= the position is not equal to it: {v} is {how} the game tree"
+            ))
         }
     }
 
@@ -231,8 +244,16 @@ fn plant(forest: &mut Forest, v: Value, memo: &mut std::collections::HashMap<Val
     if let Some(&id) = memo.get(&v) {
         return id;
     }
-    let left = v.left_options().into_iter().map(|o| plant(forest, o, memo)).collect();
-    let right = v.right_options().into_iter().map(|o| plant(forest, o, memo)).collect();
+    let left = v
+        .left_options()
+        .into_iter()
+        .map(|o| plant(forest, o, memo))
+        .collect();
+    let right = v
+        .right_options()
+        .into_iter()
+        .map(|o| plant(forest, o, memo))
+        .collect();
     let id = forest.node(left, right);
     memo.insert(v, id);
     id
@@ -267,7 +288,10 @@ impl<G: Family> Problem for PartizanProblem<G> {
         match self.ask {
             Ask::Value => {
                 if let Ok(v) = fast {
-                    rows.push(Evaluation::check("definition of >=", self.definition_agrees(p, v)));
+                    rows.push(Evaluation::check(
+                        "definition of >=",
+                        self.definition_agrees(p, v),
+                    ));
                 }
             }
             Ask::Outcome => rows.push(match self.searched_outcome(p) {
@@ -277,9 +301,10 @@ impl<G: Family> Problem for PartizanProblem<G> {
             Ask::Mean | Ask::Temperature => {
                 if let Ok(v) = fast {
                     rows.push(match temperature_by_cooling(v) {
-                        Some((t, m)) => {
-                            Evaluation::answer("cooling", Answer::Number(if self.ask == Ask::Mean { m } else { t }))
-                        }
+                        Some((t, m)) => Evaluation::answer(
+                            "cooling",
+                            Answer::Number(if self.ask == Ask::Mean { m } else { t }),
+                        ),
                         None => Evaluation::out_of_reach("cooling", "beyond the cooling grid".into()),
                     });
                 }
@@ -351,7 +376,11 @@ impl<G: Family> Order for PartizanProblem<G> {
 
 type Check<G> = fn(&PartizanProblem<G>, &<G as super::Partizan>::Position) -> Result<(), String>;
 
-fn property<G: Family>(name: &'static str, cases: BoxedStrategy<G::Position>, check: Check<G>) -> Property<PartizanProblem<G>> {
+fn property<G: Family>(
+    name: &'static str,
+    cases: BoxedStrategy<G::Position>,
+    check: Check<G>,
+) -> Property<PartizanProblem<G>> {
     Property {
         name,
         share: Share { times: 1, per: 200 },
@@ -373,9 +402,13 @@ impl<G: Family> Properties for PartizanProblem<G> {
                 let by_value = g.fast_value(p)?.outcome();
                 let truth = g.searched_outcome(p)?;
                 if says != truth {
-                    Err(format!("the fast path says outcome {says}, the search of the moves {truth}"))
+                    Err(format!(
+                        "the fast path says outcome {says}, the search of the moves {truth}"
+                    ))
                 } else if by_value != truth {
-                    Err(format!("the fast value's outcome is {by_value}, the search of the moves {truth}"))
+                    Err(format!(
+                        "the fast value's outcome is {by_value}, the search of the moves {truth}"
+                    ))
                 } else {
                     Ok(())
                 }
@@ -496,7 +529,10 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
 
     fn read_answer(&self, token: &str) -> Result<Answer, String> {
         match self.ask {
-            Ask::Value => token.parse().map(Answer::Value).map_err(|e: super::ValueError| e.to_string()),
+            Ask::Value => token
+                .parse()
+                .map(Answer::Value)
+                .map_err(|e: super::ValueError| e.to_string()),
             Ask::Outcome => token.parse().map(Answer::Outcome),
             Ask::Mean | Ask::Temperature => token.parse().map(Answer::Number),
         }
@@ -556,7 +592,14 @@ impl<G: Family> Claims for PartizanProblem<G> {
             None => Least::Proven,
         };
         Domain {
-            cases: Box::new(self.small.iter().flatten().cloned().collect::<Vec<_>>().into_iter()),
+            cases: Box::new(
+                self.small
+                    .iter()
+                    .flatten()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .into_iter(),
+            ),
             description: format!("positions of size at most {top}"),
             separator: ", ",
             standing,

@@ -81,7 +81,11 @@ impl Trajectory {
         let mut segments: Vec<(Dyadic, Dyadic, i64)> = Vec::new();
         for &p in &points {
             let (fv, gv, fs, gs) = (self.at(p), other.at(p), self.slope_at(p), other.slope_at(p));
-            let pick_f = if fv == gv { (fs >= gs) == max } else { (fv > gv) == max };
+            let pick_f = if fv == gv {
+                (fs >= gs) == max
+            } else {
+                (fv > gv) == max
+            };
             let (v, s) = if pick_f { (fv, fs) } else { (gv, gs) };
             push(&mut segments, p, v, s);
         }

@@ -182,7 +182,10 @@ impl Arena {
             }
         } else {
             let (m, k) = (x.numerator(), x.exponent());
-            (vec![self.number(Dyadic::new(m - 1, k))], vec![self.number(Dyadic::new(m + 1, k))])
+            (
+                vec![self.number(Dyadic::new(m - 1, k))],
+                vec![self.number(Dyadic::new(m + 1, k))],
+            )
         };
         let id = self.intern(left, right);
         self.nodes[id as usize].number = Some(x);
@@ -296,12 +299,18 @@ impl Arena {
     /// Returns the number `{left | right}` is when every option is a number and every Left
     /// option is below every Right option (the simplicity rule), else `None`.
     fn number_between(&self, left: &[u32], right: &[u32]) -> Option<Dyadic> {
-        let low = left.iter().map(|&l| self.number_of(l)).try_fold(None, |m: Option<Dyadic>, x| {
-            x.map(|x| Some(m.map_or(x, |m| m.max(x))))
-        })?;
-        let high = right.iter().map(|&r| self.number_of(r)).try_fold(None, |m: Option<Dyadic>, x| {
-            x.map(|x| Some(m.map_or(x, |m| m.min(x))))
-        })?;
+        let low = left
+            .iter()
+            .map(|&l| self.number_of(l))
+            .try_fold(None, |m: Option<Dyadic>, x| {
+                x.map(|x| Some(m.map_or(x, |m| m.max(x))))
+            })?;
+        let high = right
+            .iter()
+            .map(|&r| self.number_of(r))
+            .try_fold(None, |m: Option<Dyadic>, x| {
+                x.map(|x| Some(m.map_or(x, |m| m.min(x))))
+            })?;
         match (low, high) {
             (Some(l), Some(h)) if l >= h => None,
             _ => Some(Dyadic::simplest_between(low, high)),
@@ -313,14 +322,10 @@ impl Arena {
     fn undominated(&mut self, options: Vec<u32>, for_left: bool) -> Vec<u32> {
         let mut kept = Vec::with_capacity(options.len());
         for (i, &a) in options.iter().enumerate() {
-            let dominated = options.iter().enumerate().any(|(j, &b)| {
-                j != i
-                    && if for_left {
-                        self.leq(a, b)
-                    } else {
-                        self.leq(b, a)
-                    }
-            });
+            let dominated = options
+                .iter()
+                .enumerate()
+                .any(|(j, &b)| j != i && if for_left { self.leq(a, b) } else { self.leq(b, a) });
             if !dominated {
                 kept.push(a);
             }
@@ -430,7 +435,10 @@ impl Value {
     /// ```
     pub fn new(left: &[Value], right: &[Value]) -> Value {
         let mut a = arena();
-        Value(a.canonical_of(left.iter().map(|v| v.0).collect(), right.iter().map(|v| v.0).collect()))
+        Value(a.canonical_of(
+            left.iter().map(|v| v.0).collect(),
+            right.iter().map(|v| v.0).collect(),
+        ))
     }
 
     /// Returns the integer `n`.

@@ -2,6 +2,7 @@
 //! blue or green edge, Right a red or green one; whatever no longer touches the ground
 //! falls. Berlekamp's sign expansion values a Blue-Red string at once.
 
+mod catalog_claims;
 mod sign_expansion;
 
 use crate::input::InputError;
@@ -94,6 +95,6 @@ impl Family for Hackenbush {
     }
 
     fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
+        catalog_claims::entries()
     }
 }
