@@ -83,9 +83,16 @@ impl<'a, R: PartizanRules> OutcomeSearch<'a, R> {
             return Ok(w);
         }
         if self.memo.len() >= self.budget {
-            return Err(format!("more than {} positions: the outcome search's budget", self.budget));
+            return Err(format!(
+                "more than {} positions: the outcome search's budget",
+                self.budget
+            ));
         }
-        let moves = if left { self.rules.left(p) } else { self.rules.right(p) };
+        let moves = if left {
+            self.rules.left(p)
+        } else {
+            self.rules.right(p)
+        };
         let mut w = false;
         for q in &moves {
             if !self.wins(q, !left)? {
@@ -135,7 +142,12 @@ impl Forest {
     ///
     /// # Errors
     /// More than `budget` forms in the forest.
-    pub fn from_rules<R: PartizanRules>(&mut self, rules: &R, p: &R::Position, budget: usize) -> Result<usize, String> {
+    pub fn from_rules<R: PartizanRules>(
+        &mut self,
+        rules: &R,
+        p: &R::Position,
+        budget: usize,
+    ) -> Result<usize, String> {
         let mut seen = HashMap::new();
         self.grow(rules, p, budget, &mut seen)
     }
@@ -153,8 +165,16 @@ impl Forest {
         if self.nodes.len() >= budget {
             return Err(format!("more than {budget} forms: the game tree's budget"));
         }
-        let left = rules.left(p).iter().map(|q| self.grow(rules, q, budget, seen)).collect::<Result<_, _>>()?;
-        let right = rules.right(p).iter().map(|q| self.grow(rules, q, budget, seen)).collect::<Result<_, _>>()?;
+        let left = rules
+            .left(p)
+            .iter()
+            .map(|q| self.grow(rules, q, budget, seen))
+            .collect::<Result<_, _>>()?;
+        let right = rules
+            .right(p)
+            .iter()
+            .map(|q| self.grow(rules, q, budget, seen))
+            .collect::<Result<_, _>>()?;
         let id = self.node(left, right);
         seen.insert(p.clone(), id);
         Ok(id)
@@ -240,7 +260,10 @@ mod tests {
     fn two_by_two_domineering_is_plus_minus_one() {
         let board = vec![vec![false; 2]; 2];
         let mut s = OutcomeSearch::new(&Domineering, 1000);
-        assert_eq!((s.wins(&board, true), s.wins(&board, false)), (Ok(true), Ok(true)));
+        assert_eq!(
+            (s.wins(&board, true), s.wins(&board, false)),
+            (Ok(true), Ok(true))
+        );
         let mut f = Forest::new();
         let g = f.from_rules(&Domineering, &board, 1000).unwrap();
         let zero = f.node(vec![], vec![]);
@@ -256,7 +279,10 @@ mod tests {
         // The sum 2x2 + 2x2 is 0: the joint search says the second player wins.
         let mut joint = OutcomeSearch::new(&SumOf(&Domineering), 100_000);
         let sum = vec![board.clone(), board];
-        assert_eq!((joint.wins(&sum, true), joint.wins(&sum, false)), (Ok(false), Ok(false)));
+        assert_eq!(
+            (joint.wins(&sum, true), joint.wins(&sum, false)),
+            (Ok(false), Ok(false))
+        );
     }
 
     #[test]

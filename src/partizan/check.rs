@@ -89,7 +89,7 @@ pub fn equals_by_definition<G: Partizan>(
 pub fn check_values<G: Partizan>(
     game: G,
     positions: impl IntoIterator<Item = G::Position>,
-    formula: impl Fn(&G::Position) -> Value,
+    mut formula: impl FnMut(&G::Position) -> Value,
 ) -> Result<usize, Refuted<G::Position>> {
     let mut values = Values::new(game);
     let mut checked = 0;
