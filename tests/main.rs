@@ -13,6 +13,7 @@ mod claims_engine;
 mod cli_conventions;
 mod cli_octal;
 mod cli_output;
+mod cli_partizan;
 mod cli_solve_chopsticks;
 mod contest_format;
 mod game_format;
