@@ -292,6 +292,24 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// Returns the next word, on this line or a later one, as [`Tokens::word_on_line`]
+    /// reads it: what `scanf("%s")` reads.
+    ///
+    /// # Errors
+    /// End of input where a word is expected; a word above `max` bytes.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"\n\n T_F"[..]);
+    /// assert_eq!(t.word_anywhere("a row", 8).as_deref(), Ok("T_F"));
+    /// assert_eq!(t.line(), 3);
+    /// ```
+    pub fn word_anywhere(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
+        self.skip_whitespace();
+        self.word_on_line(expected, max)
+    }
+
     /// Returns the next word on the current line (a run of non-space bytes) with at most
     /// `max` bytes; a longer one is refused with [`InputError::OutOfRange`] naming its
     /// line and its start, read no further than `max + 1` bytes.

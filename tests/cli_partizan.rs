@@ -20,7 +20,10 @@ fn solve_prints_published_values() {
     let dom = "2\n2 2\n..\n..\n2 1\n.\n.\n";
     assert_eq!(solve(&["solve", "domineering", "--value"], dom).1, "+-1\n1\n");
     assert_eq!(solve(&["solve", "domineering", "--outcome"], dom).1, "N\nL\n");
-    assert_eq!(solve(&["solve", "domineering", "--temperature"], dom).1, "1\n-1\n");
+    assert_eq!(
+        solve(&["solve", "domineering", "--temperature"], dom).1,
+        "1\n-1\n"
+    );
     assert_eq!(solve(&["solve", "domineering", "--mean"], dom).1, "0\n1\n");
     let hack = "4\nBR\nBRR\nBBR\nGG\n";
     assert_eq!(solve(&["solve", "hackenbush"], hack).1, "1/2\n1/4\n3/2\n*2\n");

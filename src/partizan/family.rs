@@ -60,12 +60,14 @@ pub trait Family: Partizan<Position: Ord> + Clone {
     /// Returns a random position of size at most `size` (and at least 1).
     fn random(&self, rng: &mut rand_chacha::ChaCha8Rng, size: u64) -> Self::Position {
         use rand::RngExt;
-        let n = rng.random_range(1..=size.clamp(1, 10));
-        let all = self.of_size(n);
-        all[rng
-            .random_range(0..all.len().max(1))
-            .min(all.len().saturating_sub(1))]
-        .clone()
+        let mut n = rng.random_range(1..=size.clamp(1, 10));
+        loop {
+            let all = self.of_size(n);
+            if !all.is_empty() {
+                return all[rng.random_range(0..all.len())].clone();
+            }
+            n += 1;
+        }
     }
 
     /// Returns positions one step smaller than `p`.
@@ -88,8 +90,8 @@ pub trait Family: Partizan<Position: Ord> + Clone {
     }
 }
 
-/// Returns a word of the current line made of `alphabet`'s characters, at least `min`
-/// and at most `max` of them, its line ended.
+/// Returns the next word (on this line or a later one, as `scanf("%s")` reads) made of
+/// `alphabet`'s characters, at least `min` and at most `max` of them.
 ///
 /// # Errors
 /// The word missing, too long or too short, or a character outside the alphabet, named
@@ -101,9 +103,9 @@ pub fn read_row(
     min: usize,
     max: usize,
 ) -> Result<Vec<u8>, InputError> {
-    let line = tokens.line();
     let expected = format!("{what} over {}", shown_alphabet(alphabet));
-    let word = tokens.word_on_line(&expected, max)?;
+    let word = tokens.word_anywhere(&expected, max)?;
+    let line = tokens.line();
     if let Some(c) = word
         .chars()
         .find(|c| !c.is_ascii() || !alphabet.contains(&(*c as u8)))
@@ -121,7 +123,6 @@ pub fn read_row(
             why: format!("{what} has at least {min} characters"),
         });
     }
-    tokens.end_line(what)?;
     Ok(word.into_bytes())
 }
 

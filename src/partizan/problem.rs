@@ -498,8 +498,7 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
-        let t = tokens.u64_on_line_at_most("the number of positions T", 100_000, "T is at most 100000")?;
-        tokens.end_line("T")?;
+        let t = tokens.u64_anywhere_at_most("the number of positions T", 100_000, "T is at most 100000")?;
         let mut cases = Vec::with_capacity(t.min(1024) as usize);
         for _ in 0..t {
             cases.push(self.game.read(tokens)?);

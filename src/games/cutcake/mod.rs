@@ -70,9 +70,9 @@ impl Family for Cutcake {
 
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<(u64, u64)>, InputError> {
         let why = "a side is at most 10^9";
+        let w = tokens.u64_anywhere_at_most("the width w", MAX_SIDE, why)?;
         let line = tokens.line();
-        let w = tokens.u64_on_line_at_most("the width w", MAX_SIDE, why)?;
-        let h = tokens.u64_on_line_at_most("the height h", MAX_SIDE, why)?;
+        let h = tokens.u64_anywhere_at_most("the height h", MAX_SIDE, why)?;
         for (v, name) in [(w, "w"), (h, "h")] {
             if v == 0 {
                 return Err(InputError::OutOfRange {
@@ -82,7 +82,6 @@ impl Family for Cutcake {
                 });
             }
         }
-        tokens.end_line("the cake's w h")?;
         Ok(vec![(w, h)])
     }
 

@@ -62,10 +62,9 @@ impl Family for Domineering {
     }
 
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Grid, InputError> {
+        let r = tokens.u64_anywhere_at_most("the rows r", MAX_CELLS, "a board has at most 64 cells")?;
         let line = tokens.line();
-        let r = tokens.u64_on_line_at_most("the rows r", MAX_CELLS, "a board has at most 64 cells")?;
-        let c = tokens.u64_on_line_at_most("the columns c", MAX_CELLS, "a board has at most 64 cells")?;
-        tokens.end_line("the board's r c")?;
+        let c = tokens.u64_anywhere_at_most("the columns c", MAX_CELLS, "a board has at most 64 cells")?;
         if r == 0 || c == 0 || r * c > MAX_CELLS {
             return Err(InputError::OutOfRange {
                 line,
@@ -75,8 +74,8 @@ impl Family for Domineering {
         }
         let mut rows = Vec::with_capacity(r as usize);
         for _ in 0..r {
-            let row_line = tokens.line();
             let row = read_row(tokens, "a row of the board", b".#", 0, c as usize)?;
+            let row_line = tokens.line();
             if row.len() != c as usize {
                 return Err(InputError::OutOfRange {
                     line: row_line,
