@@ -8,6 +8,13 @@ use crate::tokens::Tokens;
 
 use super::Partizan;
 
+/// A property a family adds to `check`, by name: its fast path against a second method
+/// of its own.
+pub type CrossCheck<G> = (
+    &'static str,
+    fn(&G, &<G as Partizan>::Position) -> Result<(), String>,
+);
+
 /// A partizan game with positions the engines can list, order, read and write.
 pub trait Family: Partizan<Position: Ord> + Clone {
     /// Returns the flags that build the family (`--rows`, `--cols`).
@@ -80,7 +87,7 @@ pub trait Family: Partizan<Position: Ord> + Clone {
 
     /// Returns the properties the family adds to `check`: its fast path against a second
     /// method of its own, by name.
-    fn cross_checks(&self) -> Vec<(&'static str, fn(&Self, &Self::Position) -> Result<(), String>)> {
+    fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
         Vec::new()
     }
 

@@ -18,10 +18,13 @@ struct Node {
     number: Option<Dyadic>,
 }
 
+/// A form's Left and Right options, the key of the arena's index.
+type Form = (Box<[u32]>, Box<[u32]>);
+
 /// Every form met, with the memos of the operations on them.
 pub(crate) struct Arena {
     nodes: Vec<Node>,
-    index: HashMap<(Box<[u32]>, Box<[u32]>), u32>,
+    index: HashMap<Form, u32>,
     /// Form id to the id of its canonical form.
     canonical: HashMap<u32, u32>,
     leq: HashMap<(u32, u32), bool>,

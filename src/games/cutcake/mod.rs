@@ -119,7 +119,7 @@ impl Family for Cutcake {
         8
     }
 
-    fn cross_checks(&self) -> Vec<(&'static str, fn(&Self, &Self::Position) -> Result<(), String>)> {
+    fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("closed_form_matches_moves", |_, cakes| {
             let formula: i64 = cakes.iter().map(|&(w, h)| cake_value(w, h)).sum();
             let by_moves = Values::new(Cutcake).of(cakes)?;

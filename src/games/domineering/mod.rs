@@ -53,7 +53,7 @@ impl Family for Domineering {
         if rows == 0 && cols != 0 {
             return Err("--cols needs --rows".into());
         }
-        let board = (rows > 0).then(|| (rows as u8, cols as u8));
+        let board = (rows > 0).then_some((rows as u8, cols as u8));
         Ok(Domineering { board })
     }
 

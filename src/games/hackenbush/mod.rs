@@ -82,7 +82,7 @@ impl Family for Hackenbush {
         10
     }
 
-    fn cross_checks(&self) -> Vec<(&'static str, fn(&Self, &Vec<u8>) -> Result<(), String>)> {
+    fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("sign_expansion_matches_moves", |_, s| {
             let Some(x) = sign_expansion(s) else { return Ok(()) };
             let by_moves = Values::new(Hackenbush).of(s)?;
