@@ -15,6 +15,7 @@ pub mod games;
 pub mod input;
 pub mod interactive;
 pub mod json;
+pub mod partizan;
 
 pub mod plot;
 pub mod prelude;

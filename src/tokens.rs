@@ -292,6 +292,74 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// Returns the next word, on this line or a later one, as [`Tokens::word_on_line`]
+    /// reads it: what `scanf("%s")` reads.
+    ///
+    /// # Errors
+    /// End of input where a word is expected; a word above `max` bytes.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"\n\n T_F"[..]);
+    /// assert_eq!(t.word_anywhere("a row", 8).as_deref(), Ok("T_F"));
+    /// assert_eq!(t.line(), 3);
+    /// ```
+    pub fn word_anywhere(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
+        self.skip_whitespace();
+        self.word_on_line(expected, max)
+    }
+
+    /// Returns the next word on the current line (a run of non-space bytes) with at most
+    /// `max` bytes; a longer one is refused with [`InputError::OutOfRange`] naming its
+    /// line and its start, read no further than `max + 1` bytes.
+    ///
+    /// # Errors
+    /// End of line or input where a word is expected; a word above `max` bytes.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::tokens::Tokens;
+    /// let mut t = Tokens::new(&b"BRG ..#\nT_F"[..]);
+    /// assert_eq!(t.word_on_line("a string", 8).as_deref(), Ok("BRG"));
+    /// assert_eq!(t.word_on_line("a row", 2).map_err(|e| e.line()), Err(1));
+    /// ```
+    pub fn word_on_line(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
+        self.skip_blanks();
+        match self.peek() {
+            None => {
+                return Err(InputError::EndOfInput {
+                    line: self.line,
+                    expected: expected.to_owned(),
+                });
+            }
+            Some(b'\n') => {
+                return Err(InputError::EndOfLine {
+                    line: self.line,
+                    expected: expected.to_owned(),
+                });
+            }
+            Some(_) => {}
+        }
+        let mut word = Vec::new();
+        while let Some(b) = self.peek() {
+            if is_space(b) || word.len() > max {
+                break;
+            }
+            word.push(b);
+            self.bump();
+        }
+        if word.len() > max {
+            let shown = crate::shown::escaped(&word[..word.len().min(SHOWN)], SHOWN);
+            return Err(InputError::OutOfRange {
+                line: self.line,
+                token: format!("{shown}…"),
+                why: format!("{expected} has at most {max} characters"),
+            });
+        }
+        Ok(String::from_utf8_lossy(&word).into_owned())
+    }
+
     /// Returns the next number on the current line, refusing values above `max` with
     /// [`InputError::OutOfRange`] naming the line, the token and `why`.
     ///

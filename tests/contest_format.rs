@@ -311,7 +311,10 @@ impl Visit for IsspaceAndPlainNumbers {
             // the only one): refused there, naming the token.
             let line = if text.lines().count() > 1 { 2 } else { 1 };
             let start: usize = text.lines().take(line - 1).map(|l| l.len() + 1).sum();
-            for prefix in ["+", "0", "-0"] {
+            // A line that starts with a word (a Hackenbush string, a Toads and Frogs row)
+            // has no number to sign; its readers name a bad character instead.
+            let numeric = text[start..].starts_with(|c: char| c.is_ascii_digit());
+            for prefix in ["+", "0", "-0"].into_iter().filter(|_| numeric) {
                 let mut bad = text.clone();
                 bad.insert_str(start, prefix);
                 let token = bad[start..]

@@ -14,6 +14,7 @@ mod cli_conventions;
 mod cli_octal;
 mod cli_output;
 mod cli_reference;
+mod cli_partizan;
 mod cli_solve_chopsticks;
 mod contest_format;
 mod contest_layouts;

@@ -12,6 +12,7 @@ pub mod moore_game_search;
 pub mod moore_group_ring_power;
 pub mod octal_mex;
 pub mod outcome;
+pub mod partizan_search;
 pub mod retrograde;
 pub mod rules_oracle;
 pub mod wythoff_mex_table;

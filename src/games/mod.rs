@@ -9,6 +9,7 @@ pub use registry::{
 };
 
 use crate::game::GameProblem;
+use crate::partizan::PartizanProblem;
 
 registry! {
     chopsticks { "chopsticks" => chopsticks::Chopsticks }
@@ -21,4 +22,8 @@ registry! {
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
     simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
+    domineering { "domineering" => PartizanProblem<domineering::Domineering> }
+    hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush> }
+    toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }
+    cutcake { "cutcake" => PartizanProblem<cutcake::Cutcake> }
 }

@@ -1,0 +1,113 @@
+//! From `cargo test`: a user's formula for the values of a partizan game, checked
+//! against the canonical form from the moves on positions in the user's order, the first
+//! failure returned typed.
+
+use std::collections::HashMap;
+
+use gamecheck_oracles::partizan_search::{Forest, PartizanRules};
+
+use super::{Partizan, Value, Values};
+
+/// A position where a formula's value is not the game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refuted<P> {
+    pub position: P,
+    /// What the formula said.
+    pub claimed: Value,
+    /// The canonical form from the moves, confirmed by the definition of `>=`.
+    pub truth: Value,
+}
+
+struct Rules<'a, G>(&'a G);
+
+impl<G: Partizan> PartizanRules for Rules<'_, G> {
+    type Position = G::Position;
+    fn left(&self, p: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        self.0.left_moves(p, &mut out);
+        out
+    }
+    fn right(&self, p: &G::Position) -> Vec<G::Position> {
+        let mut out = Vec::new();
+        self.0.right_moves(p, &mut out);
+        out
+    }
+}
+
+/// Returns whether `v` equals the game tree of `p` by the definition of `>=` (the oracle
+/// of `gamecheck-oracles`, which never simplifies), within `budget` forms.
+///
+/// # Errors
+/// More forms than `budget`.
+pub fn equals_by_definition<G: Partizan>(
+    game: &G,
+    p: &G::Position,
+    v: Value,
+    budget: usize,
+) -> Result<bool, String> {
+    fn plant(f: &mut Forest, v: Value, memo: &mut HashMap<Value, usize>) -> usize {
+        if let Some(&id) = memo.get(&v) {
+            return id;
+        }
+        let l = v.left_options().into_iter().map(|o| plant(f, o, memo)).collect();
+        let r = v.right_options().into_iter().map(|o| plant(f, o, memo)).collect();
+        let id = f.node(l, r);
+        memo.insert(v, id);
+        id
+    }
+    let mut forest = Forest::new();
+    let tree = forest.from_rules(&Rules(game), p, budget)?;
+    let value = plant(&mut forest, v, &mut HashMap::new());
+    Ok(forest.equal(tree, value))
+}
+
+/// Returns how many positions were checked when `formula` gives every position of
+/// `positions` its value, else the first position (in the order given, so the least
+/// when they come smallest first) where it does not.
+///
+/// # Errors
+/// The first refuted position, with the claimed and the true value.
+///
+/// # Panics
+/// When the canonical form from the moves disagrees with the definition of `>=`, or a
+/// position exceeds the value search's budget: a defect of gamecheck, not of the formula.
+///
+/// # Example
+/// ```
+/// use gamecheck::partizan::{Partizan, Value, check_values};
+/// /// A heap Left may shrink by one, Right by two.
+/// struct Heap;
+/// impl Partizan for Heap {
+///     type Position = u32;
+///     const NAME: &'static str = "heap";
+///     fn left_moves(&self, &n: &u32, out: &mut Vec<u32>) { if n >= 1 { out.push(n - 1) } }
+///     fn right_moves(&self, &n: &u32, out: &mut Vec<u32>) { if n >= 2 { out.push(n - 2) } }
+/// }
+/// let wrong = check_values(Heap, 0..10, |&n| Value::integer(i64::from(n))).unwrap_err();
+/// assert_eq!((wrong.position, wrong.truth.to_string()), (2, "+-1".to_owned()));
+/// ```
+pub fn check_values<G: Partizan>(
+    game: G,
+    positions: impl IntoIterator<Item = G::Position>,
+    mut formula: impl FnMut(&G::Position) -> Value,
+) -> Result<usize, Refuted<G::Position>> {
+    let mut values = Values::new(game);
+    let mut checked = 0;
+    for p in positions {
+        let truth = values.of(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            equals_by_definition(values.game(), &p, truth, 4_000_000) == Ok(true),
+            "the canonical form {truth} of {p:?} disagrees with the definition of >="
+        );
+        let claimed = formula(&p);
+        if claimed != truth {
+            return Err(Refuted {
+                position: p,
+                claimed,
+                truth,
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}

@@ -1,0 +1,180 @@
+//! The partizan door: a game gives Left's moves and Right's moves, and its values,
+//! outcome classes, means and temperatures follow.
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::{OutcomeClass, Value};
+use crate::game::Game;
+
+/// How many positions [`Values`] remembers before it gives up on a question: the memory
+/// budget of one value's search (a few hundred bytes a position).
+pub const VALUE_BUDGET: usize = 4_000_000;
+
+/// A partizan game: its positions, Left's moves and Right's moves.
+///
+/// Required: [`Partizan::Position`], [`Partizan::NAME`], [`Partizan::left_moves`] and
+/// [`Partizan::right_moves`]. The value defaults to the canonical form built from the
+/// moves; a game overrides [`Partizan::value`] for speed or for a closed form, and the
+/// checks judge the override against the definition.
+///
+/// # Example
+/// ```
+/// use gamecheck::partizan::{Partizan, Values, Value};
+///
+/// /// Cutcake on a strip of `n` squares: only Left can cut it.
+/// struct Strip;
+/// impl Partizan for Strip {
+///     type Position = u32;
+///     const NAME: &'static str = "strip";
+///     fn left_moves(&self, &n: &u32, out: &mut Vec<u32>) {
+///         // A cut leaves two strips; as one position, their sum is n - 1 squares' worth.
+///         if n > 1 { out.push(n - 1) }
+///     }
+///     fn right_moves(&self, _: &u32, _: &mut Vec<u32>) {}
+/// }
+/// let mut values = Values::new(Strip);
+/// assert_eq!(values.of(&4), Ok(Value::integer(3)));
+/// ```
+pub trait Partizan: Send + Sync + Sized + 'static {
+    /// A position (whose turn is not part of it: either player may move).
+    type Position: Clone + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The game's name on the command line and in reports.
+    const NAME: &'static str;
+
+    /// Appends every position Left reaches in one move from `p` to `out`.
+    fn left_moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Appends every position Right reaches in one move from `p` to `out`.
+    fn right_moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Returns the components of `p` when it is a disjunctive sum (the regions of a
+    /// Domineering board); its value is then their values' sum. Default: `p` is one
+    /// component. A component's components must be itself.
+    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+
+    /// Returns the value of `p`. Default: the canonical form built from the moves, by
+    /// `values`.
+    ///
+    /// # Errors
+    /// More positions than the search's budget.
+    fn value(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<Value, String> {
+        values.of(p)
+    }
+
+    /// Returns the outcome class of `p`. Default: from [`Partizan::value`].
+    ///
+    /// # Errors
+    /// As for [`Partizan::value`].
+    fn outcome(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<OutcomeClass, String> {
+        Ok(self.value(p, values)?.outcome())
+    }
+}
+
+/// The values of a game's positions, built from the moves and remembered.
+pub struct Values<G: Partizan> {
+    game: G,
+    memo: HashMap<G::Position, Value>,
+    budget: usize,
+}
+
+impl<G: Partizan> Values<G> {
+    /// Returns an empty memo of `game`'s values, within [`VALUE_BUDGET`] positions.
+    pub fn new(game: G) -> Values<G> {
+        Values::with_budget(game, VALUE_BUDGET)
+    }
+
+    /// Returns an empty memo that remembers at most `budget` positions.
+    pub fn with_budget(game: G, budget: usize) -> Values<G> {
+        Values {
+            game,
+            memo: HashMap::new(),
+            budget,
+        }
+    }
+
+    /// Returns the game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Returns the canonical form of `p` from the moves: the sum of its components',
+    /// each `{values of Left's moves | values of Right's moves}` simplified.
+    ///
+    /// # Errors
+    /// More positions than the budget.
+    ///
+    /// # Complexity
+    /// Every position reachable from `p` once, with a canonical simplification each.
+    pub fn of(&mut self, p: &G::Position) -> Result<Value, String> {
+        let parts = self.game.components(p);
+        let mut total = Value::integer(0);
+        for part in &parts {
+            total = total + self.component(part)?;
+        }
+        Ok(total)
+    }
+
+    fn component(&mut self, p: &G::Position) -> Result<Value, String> {
+        if let Some(&v) = self.memo.get(p) {
+            return Ok(v);
+        }
+        if self.memo.len() >= self.budget {
+            return Err(format!(
+                "more than {} positions: the value search's memory budget",
+                self.budget
+            ));
+        }
+        let mut moves = Vec::new();
+        self.game.left_moves(p, &mut moves);
+        let left = moves.iter().map(|q| self.of(q)).collect::<Result<Vec<_>, _>>()?;
+        moves.clear();
+        self.game.right_moves(p, &mut moves);
+        let right = moves.iter().map(|q| self.of(q)).collect::<Result<Vec<_>, _>>()?;
+        let v = Value::new(&left, &right);
+        self.memo.insert(p.clone(), v);
+        Ok(v)
+    }
+}
+
+/// An impartial game as a partizan one: both players have its moves, so every value is
+/// a nimber, the Grundy value's.
+///
+/// # Example
+/// ```
+/// use gamecheck::game::Game;
+/// use gamecheck::partizan::{Impartial, Value, Values};
+/// #[derive(Default)]
+/// struct Take12;
+/// impl Game for Take12 {
+///     type Position = u64;
+///     const NAME: &'static str = "take12";
+///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+///         out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+///     }
+/// }
+/// let mut values = Values::new(Impartial(Take12));
+/// assert_eq!(values.of(&5), Ok(Value::nimber(2)));
+/// ```
+pub struct Impartial<G: Game>(pub G);
+
+impl<G: Game> Partizan for Impartial<G> {
+    type Position = G::Position;
+    const NAME: &'static str = G::NAME;
+
+    fn left_moves(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.moves(p, out);
+    }
+
+    fn right_moves(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.moves(p, out);
+    }
+
+    fn components(&self, p: &G::Position) -> Vec<G::Position> {
+        self.0.components(p)
+    }
+}

@@ -1,0 +1,32 @@
+//! Partizan games: Left and Right have moves of their own, and a position's answer is a
+//! value (a canonical form such as `3/4`, `^*`, `+-1` or `{2|1/2}`), an outcome class,
+//! a mean and a temperature.
+//!
+//! A partizan game is a [`Partizan`]: its positions, Left's moves and Right's moves.
+//! From these alone [`Values`] computes canonical forms, and
+//! `gamecheck-oracles` judges them by the definition of `>=`, which never simplifies.
+//! An impartial [`Game`](crate::game::Game) is the case where both players have the
+//! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
+
+mod check;
+pub(crate) mod claim;
+mod cooling;
+mod dyadic;
+pub mod family;
+mod game;
+mod notation;
+mod problem;
+mod thermograph;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use check::{Refuted, check_values, equals_by_definition};
+pub use cooling::temperature_by_cooling;
+pub use dyadic::Dyadic;
+pub use game::{Impartial, Partizan, Values};
+pub use notation::ValueError;
+pub use problem::{Answer, Ask, PartizanProblem};
+pub use thermograph::{Thermograph, Trajectory};
+pub use value::{OutcomeClass, Value};

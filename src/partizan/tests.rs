@@ -1,0 +1,214 @@
+//! The partizan engine against published values and the definition-based oracles, and
+//! the families' properties, each shown to catch a broken fast path.
+
+use super::family::Family;
+use super::*;
+use crate::check::{RunConfig, assert_holds, run_property};
+use crate::games::cutcake::{Cutcake, cake_value};
+use crate::games::domineering::{Domineering, Grid};
+use crate::games::hackenbush::Hackenbush;
+use crate::games::toads_and_frogs::ToadsAndFrogs;
+use crate::problem::{Problem, Properties};
+
+fn v(s: &str) -> Value {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn board(rows: &[&str]) -> Grid {
+    Grid::from_rows(&rows.iter().map(|r| r.as_bytes().to_vec()).collect::<Vec<_>>())
+}
+
+fn value_of<G: Family>(game: G, p: &G::Position) -> Value {
+    PartizanProblem::new(game, Ask::Value).fast_value(p).unwrap()
+}
+
+#[test]
+fn published_domineering_values() {
+    // Winning Ways, ch. 5 (Berlekamp, Conway, Guy): the 2 × 2 board is ±1; a vertical
+    // 2 × 1 strip is 1 (Left's one move), a horizontal 1 × 2 is -1; an L of three cells
+    // is 0... checked by the definition below as well.
+    let d = Domineering::default();
+    assert_eq!(value_of(d, &Grid::empty(2, 2)), v("+-1"));
+    assert_eq!(value_of(d, &Grid::empty(2, 1)), v("1"));
+    assert_eq!(value_of(d, &Grid::empty(1, 2)), v("-1"));
+    assert_eq!(value_of(d, &Grid::empty(1, 4)), v("-2"));
+    // Temperature and mean of ±1: 1 and 0.
+    let pm = value_of(d, &Grid::empty(2, 2));
+    assert_eq!((pm.temperature(), pm.mean()), (Dyadic::int(1), Dyadic::ZERO));
+    let p = PartizanProblem::new(d, Ask::Value);
+    for g in [
+        Grid::empty(2, 2),
+        Grid::empty(2, 3),
+        Grid::empty(3, 3),
+        board(&["..#", "...", "#.."]),
+    ] {
+        let value = p.fast_value(&g).unwrap();
+        assert_eq!(
+            equals_by_definition(&d, &g, value, 4_000_000),
+            Ok(true),
+            "{g:?} = {value}"
+        );
+    }
+}
+
+#[test]
+fn published_hackenbush_values() {
+    // Winning Ways, ch. 2: BR = 1/2, BRR = 1/4, BBR = 3/2, BRB = 3/4; a green string of
+    // n edges is *n.
+    let h = |s: &str| value_of(Hackenbush, &s.as_bytes().to_vec());
+    for (s, want) in [
+        ("BR", "1/2"),
+        ("BRR", "1/4"),
+        ("BBR", "3/2"),
+        ("BRB", "3/4"),
+        ("RB", "-1/2"),
+    ] {
+        assert_eq!(h(s), v(want), "{s}");
+    }
+    for n in 1..=5 {
+        assert_eq!(h(&"G".repeat(n)), Value::nimber(n as u32));
+    }
+    // The sign expansion against the canonical form from the moves, every Blue-Red
+    // string of at most 10 edges.
+    for n in 0..=10 {
+        for s in family::strings(b"BR", n) {
+            let x = crate::games::hackenbush::sign_expansion(&s).unwrap();
+            assert_eq!(Values::new(Hackenbush).of(&s), Ok(Value::number(x)), "{s:?}");
+        }
+    }
+}
+
+#[test]
+fn cutcake_closed_form_matches_the_moves() {
+    // Winning Ways, ch. 2: Cutcake values are integers; 2 × 1 is 1.
+    let mut values = Values::new(Cutcake);
+    for w in 1..=9 {
+        for h in 1..=9 {
+            assert_eq!(
+                values.of(&vec![(w, h)]),
+                Ok(Value::integer(cake_value(w, h))),
+                "{w} x {h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn toads_and_frogs_values_match_the_definition() {
+    // Winning Ways, ch. 1: T_F: each player has one move, to a position where only the
+    // other... computed here and judged by the definition of >= and the outcome search.
+    let p = PartizanProblem::new(ToadsAndFrogs, Ask::Value);
+    for row in ["T_F", "TF_", "_TF", "TT_FF", "T__F", "TT__FF", "T_T_F_F"] {
+        let pos = row.as_bytes().to_vec();
+        let value = p.fast_value(&pos).unwrap();
+        assert!(
+            matches!(p.evaluate(&pos)[1].said, crate::problem::Said::Holds),
+            "{row} = {value}"
+        );
+    }
+    assert_eq!(p.fast_value(&b"T_F".to_vec()), Ok(v("*")));
+    // TF_: Left's jump leaves _FT = {|0} = -1, and Right has no move: {-1|} = 0.
+    assert_eq!(p.fast_value(&b"TF_".to_vec()), Ok(v("0")));
+    assert_eq!(p.fast_value(&b"_FT".to_vec()), Ok(v("-1")));
+}
+
+fn every_property_holds<G: Family>(game: G, cases: u32) {
+    let p = PartizanProblem::new(game, Ask::Value);
+    for property in p.properties() {
+        assert_holds(&p, property.name, cases, None);
+    }
+}
+
+#[test]
+fn every_property_holds_for_domineering() {
+    every_property_holds(Domineering::default(), 100);
+}
+
+#[test]
+fn every_property_holds_for_hackenbush() {
+    every_property_holds(Hackenbush, 100);
+}
+
+#[test]
+fn every_property_holds_for_toads_and_frogs() {
+    every_property_holds(ToadsAndFrogs, 100);
+}
+
+#[test]
+fn every_property_holds_for_cutcake() {
+    every_property_holds(Cutcake, 30);
+}
+
+/// Returns the least counterexample `check` finds for `property` with the value under
+/// test replaced by `broken`.
+fn refuted<G: Family>(game: G, property: &str, broken: fn(&G, &G::Position) -> Value) -> Option<String> {
+    let p = PartizanProblem::with_fast(
+        game,
+        Ask::Value,
+        Box::new(move |g: &G, q: &G::Position, _: &mut Values<G>| Ok(broken(g, q))),
+    );
+    let prop = p.properties().into_iter().find(|x| x.name == property)?;
+    let config = RunConfig {
+        seed: 1,
+        cases: 200,
+        persist_in: None,
+    };
+    match run_property(&p, &prop, config, &|| {}).0 {
+        Ok(()) => None,
+        Err(crate::check::PropertyError::Fail(c)) => Some(p.game().show(&c.case)),
+        Err(_) => panic!("{property} aborted"),
+    }
+}
+
+#[test]
+fn broken_fast_paths_are_refuted_at_their_least_position() {
+    // Blue minus red edges, the plausible wrong rule: refuted at BR (1/2, not 0).
+    let blue_minus_red = |_: &Hackenbush, s: &Vec<u8>| match s.contains(&b'G') {
+        true => Values::new(Hackenbush).of(s).unwrap(),
+        false => Value::integer(
+            s.iter()
+                .map(|&c| i64::from(c == b'B') - i64::from(c == b'R'))
+                .sum(),
+        ),
+    };
+    assert_eq!(
+        refuted(Hackenbush, "value_matches_definition", blue_minus_red).as_deref(),
+        Some("BR")
+    );
+    // Cutcake with the exponent of the wrong side: refuted at its least cake.
+    let wrong_side = |_: &Cutcake, cakes: &Vec<(u64, u64)>| {
+        Value::integer(cakes.iter().map(|&(w, h)| cake_value(h, w)).sum())
+    };
+    assert_eq!(
+        refuted(Cutcake, "value_matches_definition", wrong_side).as_deref(),
+        Some("1 2")
+    );
+    // Domineering forgetting that regions add: the largest region's value only.
+    let one_region = |d: &Domineering, g: &Grid| {
+        let parts = d.components(g);
+        let mut values = Values::new(*d);
+        parts
+            .iter()
+            .map(|r| values.of(r).unwrap())
+            .max_by_key(|x| x.left_options().len())
+            .unwrap_or(Value::integer(0))
+    };
+    assert!(refuted(Domineering::default(), "value_matches_definition", one_region).is_some());
+    // Toads and Frogs with the outcome of the negative: found by the outcome search.
+    let negated = |_: &ToadsAndFrogs, row: &Vec<u8>| -Values::new(ToadsAndFrogs).of(row).unwrap();
+    assert_eq!(
+        refuted(ToadsAndFrogs, "outcome_matches_search", negated).as_deref(),
+        Some("T_")
+    );
+}
+
+#[test]
+fn every_small_value_prints_and_reads_back() {
+    let p = PartizanProblem::new(Domineering::default(), Ask::Value);
+    for n in 0..=7 {
+        for g in Domineering::default().of_size(n).into_iter().step_by(7) {
+            let value = p.fast_value(&g).unwrap();
+            assert_eq!(value.to_string().parse::<Value>(), Ok(value), "{g:?}");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The partizan families through the command line: published values from `solve`, and
+//! bad input refused with its line and token and exit 2.
+#![cfg(feature = "cli")]
+
+use crate::common::gamecheck;
+
+fn solve(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = gamecheck(args, input);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_prints_published_values() {
+    // Winning Ways: 2 × 2 Domineering is ±1; BR = 1/2, BRR = 1/4, BBR = 3/2, GG = *2;
+    // Cutcake 2 × 1 = 1; ±1 has temperature 1 and mean 0.
+    let dom = "2\n2 2\n..\n..\n2 1\n.\n.\n";
+    assert_eq!(solve(&["solve", "domineering", "--value"], dom).1, "+-1\n1\n");
+    assert_eq!(solve(&["solve", "domineering", "--outcome"], dom).1, "N\nL\n");
+    assert_eq!(
+        solve(&["solve", "domineering", "--temperature"], dom).1,
+        "1\n-1\n"
+    );
+    assert_eq!(solve(&["solve", "domineering", "--mean"], dom).1, "0\n1\n");
+    let hack = "4\nBR\nBRR\nBBR\nGG\n";
+    assert_eq!(solve(&["solve", "hackenbush"], hack).1, "1/2\n1/4\n3/2\n*2\n");
+    assert_eq!(solve(&["solve", "cutcake"], "1\n2 1\n").1, "1\n");
+    assert_eq!(solve(&["solve", "toads-and-frogs"], "1\nT_F\n").1, "*\n");
+}
+
+#[test]
+fn bad_input_names_the_line_and_the_token() {
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&["solve", "domineering"], "1\n2 2\n..\n...\n", "line 4"),
+        (&["solve", "domineering"], "1\n2 2\n..\n.x\n", "`x`"),
+        (&["solve", "domineering"], "1\n9 9\n", "line 2"),
+        (&["solve", "hackenbush"], "1\nBRX\n", "`X`"),
+        (&["solve", "toads-and-frogs"], "2\nT_F\n", "line 3"),
+    ];
+    for (args, input, named) in cases {
+        let (code, out, err) = solve(args, input);
+        assert_eq!(code, 2, "{input:?}: {out} {err}");
+        assert!(err.contains(named), "{input:?}: {err}");
+    }
+    let (code, _, err) = solve(&["claim", "domineering", "--rows", "2", "value == {1|"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column"), "{err}");
+}
+
+#[test]
+fn a_claim_about_a_board_holds_or_is_refuted() {
+    let (code, out, _) = solve(&["claim", "domineering", "--rows", "2", "value == +-1"], "");
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = solve(&["claim", "domineering", "--rows", "2", "value == 0"], "");
+    assert_eq!(code, 1, "{out}");
+}
