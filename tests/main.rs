@@ -26,3 +26,4 @@ mod package;
 mod plot;
 mod prove;
 mod stress;
+mod verdicts;
