@@ -397,7 +397,10 @@ fn every_json_report_matches_docs_json() {
             failure: Some(failure),
             unjudged: {
                 let mut u = gamecheck::check::Unjudged::default();
-                u.add(gamecheck::problem::Budget::Positions { limit: 4_000_000 }, "out of reach");
+                u.add(
+                    gamecheck::problem::Budget::Positions { limit: 4_000_000 },
+                    "out of reach",
+                );
                 u.add(gamecheck::problem::Budget::Cycle, "a cycle");
                 u
             },

@@ -9,8 +9,8 @@ mod runner;
 
 pub use campaign::{Campaign, run_campaign};
 pub use property::{
-    Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds, check_problem,
-    run_property,
+    Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds,
+    check_problem, run_property,
 };
 pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, StaleEntry, Verdict};

@@ -99,7 +99,11 @@ impl std::fmt::Display for Unjudged {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} unjudged", self.cases)?;
         if !self.by.is_empty() {
-            let by: Vec<String> = self.by.iter().map(|s| format!("{} {}", s.cases, s.budget)).collect();
+            let by: Vec<String> = self
+                .by
+                .iter()
+                .map(|s| format!("{} {}", s.cases, s.budget))
+                .collect();
             write!(f, " ({})", by.join(", "))?;
         }
         Ok(())
@@ -228,7 +232,9 @@ pub fn run_property<P: Properties>(
     let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
     let result = match result {
         Ok(()) => Ok(()),
-        Err(TestError::Abort(reason)) => Err(PropertyError::Abort(abort_reason(problem, &reason.to_string()))),
+        Err(TestError::Abort(reason)) => {
+            Err(PropertyError::Abort(abort_reason(problem, &reason.to_string())))
+        }
         Err(TestError::Fail(_, shrunk)) => {
             let skipped = Cell::new(0u64);
             let fails = |c: &P::Case| match check(c) {
@@ -250,7 +256,9 @@ pub fn run_property<P: Properties>(
             }
             Err(PropertyError::Fail(Box::new(Counterexample {
                 property: property.name,
-                reason: check(&case).err().map_or_else(|| "fails".into(), |e| e.to_string()),
+                reason: check(&case)
+                    .err()
+                    .map_or_else(|| "fails".into(), |e| e.to_string()),
                 evaluations: problem.evaluate(&case),
                 case,
                 least: standing,

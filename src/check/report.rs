@@ -160,14 +160,14 @@ impl Report {
                 r.game, r.property, r.unjudged.cases, r.cases
             );
             for s in &r.unjudged.by {
-                let _ = writeln!(out, "  {} stopped by the {}; the first: {}", s.cases, s.budget, s.example);
-            }
-            for s in &r.stale {
                 let _ = writeln!(
                     out,
-                    "  kept regression {} no longer disagrees: {}",
-                    s.case, s.now
+                    "  {} stopped by the {}; the first: {}",
+                    s.cases, s.budget, s.example
                 );
+            }
+            for s in &r.stale {
+                let _ = writeln!(out, "  kept regression {} no longer disagrees: {}", s.case, s.now);
             }
         }
         for r in &self.rows {

@@ -191,7 +191,10 @@ fn run<G: Game>(
         // The position is won, as the formula says, but its move is wrong: what it says
         // is about the position it moves to.
         if !problem.game().is_move(&refutation.position, &q) {
-            refutation.says = Err(format!("the move to {} is not a legal move", problem.game().describe(&q)));
+            refutation.says = Err(format!(
+                "the move to {} is not a legal move",
+                problem.game().describe(&q)
+            ));
         } else if let Some((after, _)) = problem.truth(&q, question) {
             refutation.says = Ok(Answer::Outcome(Outcome::Loss));
             refutation.truth = after;
@@ -247,7 +250,12 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
                 _ => false,
             }
     };
-    let reason = |p: &G::Position| (property.check)(problem, p).err().map(|e| e.to_string()).unwrap_or_default();
+    let reason = |p: &G::Position| {
+        (property.check)(problem, p)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
     let first = (0..=last)
         .flat_map(|s| position::with_total::<G::Position>(s, max_len))
         .find(|p| fails(p));

@@ -179,13 +179,13 @@ impl<G: Game> GameProblem<G> {
         let game = Arc::new(game);
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
-            joint: Recycled::new(SEARCH_BUDGET, move || {
+            joint: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
                 RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET)
             }),
-            misere: Recycled::new(SEARCH_BUDGET, move || {
+            misere: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
                 RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET)
             }),
-            sum: Recycled::new(SEARCH_BUDGET, move || {
+            sum: Recycled::new(SEARCH_BUDGET, ComponentGrundy::len, move || {
                 ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET)
             }),
         };
@@ -385,7 +385,10 @@ impl<G: Game> GameProblem<G> {
     ) -> Result<(Answer, &'static str), CaseError> {
         let judged = |a: Answer, by: &'static str| {
             let mut largest = lock(&self.largest);
-            if largest.as_ref().is_none_or(|l| position::key(l) < position::key(p)) {
+            if largest
+                .as_ref()
+                .is_none_or(|l| position::key(l) < position::key(p))
+            {
                 *largest = Some(p.clone());
             }
             Ok((a, by))
@@ -550,16 +553,10 @@ impl<G: Game> GameProblem<G> {
                 if o == must {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "the fast path says {o}, but its answers at the moves make it {must}"
-                    )
-                    .into())
+                    Err(format!("the fast path says {o}, but its answers at the moves make it {must}").into())
                 }
             }
-            other => Err(format!(
-                "the fast path answers {other}, neither an outcome nor a value"
-            )
-            .into()),
+            other => Err(format!("the fast path answers {other}, neither an outcome nor a value").into()),
         }
     }
 

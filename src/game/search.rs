@@ -33,9 +33,11 @@ pub(crate) const SEARCH_BUDGET: usize = 4_000_000;
 const BEYOND_KEPT: usize = 256;
 
 /// A memoized search whose memory is scoped to the question, not the run: a question the
-/// budget stops on a memo that earlier questions filled is asked again on an empty one,
-/// so what they left behind never decides it. The memo is bounded by the search's
-/// budget and recycled: reused while questions fit, emptied when one does not.
+/// budget stops on a memo that earlier questions filled (a sixteenth of the budget or
+/// more) is asked again on an empty one, so what they left behind never decides it, and
+/// leaves it unjudged only if it needs nearly all the budget on its own. The memo is
+/// bounded by the search's budget and recycled: reused while questions fit, emptied when
+/// one does not.
 ///
 /// A question beyond the budget on an empty memo costs the whole budget, so the search
 /// remembers such positions, and a later position whose counts are all at least one of
@@ -44,19 +46,23 @@ const BEYOND_KEPT: usize = 256;
 pub(crate) struct Recycled<O> {
     oracle: O,
     fresh: Box<dyn Fn() -> O + Send + Sync>,
-    /// Whether the memo holds anything: a question was answered since it was emptied.
-    used: bool,
+    /// The positions the memo holds.
+    held: fn(&O) -> usize,
     /// Positions' counts beyond the budget on an empty memo.
     beyond: Vec<Vec<u64>>,
     budget: usize,
 }
 
 impl<O> Recycled<O> {
-    pub(crate) fn new(budget: usize, fresh: impl Fn() -> O + Send + Sync + 'static) -> Recycled<O> {
+    pub(crate) fn new(
+        budget: usize,
+        held: fn(&O) -> usize,
+        fresh: impl Fn() -> O + Send + Sync + 'static,
+    ) -> Recycled<O> {
         Recycled {
             oracle: fresh(),
             fresh: Box::new(fresh),
-            used: false,
+            held,
             beyond: Vec::new(),
             budget,
         }
@@ -77,21 +83,24 @@ impl<O> Recycled<O> {
         if self.beyond.iter().any(dominates) {
             return Err(RulesError::OutOfReach { budget: self.budget });
         }
+        let before = (self.held)(&self.oracle);
         let mut result = f(&mut self.oracle);
-        if matches!(result, Err(RulesError::OutOfReach { .. })) && self.used {
+        // Asking again costs the budget once more: worth it only when the memo held a
+        // share of it that could have decided the question.
+        if matches!(result, Err(RulesError::OutOfReach { .. })) && before >= self.budget / 16 && before > 0 {
             self.oracle = (self.fresh)();
             result = f(&mut self.oracle);
         }
         match &result {
-            Ok(_) => self.used = true,
+            Ok(_) => {}
             Err(e) => {
                 if matches!(e, RulesError::OutOfReach { .. }) && self.beyond.len() < BEYOND_KEPT {
-                    self.beyond.retain(|b| !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c)));
+                    self.beyond
+                        .retain(|b| !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c)));
                     self.beyond.push(counts.to_vec());
                 }
                 // A search stopped midway leaves positions marked as on its path.
                 self.oracle = (self.fresh)();
-                self.used = false;
             }
         }
         result
@@ -128,9 +137,13 @@ impl<G: Game> Search<G> {
     pub(crate) fn new(game: Arc<G>, budget: usize) -> Search<G> {
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), game);
         Search {
-            grundy: Recycled::new(budget, move || ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget)),
-            joint: Recycled::new(budget, move || RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget)),
-            misere: Recycled::new(budget, move || {
+            grundy: Recycled::new(budget, ComponentGrundy::len, move || {
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget)
+            }),
+            joint: Recycled::new(budget, RulesOracle::visited, move || {
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget)
+            }),
+            misere: Recycled::new(budget, RulesOracle::visited, move || {
                 RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget)
             }),
             cycle: false,
@@ -169,7 +182,9 @@ impl<G: Game> Search<G> {
                 Err(e) => return Err(self.failed(&e)),
             }
         }
-        self.joint.ask(&counts, |o| o.outcome(p)).map_err(|e| self.failed(&e))
+        self.joint
+            .ask(&counts, |o| o.outcome(p))
+            .map_err(|e| self.failed(&e))
     }
 
     /// Returns the Grundy value of `p`: the XOR over its components of the mex of each
@@ -193,6 +208,8 @@ impl<G: Game> Search<G> {
     pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
         use super::Position;
         let q = Some(p.clone());
-        self.misere.ask(&p.counts(), |o| o.outcome(&q)).map_err(|e| self.failed(&e))
+        self.misere
+            .ask(&p.counts(), |o| o.outcome(&q))
+            .map_err(|e| self.failed(&e))
     }
 }

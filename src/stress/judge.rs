@@ -117,9 +117,16 @@ pub fn expected_answers<P: ContestFormat>(
     problem: &P,
     cases: &[P::Case],
 ) -> Result<(Vec<P::Answer>, String), StressError> {
+    // The reference's search memory is per question (recycled, not kept for the run),
+    // so a case it cannot judge is beyond its budget on its own: name it.
     let answers = cases
         .iter()
-        .map(|c| problem.answer(c))
+        .enumerate()
+        .map(|(i, c)| {
+            problem
+                .answer(c)
+                .map_err(|why| format!("case {} of the input ({}): {why}", i + 1, problem.describe(c)))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|why| StressError::Reference { why })?;
     let text = answers.iter().map(|a| problem.write_answer(a) + "\n").collect();

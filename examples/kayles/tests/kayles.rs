@@ -10,7 +10,10 @@ fn grundy_values_match_rules_oracle() {
     // lists of rows. A row's period-12 repeat from n = 71 is thereby checked on every
     // n < 156 = 2·71 + 12 + 2, which by the Guy–Smith theorem (a move takes at most 2
     // pins) proves it for every n.
-    assert_eq!(check::grundy(Kayles, |rows: &Vec<u64>| value(rows)).map(|c| c.unjudged.cases), Ok(0));
+    assert_eq!(
+        check::grundy(Kayles, |rows: &Vec<u64>| value(rows)).map(|c| c.unjudged.cases),
+        Ok(0)
+    );
 }
 
 #[test]
