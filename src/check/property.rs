@@ -110,12 +110,12 @@ impl std::fmt::Display for Unjudged {
     }
 }
 
-/// A case kept in the regressions file that no longer fails: it now agrees, or a side
-/// cannot judge it. It is not replayed as a failure.
+/// A case kept in the regressions file that no side can judge now: it was kept by a run
+/// that called a spent budget a disagreement. It is not replayed as a failure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stale<C> {
     pub case: C,
-    /// `None` where it now agrees; else why it is not judged.
+    /// Why it is not judged now (`None` is kept for a case that agrees, not reported).
     pub now: Option<CaseError>,
 }
 
@@ -212,7 +212,7 @@ pub fn run_property<P: Properties>(
         // proptest replays the kept cases first, one call each.
         let replayed = s.calls <= kept;
         match verdict {
-            Ok(()) if replayed => s.stale.push(Stale { case, now: None }),
+            // A kept case that agrees now is a regression test that passes.
             Ok(()) => {}
             Err(CaseError::Disagree(why)) => {
                 s.failed = true;

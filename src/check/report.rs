@@ -167,7 +167,11 @@ impl Report {
                 );
             }
             for s in &r.stale {
-                let _ = writeln!(out, "  kept regression {} no longer disagrees: {}", s.case, s.now);
+                let _ = writeln!(
+                    out,
+                    "  kept regression {} no longer disagrees: {}; delete its line to stop replaying it",
+                    s.case, s.now
+                );
             }
         }
         for r in &self.rows {
