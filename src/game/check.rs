@@ -216,6 +216,9 @@ struct Found<P> {
 /// is least.
 const EXHAUSTIVE: u64 = 2_000;
 
+/// The most single counts scanned in order after them.
+const SINGLE_SCAN: u64 = 1 << 20;
+
 /// Returns the first failure among the least positions in order, which is then the least
 /// counterexample; else, for a game of components, the first failure among the single
 /// components up to the oracles' reach, reduced by the least search. Random positions
@@ -236,6 +239,9 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
         return (None, coverage);
     };
     let reach = problem.component_reach();
+    // The scan of single counts stops at the domain's bound and at 2^20 counts: an oracle
+    // asked without limit (`oracle_reach` = u64::MAX) would otherwise be scanned forever.
+    let single_last = reach.min(problem.game().max_count()).min(SINGLE_SCAN);
     let unjudged = std::cell::RefCell::new(Unjudged::default());
     let fails = |p: &G::Position| {
         p.counts().iter().all(|&v| v <= reach)
@@ -268,11 +274,11 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
         }),
         None => {
             let before = unjudged.borrow().cases;
-            let single = (0..=reach)
+            let single = (0..=single_last)
                 .filter_map(|n| G::Position::from_counts(&[n]))
                 .find(|p| fails(p));
             if G::Position::from_counts(&[0]).is_some() {
-                coverage.single_up_to = Some(reach);
+                coverage.single_up_to = Some(single_last);
             }
             match single {
                 // Every smaller count was checked in order: a game of one count has no
