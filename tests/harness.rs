@@ -71,8 +71,8 @@ fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
             )
         })
         .collect();
-    // The table: a header, one row per property (game, property, cases, time, unit,
-    // verdict), then the summary line.
+    // The table: a header, one row per property (game, property, cases, unjudged, time,
+    // unit, verdict), then the summary line.
     let text = String::from_utf8_lossy(&text_run.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -83,9 +83,10 @@ fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
         .iter()
         .map(|line| {
             let f: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(f.len(), 6, "a row of six fields: {line}");
+            assert_eq!(f.len(), 7, "a row of seven fields: {line}");
             let cases = f[2].parse().unwrap_or_else(|e| panic!("{e}: {line}"));
-            (f[0].to_owned(), f[1].to_owned(), cases, f[5].to_owned())
+            assert_eq!(f[3], "0", "no case unjudged: {line}");
+            (f[0].to_owned(), f[1].to_owned(), cases, f[6].to_owned())
         })
         .collect();
     assert_eq!(from_text, from_json);

@@ -395,6 +395,19 @@ fn every_json_report_matches_docs_json() {
             elapsed: Duration::from_millis(3),
             verdict: Verdict::Disagree,
             failure: Some(failure),
+            unjudged: {
+                let mut u = gamecheck::check::Unjudged::default();
+                u.add(
+                    gamecheck::problem::Budget::Positions { limit: 4_000_000 },
+                    "out of reach",
+                );
+                u.add(gamecheck::problem::Budget::Cycle, "a cycle");
+                u
+            },
+            stale: vec![gamecheck::check::StaleEntry {
+                case: serde_json::json!([1, 25]),
+                now: "agree".into(),
+            }],
         }],
     };
     checker.report(&json(&report), "check");

@@ -51,6 +51,16 @@ where
         &self.rules
     }
 
+    /// Returns the number of components in the memo.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Returns whether the memo is empty.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+
     /// Returns the Grundy value of `p`: the XOR of its components' values.
     ///
     /// # Errors

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::property::{PropertyError, RunConfig, run_property};
-use super::report::{Answer, Failure, Report, Row, Verdict};
+use super::report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
 use crate::problem::{Least, Problem, Properties};
 
 /// One problem's part of a campaign, with its type erased so that problems of different
@@ -59,19 +59,32 @@ impl<P: Properties> Campaign for P {
                     cases: property.share.of(cases),
                     persist_in,
                 };
-                let (result, elapsed) = run_property(self, property, config, tick);
-                let failure = result.err().map(|e| failure_of(self, e));
+                let run = run_property(self, property, config, tick);
+                let failure = run.result.err().map(|e| failure_of(self, e));
+                let cases = u64::from(config.cases);
                 Row {
                     game: self.game(),
                     property: property.name,
-                    cases: u64::from(config.cases),
-                    elapsed,
-                    verdict: if failure.is_some() {
-                        Verdict::Disagree
-                    } else {
-                        Verdict::Agree
+                    cases,
+                    elapsed: run.elapsed,
+                    verdict: match failure {
+                        Some(_) => Verdict::Disagree,
+                        None if run.unjudged.cases >= cases => Verdict::Unjudged,
+                        None => Verdict::Agree,
                     },
                     failure,
+                    unjudged: run.unjudged,
+                    stale: run
+                        .stale
+                        .into_iter()
+                        .map(|s| StaleEntry {
+                            case: self.to_json(&s.case),
+                            now: match s.now {
+                                None => "agree".to_owned(),
+                                Some(e) => e.to_string(),
+                            },
+                        })
+                        .collect(),
                 }
             })
             .collect()

@@ -8,9 +8,12 @@ mod repro;
 mod runner;
 
 pub use campaign::{Campaign, run_campaign};
-pub use property::{Counterexample, PropertyError, RunConfig, assert_holds, check_problem, run_property};
+pub use property::{
+    Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds,
+    check_problem, run_property,
+};
 pub(crate) use report::millis;
-pub use report::{Answer, Failure, Report, Row, Verdict};
+pub use report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
 pub use repro::{Repro, repro};
 pub(crate) use runner::run_cases;
 pub use runner::{seeded_runner, stream};

@@ -1,13 +1,16 @@
 //! Running one property: seeded cases, persisted failures, and a failure reduced by the
 //! least-counterexample search, kept typed.
 
+use std::cell::Cell;
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use proptest::test_runner::{TestCaseError, TestError};
+use proptest::test_runner::{FailurePersistence, FileFailurePersistence, TestCaseError, TestError};
+use serde::Serialize;
 
 use super::runner::{run_cases, seeded_runner};
-use crate::problem::{Evaluation, Least, Problem, Properties, Property, least};
+use crate::problem::{Budget, CaseError, Evaluation, Least, Problem, Properties, Property, least};
 
 /// A property that failed, reduced to its least counterexample, with every
 /// implementation's answer there. Everything stays typed, as proptest's
@@ -37,6 +40,105 @@ pub enum PropertyError<P: Problem> {
     Abort(String),
 }
 
+/// The cases a run could not judge: a side ran out of its budget or reach there.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Unjudged {
+    /// How many cases.
+    pub cases: u64,
+    /// How many of them each budget stopped, with the first one's reason.
+    pub by: Vec<Stopped>,
+}
+
+/// The cases one budget stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stopped {
+    pub budget: Budget,
+    pub cases: u64,
+    /// Why the first of them was not judged.
+    pub example: String,
+}
+
+impl Unjudged {
+    /// Counts one case that `budget` stopped, for `reason`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::check::Unjudged;
+    /// use gamecheck::problem::Budget;
+    /// let mut u = Unjudged::default();
+    /// u.add(Budget::Cycle, "a");
+    /// u.add(Budget::Cycle, "b");
+    /// u.add(Budget::Reach { limit: 24 }, "c");
+    /// assert_eq!((u.cases, u.by.len(), u.by[0].cases), (3, 2, 2));
+    /// assert_eq!(u.to_string(), "3 unjudged (2 cycle, 1 reach: counts above 24)");
+    /// ```
+    pub fn add(&mut self, budget: Budget, reason: &str) {
+        self.cases += 1;
+        match self.by.iter_mut().find(|s| s.budget == budget) {
+            Some(s) => s.cases += 1,
+            None => self.by.push(Stopped {
+                budget,
+                cases: 1,
+                example: reason.to_owned(),
+            }),
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn merge(&mut self, other: &Unjudged) {
+        for s in &other.by {
+            match self.by.iter_mut().find(|t| t.budget == s.budget) {
+                Some(t) => t.cases += s.cases,
+                None => self.by.push(s.clone()),
+            }
+        }
+        self.cases += other.cases;
+    }
+}
+
+impl std::fmt::Display for Unjudged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} unjudged", self.cases)?;
+        if !self.by.is_empty() {
+            let by: Vec<String> = self
+                .by
+                .iter()
+                .map(|s| format!("{} {}", s.cases, s.budget))
+                .collect();
+            write!(f, " ({})", by.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// A case kept in the regressions file that no side can judge now: it was kept by a run
+/// that called a spent budget a disagreement. It is not replayed as a failure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stale<C> {
+    pub case: C,
+    /// Why it is not judged now (`None` is kept for a case that agrees, not reported).
+    pub now: Option<CaseError>,
+}
+
+/// What one property's run found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertyRun<P: Problem> {
+    /// `Ok` when no case disagreed, else the least counterexample.
+    pub result: Result<(), PropertyError<P>>,
+    pub elapsed: Duration,
+    /// The cases no side could judge (none of them is a counterexample).
+    pub unjudged: Unjudged,
+    /// Entries of the regressions file that no longer disagree.
+    pub stale: Vec<Stale<P::Case>>,
+}
+
+/// Returns the number of cases kept in a proptest regressions file at `path` (0 when
+/// there is none): proptest replays them first, one call each.
+fn persisted(path: &str) -> usize {
+    let direct = FileFailurePersistence::Direct(Box::leak(path.to_owned().into_boxed_str()));
+    direct.load_persisted_failures2(None).len()
+}
+
 /// How a property run is seeded, sized and persisted.
 #[derive(Clone, Copy, Debug)]
 pub struct RunConfig<'a> {
@@ -48,8 +150,12 @@ pub struct RunConfig<'a> {
     pub persist_in: Option<&'a Path>,
 }
 
-/// Returns `Ok` when `property` holds on `config.cases` cases drawn from `config.seed`,
-/// else its least counterexample. `tick` is called once per case.
+/// Returns what running `property` on `config.cases` cases drawn from `config.seed`
+/// found: `Ok` when no case disagrees, else its least counterexample; the cases a side
+/// could not judge, counted by the budget that stopped them; and the kept regressions
+/// that no longer disagree. Only a disagreement fails, is shrunk and is kept in the
+/// regressions file; an unjudged case passes, and the least search skips it. `tick` is
+/// called once per case.
 ///
 /// # Complexity
 /// `config.cases` calls of the property, plus the least-counterexample search on a
@@ -63,33 +169,97 @@ pub struct RunConfig<'a> {
 /// let problem = Chopsticks::with_table_limit(16);
 /// let bellman = problem.properties().into_iter().find(|p| p.name == "rule_is_bellman_consistent");
 /// let config = RunConfig { seed: 11, cases: 200, persist_in: None };
-/// assert!(run_property(&problem, &bellman.unwrap(), config, &|| {}).0.is_ok());
+/// let run = run_property(&problem, &bellman.unwrap(), config, &|| {});
+/// assert!(run.result.is_ok() && run.unjudged.cases == 0);
 /// ```
 pub fn run_property<P: Properties>(
     problem: &P,
     property: &Property<P>,
     config: RunConfig<'_>,
     tick: &(dyn Fn() + Sync),
-) -> (Result<(), PropertyError<P>>, Duration) {
+) -> PropertyRun<P> {
     let start = Instant::now();
     let regressions = config
         .persist_in
         .map(|dir| dir.join(problem.regressions()).to_string_lossy().into_owned());
+    let kept = regressions.as_deref().map_or(0, persisted);
     let mut runner = seeded_runner(config.seed, property.name, config.cases, regressions.as_deref());
     let check = |c: &P::Case| (property.check)(problem, c);
-    let result = run_cases(&mut runner, &property.cases, &|case| {
-        tick();
-        check(&case).map_err(TestCaseError::fail)
+    // What the test calls saw, until the first disagreement (after it, proptest shrinks).
+    struct Seen<C> {
+        calls: usize,
+        failed: bool,
+        unjudged: Unjudged,
+        stale: Vec<Stale<C>>,
+    }
+    let seen = Mutex::new(Seen {
+        calls: 0,
+        failed: false,
+        unjudged: Unjudged::default(),
+        stale: Vec::new(),
     });
-    let outcome = match result {
+    let result = run_cases(&mut runner, &property.cases, &|case| {
+        let verdict = check(&case);
+        let mut s = seen.lock().unwrap_or_else(|e| e.into_inner());
+        if s.failed {
+            // Shrinking: only a smaller disagreement is a smaller failure.
+            return match verdict {
+                Err(CaseError::Disagree(why)) => Err(TestCaseError::fail(why)),
+                _ => Ok(()),
+            };
+        }
+        tick();
+        s.calls += 1;
+        // proptest replays the kept cases first, one call each.
+        let replayed = s.calls <= kept;
+        match verdict {
+            // A kept case that agrees now is a regression test that passes.
+            Ok(()) => {}
+            Err(CaseError::Disagree(why)) => {
+                s.failed = true;
+                return Err(TestCaseError::fail(why));
+            }
+            Err(e @ CaseError::Unjudged { .. }) => {
+                if let CaseError::Unjudged { budget, reason } = &e {
+                    s.unjudged.add(budget.clone(), reason);
+                }
+                if replayed {
+                    s.stale.push(Stale { case, now: Some(e) });
+                }
+            }
+        }
+        Ok(())
+    });
+    let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
+    let result = match result {
         Ok(()) => Ok(()),
-        Err(TestError::Abort(reason)) => Err(PropertyError::Abort(reason.to_string())),
+        Err(TestError::Abort(reason)) => {
+            Err(PropertyError::Abort(abort_reason(problem, &reason.to_string())))
+        }
         Err(TestError::Fail(_, shrunk)) => {
-            let fails = |c: &P::Case| check(c).is_err();
-            let (case, standing) = least(problem, &fails, shrunk.clone(), problem.search_budget());
+            let skipped = Cell::new(0u64);
+            let fails = |c: &P::Case| match check(c) {
+                Err(CaseError::Disagree(_)) => true,
+                Err(CaseError::Unjudged { .. }) => {
+                    skipped.set(skipped.get() + 1);
+                    false
+                }
+                Ok(()) => false,
+            };
+            let (case, mut standing) = least(problem, &fails, shrunk.clone(), problem.search_budget());
+            if skipped.get() > 0 && standing == Least::Proven {
+                standing = Least::Bounded {
+                    searched: format!(
+                        "every smaller candidate but {} that no side could judge",
+                        skipped.get()
+                    ),
+                };
+            }
             Err(PropertyError::Fail(Box::new(Counterexample {
                 property: property.name,
-                reason: check(&case).err().unwrap_or_else(|| "fails".into()),
+                reason: check(&case)
+                    .err()
+                    .map_or_else(|| "fails".into(), |e| e.to_string()),
                 evaluations: problem.evaluate(&case),
                 case,
                 least: standing,
@@ -97,34 +267,56 @@ pub fn run_property<P: Properties>(
             })))
         }
     };
-    (outcome, start.elapsed())
+    PropertyRun {
+        result,
+        elapsed: start.elapsed(),
+        unjudged: seen.unjudged,
+        stale: seen.stale,
+    }
 }
 
-/// Returns `Ok` when every property of `problem` holds on its share of `cases` cases
-/// (drawn from `seed`), else the first failure, typed. This is what `check` runs, and
-/// what the tests call.
+/// Returns proptest's reason to abort, said in the problem's words where it has some:
+/// "Too many local rejects" is a domain that rejected the cases drawn.
+fn abort_reason<P: Problem>(problem: &P, reason: &str) -> String {
+    match problem.last_rejection() {
+        Some(why) if reason.contains("local rejects") => {
+            format!("the domain rejected every case drawn; the last one because: {why}")
+        }
+        _ => reason.to_owned(),
+    }
+}
+
+/// Returns, when no property of `problem` disagrees on its share of `cases` cases
+/// (drawn from `seed`), the cases no side could judge; else the first failure, typed.
+/// This is what `check` runs, and what the tests call.
+///
+/// # Errors
+/// The first property that disagrees (its least counterexample) or aborts.
 ///
 /// # Example
 /// ```
 /// use gamecheck::check::check_problem;
 /// use gamecheck::moore::MoorePosition;
-/// assert!(check_problem(&MoorePosition::default(), 11, 200, None).is_ok());
+/// assert_eq!(check_problem(&MoorePosition::default(), 11, 200, None).map(|u| u.cases), Ok(0));
 /// ```
 pub fn check_problem<P: Properties>(
     problem: &P,
     seed: u64,
     cases: u32,
     persist_in: Option<&Path>,
-) -> Result<(), PropertyError<P>> {
+) -> Result<Unjudged, PropertyError<P>> {
+    let mut unjudged = Unjudged::default();
     for property in problem.properties() {
         let config = RunConfig {
             seed,
             cases: property.share.of(cases),
             persist_in,
         };
-        run_property(problem, &property, config, &|| {}).0?;
+        let run = run_property(problem, &property, config, &|| {});
+        run.result?;
+        unjudged.merge(&run.unjudged);
     }
-    Ok(())
+    Ok(unjudged)
 }
 
 /// Runs `problem`'s property `name` on `cases` cases from seed 1, as a test does: failures
@@ -152,7 +344,7 @@ pub fn assert_holds<P: Properties>(problem: &P, name: &str, cases: u32, persist_
         cases,
         persist_in,
     };
-    match run_property(problem, property, config, &|| {}).0 {
+    match run_property(problem, property, config, &|| {}).result {
         Ok(()) => {}
         Err(PropertyError::Abort(reason)) => panic!("{name} aborted: {reason}"),
         Err(PropertyError::Fail(c)) => panic!(

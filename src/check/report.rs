@@ -5,14 +5,27 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::property::Unjudged;
 use crate::problem::Least;
 
-/// The verdict of one property.
+/// The verdict of one property: `disagree` when a case disagreed, `unjudged` when no case
+/// could be judged, else `agree` (some cases may be unjudged: see [`Row::unjudged`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Verdict {
     Agree,
     Disagree,
+    Unjudged,
+}
+
+/// A case kept in the regressions file that no longer disagrees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StaleEntry {
+    /// The case, as in a counterexample.
+    pub case: serde_json::Value,
+    /// `agree`, or why it is not judged now.
+    pub now: String,
 }
 
 /// A disagreement, reduced to its least counterexample.
@@ -49,6 +62,10 @@ pub struct Row {
     pub elapsed: Duration,
     pub verdict: Verdict,
     pub failure: Option<Failure>,
+    /// The cases no side could judge, by the budget that stopped them.
+    pub unjudged: Unjudged,
+    /// Kept regressions that no longer disagree (replayed, not failed).
+    pub stale: Vec<StaleEntry>,
 }
 
 /// Serializes a duration as whole milliseconds, the `time_ms` of every report.
@@ -65,7 +82,7 @@ pub struct Report {
 }
 
 impl Report {
-    /// Returns whether every property agreed.
+    /// Returns whether no property disagreed: unjudged cases are no disagreement.
     ///
     /// # Complexity
     /// O(rows).
@@ -76,7 +93,7 @@ impl Report {
     /// assert!(Report { seed: 1, rows: vec![] }.all_agree());
     /// ```
     pub fn all_agree(&self) -> bool {
-        self.rows.iter().all(|r| r.verdict == Verdict::Agree)
+        self.rows.iter().all(|r| r.verdict != Verdict::Disagree)
     }
 
     /// Returns the report as a table, then each disagreement in full.
@@ -94,19 +111,20 @@ impl Report {
         let w = self.rows.iter().map(|r| r.game.len()).max().unwrap_or(0).max(11);
         let _ = writeln!(
             out,
-            "{:<w$} {:<52} {:>9} {:>9}  verdict",
-            "game", "property", "cases", "time"
+            "{:<w$} {:<52} {:>9} {:>9} {:>9}  verdict",
+            "game", "property", "cases", "unjudged", "time"
         );
         for r in &self.rows {
             let verdict = match r.verdict {
                 Verdict::Agree => "agree",
                 Verdict::Disagree => "DISAGREE",
+                Verdict::Unjudged => "unjudged",
             };
             let time = format!("{:.2} s", r.elapsed.as_secs_f64());
             let _ = writeln!(
                 out,
-                "{:<w$} {:<52} {:>9} {:>9}  {verdict}",
-                r.game, r.property, r.cases, time
+                "{:<w$} {:<52} {:>9} {:>9} {:>9}  {verdict}",
+                r.game, r.property, r.cases, r.unjudged.cases, time
             );
         }
         let failed = self
@@ -115,17 +133,47 @@ impl Report {
             .filter(|r| r.verdict == Verdict::Disagree)
             .count();
         let total: u64 = self.rows.iter().map(|r| r.cases).sum();
+        let unjudged: u64 = self.rows.iter().map(|r| r.unjudged.cases).sum();
         let _ = writeln!(
             out,
-            "seed {}: {} properties, {total} cases, {}",
+            "seed {}: {} properties, {total} cases, {}{}",
             self.seed,
             self.rows.len(),
             if failed == 0 {
                 "all agree".to_owned()
             } else {
                 format!("{failed} DISAGREE")
+            },
+            if unjudged == 0 {
+                String::new()
+            } else {
+                format!(" ({unjudged} cases unjudged: not counterexamples)")
             }
         );
+        for r in &self.rows {
+            if r.unjudged.cases == 0 && r.stale.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "\n{} / {}: {} of {} cases unjudged",
+                r.game, r.property, r.unjudged.cases, r.cases
+            );
+            for s in &r.unjudged.by {
+                let _ = writeln!(
+                    out,
+                    "  {} stopped by the {}; the first: {}",
+                    s.cases, s.budget, s.example
+                );
+            }
+            for s in &r.stale {
+                let _ = writeln!(
+                    out,
+                    "  kept regression {} no longer disagrees: {}; delete its line to stop replaying it",
+                    s.case, s.now
+                );
+            }
+        }
         for r in &self.rows {
             if let Some(f) = &r.failure {
                 let _ = writeln!(out, "\n{} / {}: {}", r.game, r.property, f.message);

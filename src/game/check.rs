@@ -19,8 +19,8 @@ use thiserror::Error;
 use super::position::{self, Position};
 use super::problem::{Fast, FastMove, GameProblem, Mode, total_within};
 use super::{Answer, Game, Outcome, Play, Question};
-use crate::check::{PropertyError, check_problem};
-use crate::problem::{Least, Problem, Properties};
+use crate::check::{PropertyError, Unjudged, check_problem};
+use crate::problem::{CaseError, Least, Problem, Properties};
 
 /// How a formula is checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +46,52 @@ impl Default for Config {
     }
 }
 
+/// What a check covered, so that `Ok` says what it means: a formula wrong only beyond
+/// these bounds passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Coverage<P> {
+    /// Every position of the domain with at most this many counts in all was checked,
+    /// in order (those an oracle could not judge are counted in `unjudged`).
+    pub exhaustive_total: u64,
+    /// For a game of one count (or of heaps), every single count up to this was checked
+    /// too.
+    pub single_up_to: Option<u64>,
+    /// Random positions tried after the exhaustive scan.
+    pub random_cases: u64,
+    /// The largest count a random position was drawn with.
+    pub random_max_count: u64,
+    /// The largest position (by total count) an oracle judged.
+    pub largest_judged: Option<P>,
+    /// The positions no oracle could judge, by the budget that stopped them.
+    pub unjudged: Unjudged,
+}
+
+impl<P: std::fmt::Debug> std::fmt::Display for Coverage<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "holds on every position with at most {} in all",
+            self.exhaustive_total
+        )?;
+        if let Some(n) = self.single_up_to {
+            write!(f, " and every single count up to {n}")?;
+        }
+        write!(
+            f,
+            ", and on {} random positions with counts up to {}",
+            self.random_cases, self.random_max_count
+        )?;
+        if let Some(p) = &self.largest_judged {
+            write!(f, "; the largest judged by an oracle: {p:?}")?;
+        }
+        if self.unjudged.cases > 0 {
+            write!(f, "; {}", self.unjudged)?;
+        }
+        Ok(())
+    }
+}
+
 /// Where a formula is wrong, typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation<P> {
@@ -53,10 +99,14 @@ pub struct Refutation<P> {
     pub position: P,
     /// How sure `position` is to be least.
     pub least: Least,
-    /// What the formula says there (for a move formula, the outcome its move implies).
+    /// What the formula says: at `position`, or for a move formula whose move is wrong, at
+    /// `moved_to` (that it is lost for the player to move there), or why it is no move.
     pub says: Result<Answer, String>,
-    /// The truth there, from an oracle.
+    /// The truth, from an oracle, where `says` is.
     pub truth: Answer,
+    /// For a move formula whose move is wrong, the position it moves to: `says` and
+    /// `truth` are about it.
+    pub moved_to: Option<P>,
     /// Where proptest's shrinking stopped, before the search below it.
     pub shrunk: P,
     /// Why the check fails there.
@@ -73,7 +123,9 @@ pub enum CheckError<P: std::fmt::Debug> {
     /// The formula is wrong at a position.
     #[error("the formula is wrong at {} ({}): {}", .0.shown, .0.least, .0.reason)]
     Refuted(Box<Refutation<P>>),
-    /// No oracle reaches the failing position, so it cannot be judged.
+    /// No oracle reaches the failing position, so it cannot be judged. (A position no
+    /// side can judge is counted in [`Coverage::unjudged`] instead; this is kept for a
+    /// failure whose truth is found out of reach afterwards.)
     #[error("no oracle reaches {shown}: {reason}")]
     Unjudged {
         position: P,
@@ -103,13 +155,20 @@ fn run<G: Game>(
     fast: Fast<G>,
     fast_move: FastMove<G>,
     config: &Config,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let mut problem = GameProblem::with_fast(game, question, "formula", fast, fast_move, G::NAME.to_owned());
     problem.mode = mode;
-    let found = match exhaustive(&problem) {
+    let (found, mut coverage) = exhaustive(&problem);
+    let found = match found {
         Some(found) => found,
         None => match check_problem(&problem, config.seed, config.cases, config.persist_in.as_deref()) {
-            Ok(()) => return Ok(()),
+            Ok(unjudged) => {
+                coverage.unjudged.merge(&unjudged);
+                coverage.random_cases = u64::from(config.cases);
+                coverage.random_max_count = problem.judged_max_count();
+                coverage.largest_judged = problem.largest_judged();
+                return Ok(coverage);
+            }
             Err(PropertyError::Abort(reason)) => return Err(CheckError::Aborted(reason)),
             Err(PropertyError::Fail(c)) => Found {
                 position: c.case,
@@ -126,15 +185,33 @@ fn run<G: Game>(
             reason: found.reason,
         });
     };
-    Err(CheckError::Refuted(Box::new(Refutation {
+    let mut refutation = Refutation {
         says: problem.solve(&found.position),
         shown: problem.game().describe(&found.position),
         truth,
+        moved_to: None,
         position: found.position,
         least: found.least,
         shrunk: found.shrunk,
         reason: found.reason,
-    })))
+    };
+    if mode == Mode::Moves
+        && let Ok(Some(q)) = problem.fast_move(&refutation.position)
+    {
+        // The position is won, as the formula says, but its move is wrong: what it says
+        // is about the position it moves to.
+        if !problem.game().is_move(&refutation.position, &q) {
+            refutation.says = Err(format!(
+                "the move to {} is not a legal move",
+                problem.game().describe(&q)
+            ));
+        } else if let Some((after, _)) = problem.truth(&q, question) {
+            refutation.says = Ok(Answer::Outcome(Outcome::Loss));
+            refutation.truth = after;
+            refutation.moved_to = Some(q);
+        }
+    }
+    Err(CheckError::Refuted(Box::new(refutation)))
 }
 
 /// A failing position and what is known of it.
@@ -149,44 +226,106 @@ struct Found<P> {
 /// is least.
 const EXHAUSTIVE: u64 = 2_000;
 
+/// The most single counts scanned in order after them.
+const SINGLE_SCAN: u64 = 1 << 20;
+
 /// Returns the first failure among the least positions in order, which is then the least
 /// counterexample; else, for a game of components, the first failure among the single
 /// components up to the oracles' reach, reduced by the least search. Random positions
-/// rarely hit one wrong entry of a table: these do.
-fn exhaustive<G: Game>(problem: &GameProblem<G>) -> Option<Found<G::Position>> {
+/// rarely hit one wrong entry of a table: these do. Also returns what the scans covered.
+fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>, Coverage<G::Position>) {
+    let max_len = problem.game().max_len();
+    let last = total_within(EXHAUSTIVE, G::Position::ARITY, max_len);
+    let mut coverage = Coverage {
+        exhaustive_total: last,
+        single_up_to: None,
+        random_cases: 0,
+        random_max_count: 0,
+        largest_judged: None,
+        unjudged: Unjudged::default(),
+    };
     let properties = problem.properties();
-    let property = properties.first()?;
+    let Some(property) = properties.first() else {
+        return (None, coverage);
+    };
     let reach = problem.component_reach();
+    // The scan of single counts stops at the domain's bound and at 2^20 counts: an oracle
+    // asked without limit (`oracle_reach` = u64::MAX) would otherwise be scanned forever.
+    let single_last = reach.min(problem.game().max_count()).min(SINGLE_SCAN);
+    let unjudged = std::cell::RefCell::new(Unjudged::default());
     let fails = |p: &G::Position| {
         p.counts().iter().all(|&v| v <= reach)
             && problem.reaches(p)
             && problem.game().check_position(p).is_ok()
-            && (property.check)(problem, p).is_err()
+            && match (property.check)(problem, p) {
+                Err(CaseError::Disagree(_)) => true,
+                Err(CaseError::Unjudged { budget, reason }) => {
+                    unjudged.borrow_mut().add(budget, &reason);
+                    false
+                }
+                _ => false,
+            }
     };
-    let reason = |p: &G::Position| (property.check)(problem, p).err().unwrap_or_default();
-    let max_len = problem.game().max_len();
-    let last = total_within(EXHAUSTIVE, G::Position::ARITY, max_len);
-    if let Some(p) = (0..=last)
+    let reason = |p: &G::Position| {
+        (property.check)(problem, p)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    let first = (0..=last)
         .flat_map(|s| position::with_total::<G::Position>(s, max_len))
-        .find(|p| fails(p))
-    {
-        return Some(Found {
+        .find(|p| fails(p));
+    let found = match first {
+        Some(p) => Some(Found {
             reason: reason(&p),
-            least: Least::Proven,
+            least: proven_unless(unjudged.borrow().cases),
             shrunk: p.clone(),
             position: p,
-        });
+        }),
+        None => {
+            let before = unjudged.borrow().cases;
+            let single = (0..=single_last)
+                .filter_map(|n| G::Position::from_counts(&[n]))
+                .find(|p| fails(p));
+            if G::Position::from_counts(&[0]).is_some() {
+                coverage.single_up_to = Some(single_last);
+            }
+            match single {
+                // Every smaller count was checked in order: a game of one count has no
+                // other smaller position.
+                Some(p) if G::Position::ARITY == Some(1) => Some(Found {
+                    reason: reason(&p),
+                    least: proven_unless(unjudged.borrow().cases - before),
+                    shrunk: p.clone(),
+                    position: p,
+                }),
+                Some(single) => {
+                    let (position, least) =
+                        crate::problem::least(problem, &fails, single.clone(), problem.search_budget());
+                    Some(Found {
+                        reason: reason(&position),
+                        least,
+                        shrunk: single,
+                        position,
+                    })
+                }
+                None => None,
+            }
+        }
+    };
+    coverage.unjudged = unjudged.into_inner();
+    (found, coverage)
+}
+
+/// A first failure found in order is least, unless smaller positions went unjudged.
+fn proven_unless(unjudged: u64) -> Least {
+    if unjudged == 0 {
+        Least::Proven
+    } else {
+        Least::Bounded {
+            searched: format!("every smaller position but {unjudged} no oracle could judge"),
+        }
     }
-    let single = (0..=reach)
-        .filter_map(|n| G::Position::from_counts(&[n]))
-        .find(|p| fails(p))?;
-    let (position, least) = crate::problem::least(problem, &fails, single.clone(), problem.search_budget());
-    Some(Found {
-        reason: reason(&position),
-        least,
-        shrunk: single,
-        position,
-    })
 }
 
 fn no_move<G: Game>() -> FastMove<G> {
@@ -198,7 +337,7 @@ fn answers<G: Game, F>(
     question: Question,
     formula: F,
     config: &Config,
-) -> Result<(), CheckError<G::Position>>
+) -> Result<Coverage<G::Position>, CheckError<G::Position>>
 where
     F: Fn(&G::Position) -> Answer + Send + Sync + 'static,
 {
@@ -206,8 +345,10 @@ where
     run(game, question, Mode::Formula, fast, no_move(), config)
 }
 
-/// Returns `Ok` when `formula` gives the outcome of every position tried under normal
-/// play, else the least position where it does not.
+/// Returns what was covered when `formula` gives the outcome of every position tried
+/// (and judged) under normal play, else the least position where it does not. A
+/// position no oracle can judge within its budget is counted in
+/// [`Coverage::unjudged`], never a refutation.
 ///
 /// # Errors
 /// [`CheckError::Refuted`] with the least counterexample found.
@@ -228,7 +369,7 @@ where
 pub fn outcome<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     outcome_with(game, formula, &Config::default())
 }
 
@@ -240,7 +381,7 @@ pub fn outcome_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
     config: &Config,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     answers(
         game,
         Question::default(),
@@ -257,7 +398,7 @@ pub fn outcome_with<G: Game>(
 pub fn misere<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let question = Question {
         play: Play::Misere,
         grundy: false,
@@ -278,7 +419,7 @@ pub fn misere<G: Game>(
 pub fn grundy<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> u64 + Send + Sync + 'static,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     grundy_with(game, formula, &Config::default())
 }
 
@@ -290,7 +431,7 @@ pub fn grundy_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> u64 + Send + Sync + 'static,
     config: &Config,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let question = Question {
         play: Play::Normal,
         grundy: true,
@@ -307,7 +448,7 @@ pub fn grundy_with<G: Game>(
 pub fn winning_move<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Option<G::Position> + Send + Sync + 'static,
-) -> Result<(), CheckError<G::Position>> {
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let formula = std::sync::Arc::new(formula);
     let says = std::sync::Arc::clone(&formula);
     let fast: Fast<G> = Box::new(move |_, p, _| Ok(Answer::Outcome(Outcome::of(says(p).is_some()))));

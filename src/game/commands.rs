@@ -146,7 +146,9 @@ impl<G: Game + FromFlags> Commands for GameProblem<G> {
 
     fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
         self.game().interactive()?;
-        Some(Box::new(crate::interactive::InteractiveGame(std::sync::Arc::clone(self.game_arc()))))
+        Some(Box::new(crate::interactive::InteractiveGame(
+            std::sync::Arc::clone(self.game_arc()),
+        )))
     }
 }
 

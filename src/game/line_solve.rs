@@ -27,7 +27,9 @@ impl<G: Game> GameProblem<G> {
             && format.play.is_none()
             && format.sums.is_empty()
             && format.lines.len() == 1
-            && format.lines[0].iter().all(|f| !matches!(f, Field::Column { .. } | Field::Cases { .. }))
+            && format.lines[0]
+                .iter()
+                .all(|f| !matches!(f, Field::Column { .. } | Field::Cases { .. }))
     }
 
     /// Returns the counts of a line of plain numbers that the format admits as they

@@ -46,15 +46,15 @@ mod commands;
 mod contest;
 mod descent;
 mod format;
-mod mistakes;
 mod line_solve;
+mod mistakes;
 mod oracles;
 mod position;
 mod problem;
 mod reach;
 mod search;
-pub mod stress;
 mod searches;
+pub mod stress;
 mod verdict;
 
 pub use check::Sum;

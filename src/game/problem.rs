@@ -6,15 +6,17 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use gamecheck_oracles::component_grundy::ComponentGrundy;
 use gamecheck_oracles::misere::Misere;
-use gamecheck_oracles::rules_oracle::RulesOracle;
+use gamecheck_oracles::rules_oracle::{RulesError, RulesOracle};
 use proptest::prelude::*;
 
 use super::format::{Format, Output};
 use super::position::{self, Position};
-use super::search::{ByMoves, SEARCH_BUDGET, Search};
+use super::search::{ByMoves, Recycled, SEARCH_BUDGET, Search, budget_of};
 use super::searches::Searches;
 use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question};
-use crate::problem::{Below, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share};
+use crate::problem::{
+    Below, Budget, CaseError, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share,
+};
 
 /// A fast answer: the game's own, or a formula a user checks.
 pub(crate) type Fast<G> =
@@ -28,13 +30,14 @@ pub(crate) type FastMove<G> = Box<
 >;
 
 /// An outcome at a position, and who gave it.
-type Judge<'a, G> = dyn Fn(&<G as Game>::Position) -> Result<(Outcome, &'static str), String> + 'a;
+type Judge<'a, G> = dyn Fn(&<G as Game>::Position) -> Result<(Outcome, &'static str), CaseError> + 'a;
 
-/// The oracles: searches of the moves that never see the fast paths.
+/// The oracles: searches of the moves that never see the fast paths, each with its memory
+/// per question (see [`Recycled`]).
 struct Truth<G: Game> {
-    joint: RulesOracle<ByMoves<G>>,
-    misere: RulesOracle<Misere<ByMoves<G>>>,
-    sum: ComponentGrundy<ByMoves<G>>,
+    joint: Recycled<RulesOracle<ByMoves<G>>>,
+    misere: Recycled<RulesOracle<Misere<ByMoves<G>>>>,
+    sum: Recycled<ComponentGrundy<ByMoves<G>>>,
 }
 
 /// A game as a problem: one question ([`Question`]) asked of every position.
@@ -49,6 +52,10 @@ pub struct GameProblem<G: Game> {
     regressions: &'static str,
     search: Searches<G>,
     truth: Mutex<Truth<G>>,
+    /// Why the domain last rejected a generated position.
+    rejected: Arc<Mutex<Option<String>>>,
+    /// The largest position (in the order of least counterexamples) an oracle judged.
+    largest: Mutex<Option<G::Position>>,
     /// The game's contest format, asked once.
     format: Format<G>,
     /// The properties `check` runs: every one of the game's, or only the formula's.
@@ -177,14 +184,23 @@ impl<G: Game> GameProblem<G> {
     ) -> GameProblem<G> {
         let format = game.format();
         let game = Arc::new(game);
+        let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
-            joint: RulesOracle::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
-            misere: RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&game))), SEARCH_BUDGET),
-            sum: ComponentGrundy::with_budget(ByMoves(Arc::clone(&game)), SEARCH_BUDGET),
+            joint: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET)
+            }),
+            misere: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
+                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET)
+            }),
+            sum: Recycled::new(SEARCH_BUDGET, ComponentGrundy::len, move || {
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET)
+            }),
         };
         GameProblem {
             search: Searches::new(Arc::clone(&game)),
             truth: Mutex::new(truth),
+            rejected: Arc::new(Mutex::new(None)),
+            largest: Mutex::new(None),
             format,
             game,
             question,
@@ -320,6 +336,31 @@ impl<G: Game> GameProblem<G> {
         }
     }
 
+    /// Returns what `ask` returns of the fast path's search, its error typed: unjudged when
+    /// the search's budget or a cycle stopped it, or when `p` has too many moves to list;
+    /// a disagreement otherwise (the fast path refused a position of the game).
+    fn fast_judged<T>(
+        &self,
+        p: &G::Position,
+        ask: impl FnOnce(&mut Search<G>) -> Result<T, String>,
+    ) -> Result<T, CaseError> {
+        let mut s = self.search.lock();
+        s.take_stop();
+        ask(&mut s).map_err(|why| match s.take_stop() {
+            Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
+            None if self.too_many_moves(p) => CaseError::unjudged(
+                Budget::Moves { limit: MOVES_LISTED },
+                format!("the fast path: {why}"),
+            ),
+            None => CaseError::Disagree(format!("the fast path fails: {why}")),
+        })
+    }
+
+    /// Returns the fast answer at `p`, its failure typed as for [`Self::fast_judged`].
+    fn fast_case(&self, p: &G::Position) -> Result<Answer, CaseError> {
+        self.fast_judged(p, |s| (self.fast)(&self.game, p, s))
+    }
+
     /// Returns the fast path's outcome at `p` under `play`, whatever the question.
     pub(crate) fn fast_outcome(&self, p: &G::Position, play: Play) -> Result<Outcome, String> {
         let mut s = self.search.lock();
@@ -327,6 +368,14 @@ impl<G: Game> GameProblem<G> {
             Play::Normal => self.game.outcome(p, &mut s),
             Play::Misere => self.game.misere_outcome(p, &mut s),
         }
+    }
+
+    /// [`Self::fast_outcome`], its failure typed as for [`Self::fast_judged`].
+    fn fast_outcome_case(&self, p: &G::Position, play: Play) -> Result<Outcome, CaseError> {
+        self.fast_judged(p, |s| match play {
+            Play::Normal => self.game.outcome(p, s),
+            Play::Misere => self.game.misere_outcome(p, s),
+        })
     }
 
     fn moves(&self, p: &G::Position) -> Vec<G::Position> {
@@ -367,31 +416,36 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the truth at `p` for `question` by the joint search, if in reach.
-    fn joint(&self, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
+    fn joint(&self, p: &G::Position, question: Question) -> Option<Result<Answer, RulesError>> {
         if !self.joint_reach(p) {
             return None;
         }
         let mut t = lock(&self.truth);
+        let counts = p.counts();
         let answer = match question {
-            Question { grundy: true, .. } => t.joint.grundy(p).map(Answer::Grundy),
+            Question { grundy: true, .. } => t.joint.ask(&counts, |o| o.grundy(p)).map(Answer::Grundy),
             Question {
                 play: Play::Normal, ..
-            } => t.joint.outcome(p).map(Answer::Outcome),
+            } => t.joint.ask(&counts, |o| o.outcome(p)).map(Answer::Outcome),
             Question {
                 play: Play::Misere, ..
-            } => t.misere.outcome(&Some(p.clone())).map(Answer::Outcome),
+            } => {
+                let q = Some(p.clone());
+                t.misere.ask(&counts, |o| o.outcome(&q)).map(Answer::Outcome)
+            }
         };
-        Some(answer.map_err(|e| e.to_string()))
+        Some(answer)
     }
 
     /// Returns the truth at `p` by the sum of its components' Grundy values (normal play
     /// only), if in reach.
-    fn by_components(&self, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
+    fn by_components(&self, p: &G::Position, question: Question) -> Option<Result<Answer, RulesError>> {
         if question.play == Play::Misere || self.game.loopy() || !self.sum_reach(p) {
             return None;
         }
         // A sum is its components' counts, each once: `components` that repeat or drop a
         // heap would make the XOR a second, wrong truth, and a wrong formula would pass.
+        // Such a split is not a route to the truth; the joint search still judges.
         let parts = self.game.components(p);
         // Empty heaps may be dropped: they add nothing to a sum.
         let mut split: Vec<u64> = parts.iter().flat_map(|c| c.counts()).filter(|&v| v > 0).collect();
@@ -399,13 +453,9 @@ impl<G: Game> GameProblem<G> {
         split.sort_unstable();
         whole.sort_unstable();
         if split != whole {
-            return Some(Err(format!(
-                "{}'s components of {} hold the counts {split:?}, not the position's own {whole:?}",
-                G::NAME,
-                self.game.describe(p)
-            )));
+            return None;
         }
-        let g = lock(&self.truth).sum.grundy(p).map_err(|e| e.to_string());
+        let g = lock(&self.truth).sum.ask(&p.counts(), |o| o.grundy(p));
         Some(g.map(|g| {
             if question.grundy {
                 Answer::Grundy(g)
@@ -418,13 +468,49 @@ impl<G: Game> GameProblem<G> {
     /// Returns the truth at `p` and which oracle gave it: the joint search where it
     /// reaches, else the sum of components.
     pub(crate) fn truth(&self, p: &G::Position, question: Question) -> Option<(Answer, &'static str)> {
-        if let Some(Ok(a)) = self.joint(p, question) {
-            return Some((a, "rules oracle"));
-        }
-        match self.by_components(p, question) {
-            Some(Ok(a)) => Some((a, "components")),
-            _ => None,
-        }
+        self.truth_case(p, question).ok()
+    }
+
+    /// Returns the truth at `p` and which oracle gave it, or the case unjudged with what
+    /// stopped the oracles: a cycle or a budget they met, else the reach they are asked
+    /// within.
+    pub(crate) fn truth_case(
+        &self,
+        p: &G::Position,
+        question: Question,
+    ) -> Result<(Answer, &'static str), CaseError> {
+        let judged = |a: Answer, by: &'static str| {
+            let mut largest = lock(&self.largest);
+            if largest
+                .as_ref()
+                .is_none_or(|l| position::key(l) < position::key(p))
+            {
+                *largest = Some(p.clone());
+            }
+            Ok((a, by))
+        };
+        let joint = match self.joint(p, question) {
+            Some(Ok(a)) => return judged(a, "rules oracle"),
+            Some(Err(e)) => Some(e),
+            None => None,
+        };
+        let sum = match self.by_components(p, question) {
+            Some(Ok(a)) => return judged(a, "components"),
+            Some(Err(e)) => Some(e),
+            None => None,
+        };
+        Err(match joint.or(sum) {
+            Some(e) => CaseError::unjudged(budget_of(&e), format!("the oracles: {e}")),
+            None => CaseError::unjudged(
+                Budget::Reach {
+                    limit: self.game.oracle_reach(),
+                },
+                format!(
+                    "no oracle is asked about the position (counts above {})",
+                    self.game.oracle_reach()
+                ),
+            ),
+        })
     }
 
     /// Returns the truth's outcome at `p` under `play`, if an oracle reaches it.
@@ -435,44 +521,52 @@ impl<G: Game> GameProblem<G> {
         }
     }
 
+    /// Checks the fast path's winning move at `p` under the question's play, as
+    /// [`Self::certify`] does, its failure as text.
+    pub(crate) fn certificate(&self, p: &G::Position) -> Result<(), String> {
+        self.certify(p).map_err(|e| e.to_string())
+    }
+
     /// Checks the fast path's winning move at `p` under the question's play: legal, and
     /// leading to a position lost for the opponent (by an oracle where one reaches, else
-    /// by the fast path); `None` exactly where `p` is lost.
-    pub(crate) fn certificate(&self, p: &G::Position) -> Result<(), String> {
+    /// by the fast path); `None` exactly where `p` is lost. Unjudged where neither an
+    /// oracle nor the fast path answers within its budget.
+    pub(crate) fn certify(&self, p: &G::Position) -> Result<(), CaseError> {
         let play = self.question.play;
-        let claimed = match self.fast_move(p) {
+        let claimed = self.fast_judged(p, |s| (self.fast_move)(&self.game, p, s));
+        let claimed = match claimed {
             // The default search of every move cannot run there: nothing is claimed.
             Err(_) if self.too_many_moves(p) => return Ok(()),
             claimed => claimed?,
         };
-        let judge = |q: &G::Position| -> Result<(Outcome, &'static str), String> {
+        let judge = |q: &G::Position| -> Result<(Outcome, &'static str), CaseError> {
             match self.true_outcome(q, play) {
                 Some(o) => Ok((o, "the rules oracle")),
-                None => self.fast_outcome(q, play).map(|o| (o, "the fast path")),
+                None => self.fast_outcome_case(q, play).map(|o| (o, "the fast path")),
             }
         };
         let here = judge(p)?;
         match claimed {
             Some(q) => {
                 if !self.game.is_move(p, &q) {
-                    return Err(format!(
+                    return Err(CaseError::Disagree(format!(
                         "the move to {} is not a legal move",
                         self.game.describe(&q)
-                    ));
+                    )));
                 }
                 let (after, by) = judge(&q)?;
                 if after != Outcome::Loss {
-                    return Err(format!(
+                    return Err(CaseError::Disagree(format!(
                         "the move to {} leaves a position that {by} calls {after} for the player to move",
                         self.game.describe(&q)
-                    ));
+                    )));
                 }
                 Ok(())
             }
-            None if here.0 == Outcome::Win => Err(format!(
+            None if here.0 == Outcome::Win => Err(CaseError::Disagree(format!(
                 "no winning move given, but {} calls the position a win",
                 here.1
-            )),
+            ))),
             None if here.0 == Outcome::Draw => self.draw_certificate(p, &judge),
             None => Ok(()),
         }
@@ -480,15 +574,15 @@ impl<G: Game> GameProblem<G> {
 
     /// Checks a draw at `p`: no move leads to a position the opponent loses, and some
     /// move leads to a draw.
-    fn draw_certificate(&self, p: &G::Position, judge: &Judge<'_, G>) -> Result<(), String> {
+    fn draw_certificate(&self, p: &G::Position, judge: &Judge<'_, G>) -> Result<(), CaseError> {
         let mut drawn = false;
         for q in self.moves(p) {
             match judge(&q)? {
                 (Outcome::Loss, by) => {
-                    return Err(format!(
+                    return Err(CaseError::Disagree(format!(
                         "a draw is claimed, but the move to {} leaves a position that {by} calls lost",
                         self.game.describe(&q)
-                    ));
+                    )));
                 }
                 (Outcome::Draw, _) => drawn = true,
                 (Outcome::Win, _) => {}
@@ -497,14 +591,14 @@ impl<G: Game> GameProblem<G> {
         if drawn {
             Ok(())
         } else {
-            Err("a draw is claimed, but no move leads to a draw".into())
+            Err(CaseError::from("a draw is claimed, but no move leads to a draw"))
         }
     }
 
     /// Checks the fast answers' consistency at `p` with its moves' fast answers: a win
     /// exactly when a move leads to a loss, and a Grundy value that is the mex of the
     /// moves' values. `Ok` without checking when `p` has over 4096 moves.
-    fn bellman(&self, p: &G::Position) -> Result<(), String> {
+    fn bellman(&self, p: &G::Position) -> Result<(), CaseError> {
         if self.too_many_moves(p) {
             return Ok(());
         }
@@ -512,13 +606,13 @@ impl<G: Game> GameProblem<G> {
         if moves.len() > 4096 {
             return Ok(());
         }
-        match self.fast(p)? {
+        match self.fast_case(p)? {
             Answer::Grundy(g) => {
                 let mut seen = Vec::with_capacity(moves.len());
                 for q in &moves {
-                    match self.fast(q)? {
+                    match self.fast_case(q)? {
                         Answer::Grundy(v) => seen.push(v),
-                        other => return Err(format!("the fast path answers {other} at a move")),
+                        other => return Err(format!("the fast path answers {other} at a move").into()),
                     }
                 }
                 seen.sort_unstable();
@@ -533,7 +627,8 @@ impl<G: Game> GameProblem<G> {
                 } else {
                     Err(format!(
                         "the fast path says Grundy value {g}, but the mex of its moves' values is {mex}"
-                    ))
+                    )
+                    .into())
                 }
             }
             Answer::Outcome(o) => {
@@ -542,7 +637,7 @@ impl<G: Game> GameProblem<G> {
                 // cycle of "draws" could be all wins; the oracle judges that.
                 let mut must = Outcome::Loss;
                 for q in &moves {
-                    match self.fast(q)? {
+                    match self.fast_case(q)? {
                         Answer::Outcome(Outcome::Loss) => {
                             must = Outcome::Win;
                             break;
@@ -554,14 +649,10 @@ impl<G: Game> GameProblem<G> {
                 if o == must {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "the fast path says {o}, but its answers at the moves make it {must}"
-                    ))
+                    Err(format!("the fast path says {o}, but its answers at the moves make it {must}").into())
                 }
             }
-            other => Err(format!(
-                "the fast path answers {other}, neither an outcome nor a value"
-            )),
+            other => Err(format!("the fast path answers {other}, neither an outcome nor a value").into()),
         }
     }
 
@@ -575,9 +666,16 @@ impl<G: Game> GameProblem<G> {
 
     fn positions(&self, max: u64) -> BoxedStrategy<G::Position> {
         let game = Arc::clone(&self.game);
+        let rejected = Arc::clone(&self.rejected);
         let cap = max.min(game.max_count());
         G::Position::strategy(cap, game.max_len())
-            .prop_filter("a position of the game", move |p| game.check_position(p).is_ok())
+            .prop_filter("a position of the game", move |p| match game.check_position(p) {
+                Ok(()) => true,
+                Err(why) => {
+                    *lock(&rejected) = Some(format!("{}: {why}", game.describe(p)));
+                    false
+                }
+            })
             .boxed()
     }
 
@@ -598,12 +696,31 @@ impl<G: Game> GameProblem<G> {
 
     /// Positions the joint search reaches.
     fn small_positions(&self) -> BoxedStrategy<G::Position> {
+        self.positions(self.small_count())
+    }
+
+    /// The largest count of the positions the joint search is asked about.
+    fn small_count(&self) -> u64 {
         let reach = self.game.oracle_reach();
         let most = match G::Position::ARITY {
             Some(_) => reach,
             None => reach / self.game.max_len().max(1) as u64,
         };
-        self.positions(most.max(1))
+        most.max(1)
+    }
+
+    /// Returns the largest count of the random positions a formula is judged on.
+    pub(crate) fn judged_max_count(&self) -> u64 {
+        match self.question.play {
+            Play::Normal => self.component_reach(),
+            Play::Misere => self.small_count(),
+        }
+        .min(self.game.max_count())
+    }
+
+    /// Returns the largest position (by total count) an oracle has judged.
+    pub(crate) fn largest_judged(&self) -> Option<G::Position> {
+        lock(&self.largest).clone()
     }
 }
 
@@ -679,7 +796,7 @@ impl<G: Game> Problem for GameProblem<G> {
         rows.push(fast);
         rows.push(match self.joint(p, self.question) {
             Some(Ok(a)) => Evaluation::answer("rules oracle", a),
-            Some(Err(why)) => Evaluation::out_of_reach("rules oracle", why),
+            Some(Err(why)) => Evaluation::out_of_reach("rules oracle", why.to_string()),
             None => Evaluation::out_of_reach(
                 "rules oracle",
                 format!("out of reach (counts above {})", self.game.oracle_reach()),
@@ -688,7 +805,7 @@ impl<G: Game> Problem for GameProblem<G> {
         if let Some(by) = self.by_components(p, self.question) {
             rows.push(match by {
                 Ok(a) => Evaluation::answer("components", a),
-                Err(why) => Evaluation::out_of_reach("components", why),
+                Err(why) => Evaluation::out_of_reach("components", why.to_string()),
             });
         }
         rows.extend(super::oracles::evaluations(self, p));
@@ -702,6 +819,10 @@ impl<G: Game> Problem for GameProblem<G> {
 
     fn to_json(&self, p: &G::Position) -> serde_json::Value {
         serde_json::json!(p.counts())
+    }
+
+    fn last_rejection(&self) -> Option<String> {
+        lock(&self.rejected).clone()
     }
 
     fn repro_command(&self, p: &G::Position) -> String {
@@ -805,7 +926,7 @@ impl<G: Game> Order for GameProblem<G> {
     }
 }
 
-type Check<G> = fn(&GameProblem<G>, &<G as Game>::Position) -> Result<(), String>;
+type Check<G> = fn(&GameProblem<G>, &<G as Game>::Position) -> Result<(), CaseError>;
 
 fn property<G: Game>(
     name: &'static str,
@@ -826,13 +947,32 @@ fn matches_oracle<G: Game>(
     problem: &GameProblem<G>,
     p: &G::Position,
     question: Question,
-) -> Result<(), String> {
-    let fast = problem.fast_for(p, question)?;
+) -> Result<(), CaseError> {
+    let fast = if question == problem.question {
+        problem.fast_case(p)?
+    } else {
+        problem.fast_judged(p, |s| match question {
+            Question { grundy: true, .. } => problem.game.grundy(p, s).map(Answer::Grundy),
+            Question { play, .. } => match play {
+                Play::Normal => problem.game.outcome(p, s),
+                Play::Misere => problem.game.misere_outcome(p, s),
+            }
+            .map(Answer::Outcome),
+        })?
+    };
     match problem.joint(p, question) {
         Some(Ok(truth)) if truth == fast => Ok(()),
-        Some(Ok(truth)) => Err(format!("the fast path says {fast}, the rules oracle {truth}")),
-        Some(Err(why)) => Err(format!("the rules oracle cannot decide: {why}")),
-        None => Err("the rules oracle cannot reach the position".into()),
+        Some(Ok(truth)) => Err(format!("the fast path says {fast}, the rules oracle {truth}").into()),
+        Some(Err(why)) => Err(CaseError::unjudged(
+            budget_of(&why),
+            format!("the rules oracle cannot decide: {why}"),
+        )),
+        None => Err(CaseError::unjudged(
+            Budget::Reach {
+                limit: problem.game.oracle_reach(),
+            },
+            "the rules oracle is not asked about the position",
+        )),
     }
 }
 
@@ -843,21 +983,21 @@ impl<G: Game> Properties for GameProblem<G> {
             Mode::Formula => {
                 let cases = self.judged_positions();
                 return vec![property::<G>("formula_matches_rules_oracle", 1, cases, |g, p| {
-                    let says = g.fast(p)?;
-                    match g.truth(p, g.question) {
-                        Some((truth, _)) if truth == says => Ok(()),
-                        Some((truth, "components")) => Err(format!(
+                    let says = g.fast_case(p)?;
+                    match g.truth_case(p, g.question)? {
+                        (truth, _) if truth == says => Ok(()),
+                        (truth, "components") => Err(format!(
                             "the formula says {says}, the XOR of the components' values is {truth}"
-                        )),
-                        Some((truth, by)) => Err(format!("the formula says {says}, the {by} says {truth}")),
-                        None => Err("no oracle reaches the position".into()),
+                        )
+                        .into()),
+                        (truth, by) => Err(format!("the formula says {says}, the {by} says {truth}").into()),
                     }
                 })];
             }
             Mode::Moves => {
                 let cases = self.judged_positions();
                 return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| {
-                    g.certificate(p)
+                    g.certify(p)
                 })];
             }
         }
@@ -915,8 +1055,18 @@ impl<G: Game> Properties for GameProblem<G> {
                         (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
                         (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
                             "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
+                        )
+                        .into()),
+                        (Some(Err(e)), _) | (_, Some(Err(e))) => Err(CaseError::unjudged(
+                            budget_of(&e),
+                            format!("an oracle cannot decide: {e}"),
                         )),
-                        _ => Err("an oracle cannot reach the position".into()),
+                        _ => Err(CaseError::unjudged(
+                            Budget::Reach {
+                                limit: g.game.oracle_reach(),
+                            },
+                            "an oracle is not asked about the position",
+                        )),
                     }
                 },
             ));
@@ -929,7 +1079,9 @@ impl<G: Game> Properties for GameProblem<G> {
                 name,
                 share: Share { times: 1, per: 1 },
                 cases: medium.clone(),
-                check: Box::new(move |g: &GameProblem<G>, p: &G::Position| check(g.game(), p)),
+                check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
+                    check(g.game(), p).map_err(CaseError::from)
+                }),
             });
         }
         for oracle in self.game.oracles() {
@@ -938,7 +1090,7 @@ impl<G: Game> Properties for GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    super::oracles::matches_fast_path(g, &oracle, p)
+                    super::oracles::matches_fast_path(g, &oracle, p).map_err(CaseError::from)
                 }),
             });
         }
@@ -946,7 +1098,7 @@ impl<G: Game> Properties for GameProblem<G> {
             "winning_move_is_certified",
             2,
             large.clone(),
-            |g, p| g.certificate(p),
+            |g, p| g.certify(p),
         ));
         out.push(property::<G>(
             "fast_path_is_bellman_consistent",

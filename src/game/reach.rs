@@ -209,7 +209,7 @@ impl<G: Game> GameProblem<G> {
         let checked = crate::check::check_problem(self, 1, CHECK_CASES, None);
         self.forget();
         match checked {
-            Ok(()) => Ok(()),
+            Ok(_) => Ok(()),
             Err(crate::check::PropertyError::Fail(c)) => Err(format!(
                 "{} fails at {} ({}): {}",
                 c.property,

@@ -8,6 +8,7 @@ use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 
 use super::{Game, Outcome};
+use crate::problem::Budget;
 
 /// A game's moves as the oracles' [`Rules`].
 pub(crate) struct ByMoves<G>(pub(crate) Arc<G>);
@@ -28,26 +29,136 @@ impl<G: Game> Components for ByMoves<G> {
 /// The positions a search holds at most, by default.
 pub(crate) const SEARCH_BUDGET: usize = 4_000_000;
 
+/// The most positions remembered as beyond a search's budget on their own.
+const BEYOND_KEPT: usize = 256;
+
+/// A memoized search whose memory is scoped to the question, not the run: a question the
+/// budget stops on a memo that earlier questions filled (a sixteenth of the budget or
+/// more) is asked again on an empty one, so what they left behind never decides it, and
+/// leaves it unjudged only if it needs nearly all the budget on its own. The memo is
+/// bounded by the search's budget and recycled: reused while questions fit, emptied when
+/// one does not.
+///
+/// A question beyond the budget on an empty memo costs the whole budget, so the search
+/// remembers such positions, and a later position whose counts are all at least one of
+/// theirs (of as many counts) is not searched: it is left unjudged at once. That guess can
+/// only leave a position unjudged, never answer it.
+pub(crate) struct Recycled<O> {
+    oracle: O,
+    fresh: Box<dyn Fn() -> O + Send + Sync>,
+    /// The positions the memo holds.
+    held: fn(&O) -> usize,
+    /// Positions' counts beyond the budget on an empty memo.
+    beyond: Vec<Vec<u64>>,
+    budget: usize,
+}
+
+impl<O> Recycled<O> {
+    pub(crate) fn new(
+        budget: usize,
+        held: fn(&O) -> usize,
+        fresh: impl Fn() -> O + Send + Sync + 'static,
+    ) -> Recycled<O> {
+        Recycled {
+            oracle: fresh(),
+            fresh: Box::new(fresh),
+            held,
+            beyond: Vec::new(),
+            budget,
+        }
+    }
+
+    /// Returns `f`'s answer about the position whose counts are `counts`, asked of the
+    /// memo and, when the budget stops it there, of an empty memo.
+    ///
+    /// # Errors
+    /// What `f` returns on an empty memo; [`RulesError::OutOfReach`] at once for a
+    /// position at or above one already beyond the budget.
+    pub(crate) fn ask<T>(
+        &mut self,
+        counts: &[u64],
+        f: impl Fn(&mut O) -> Result<T, RulesError>,
+    ) -> Result<T, RulesError> {
+        let dominates = |b: &Vec<u64>| b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| c >= b);
+        if self.beyond.iter().any(dominates) {
+            return Err(RulesError::OutOfReach { budget: self.budget });
+        }
+        let before = (self.held)(&self.oracle);
+        let mut result = f(&mut self.oracle);
+        // Asking again costs the budget once more: worth it only when the memo held a
+        // share of it that could have decided the question.
+        if matches!(result, Err(RulesError::OutOfReach { .. })) && before >= self.budget / 16 && before > 0 {
+            self.oracle = (self.fresh)();
+            result = f(&mut self.oracle);
+        }
+        match &result {
+            Ok(_) => {}
+            Err(e) => {
+                if matches!(e, RulesError::OutOfReach { .. }) && self.beyond.len() < BEYOND_KEPT {
+                    self.beyond
+                        .retain(|b| !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c)));
+                    self.beyond.push(counts.to_vec());
+                }
+                // A search stopped midway leaves positions marked as on its path.
+                self.oracle = (self.fresh)();
+            }
+        }
+        result
+    }
+}
+
+/// Returns the budget that `e` names.
+pub(crate) fn budget_of(e: &RulesError) -> Budget {
+    match e {
+        RulesError::OutOfReach { budget } => Budget::Positions {
+            limit: u64::try_from(*budget).unwrap_or(u64::MAX),
+        },
+        _ => Budget::Cycle,
+    }
+}
+
 /// A memoized search of a game's moves, handed to its fast paths: the default
 /// [`Game::grundy`] and [`Game::misere_outcome`] ask it, and an override may ask it for
-/// the positions its insight does not cover.
+/// the positions its insight does not cover. Its memory is per question (bounded by its
+/// budget, recycled when a question needs room), so an answer never depends on what
+/// other questions asked before.
 pub struct Search<G: Game> {
-    grundy: ComponentGrundy<ByMoves<G>>,
+    grundy: Recycled<ComponentGrundy<ByMoves<G>>>,
     /// The joint search, which falls back on retrograde analysis at a cycle.
-    joint: RulesOracle<ByMoves<G>>,
-    misere: RulesOracle<Misere<ByMoves<G>>>,
+    joint: Recycled<RulesOracle<ByMoves<G>>>,
+    misere: Recycled<RulesOracle<Misere<ByMoves<G>>>>,
     /// Whether a search has met a position on its own path: the game is loopy.
     cycle: bool,
+    /// What stopped the last search that failed.
+    stop: Option<Budget>,
 }
 
 impl<G: Game> Search<G> {
     pub(crate) fn new(game: Arc<G>, budget: usize) -> Search<G> {
+        let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), game);
         Search {
-            grundy: ComponentGrundy::with_budget(ByMoves(Arc::clone(&game)), budget),
-            joint: RulesOracle::with_budget(ByMoves(Arc::clone(&game)), budget),
-            misere: RulesOracle::with_budget(Misere(ByMoves(game)), budget),
+            grundy: Recycled::new(budget, ComponentGrundy::len, move || {
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget)
+            }),
+            joint: Recycled::new(budget, RulesOracle::visited, move || {
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget)
+            }),
+            misere: Recycled::new(budget, RulesOracle::visited, move || {
+                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget)
+            }),
             cycle: false,
+            stop: None,
         }
+    }
+
+    /// Returns what stopped the last failed search since the last call, and forgets it.
+    pub(crate) fn take_stop(&mut self) -> Option<Budget> {
+        self.stop.take()
+    }
+
+    fn failed(&mut self, e: &RulesError) -> String {
+        self.stop = Some(budget_of(e));
+        e.to_string()
     }
 
     /// Returns whether a search has met a cycle: the game can repeat a position.
@@ -62,14 +173,18 @@ impl<G: Game> Search<G> {
     /// # Errors
     /// The search would exceed its budget.
     pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
+        use super::Position;
+        let counts = p.counts();
         if !self.cycle {
-            match self.grundy.grundy(p) {
+            match self.grundy.ask(&counts, |o| o.grundy(p)) {
                 Ok(g) => return Ok(Outcome::of(g != 0)),
                 Err(RulesError::Cycle) => self.cycle = true,
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(self.failed(&e)),
             }
         }
-        self.joint.outcome(p).map_err(|e| e.to_string())
+        self.joint
+            .ask(&counts, |o| o.outcome(p))
+            .map_err(|e| self.failed(&e))
     }
 
     /// Returns the Grundy value of `p`: the XOR over its components of the mex of each
@@ -78,9 +193,10 @@ impl<G: Game> Search<G> {
     /// # Errors
     /// The search would exceed its budget, or a component recurs below itself.
     pub fn grundy(&mut self, p: &G::Position) -> Result<u64, String> {
-        self.grundy.grundy(p).map_err(|e| {
+        use super::Position;
+        self.grundy.ask(&p.counts(), |o| o.grundy(p)).map_err(|e| {
             self.cycle |= e == RulesError::Cycle;
-            e.to_string()
+            self.failed(&e)
         })
     }
 
@@ -90,6 +206,10 @@ impl<G: Game> Search<G> {
     /// # Errors
     /// The search would exceed its budget.
     pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
-        self.misere.outcome(&Some(p.clone())).map_err(|e| e.to_string())
+        use super::Position;
+        let q = Some(p.clone());
+        self.misere
+            .ask(&p.counts(), |o| o.outcome(&q))
+            .map_err(|e| self.failed(&e))
     }
 }

@@ -13,8 +13,8 @@ use super::family::Family;
 use super::{Dyadic, OutcomeClass, Value, Values, temperature_by_cooling};
 use crate::input::InputError;
 use crate::problem::{
-    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation, Flag, Flags,
-    Least, Order, Problem, Properties, Property, Sample, Share,
+    Below, Bounds, CaseError, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation,
+    Flag, Flags, Least, Order, Problem, Properties, Property, Sample, Share,
 };
 use crate::tokens::Tokens;
 
@@ -385,7 +385,7 @@ fn property<G: Family>(
         name,
         share: Share { times: 1, per: 200 },
         cases,
-        check: Box::new(check),
+        check: Box::new(move |g: &PartizanProblem<G>, p: &G::Position| check(g, p).map_err(CaseError::from)),
     }
 }
 
@@ -464,7 +464,9 @@ impl<G: Family> Properties for PartizanProblem<G> {
                 name,
                 share: Share { times: 1, per: 200 },
                 cases: small.clone(),
-                check: Box::new(move |g: &PartizanProblem<G>, p: &G::Position| check(&g.game, p)),
+                check: Box::new(move |g: &PartizanProblem<G>, p: &G::Position| {
+                    check(&g.game, p).map_err(CaseError::from)
+                }),
             });
         }
         out

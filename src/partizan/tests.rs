@@ -153,7 +153,7 @@ fn refuted<G: Family>(game: G, property: &str, broken: fn(&G, &G::Position) -> V
         cases: 200,
         persist_in: None,
     };
-    match run_property(&p, &prop, config, &|| {}).0 {
+    match run_property(&p, &prop, config, &|| {}).result {
         Ok(()) => None,
         Err(crate::check::PropertyError::Fail(c)) => Some(p.game().show(&c.case)),
         Err(_) => panic!("{property} aborted"),

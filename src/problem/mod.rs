@@ -34,7 +34,7 @@ pub use evaluation::{Evaluation, Said, disagreements};
 pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
 pub(crate) use least::gallop;
 pub use least::{Below, Least, least, least_within};
-pub use property::{Property, Share};
+pub use property::{Budget, CaseError, Check, Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 
 // The claims engine (crate::claims::check_claim).
@@ -85,6 +85,12 @@ pub trait Problem: Send + Sync {
 
     /// Returns the command that replays `case` with `gamecheck repro`.
     fn repro_command(&self, case: &Self::Case) -> String;
+
+    /// Returns why the problem's domain last rejected a generated case, if it keeps that:
+    /// what a run that drew no valid case reports. Default: `None`.
+    fn last_rejection(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The total order in which a least counterexample is least.

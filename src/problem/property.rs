@@ -27,8 +27,86 @@ impl Share {
     }
 }
 
-/// A property's check: `Ok` when the implementations agree at a case, else what differs.
-pub type Check<P> = dyn Fn(&P, &<P as Problem>::Case) -> Result<(), String> + Send + Sync;
+/// What stopped a side from answering a case: the budget or reach it ran out of.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Budget {
+    /// A search would hold more than `limit` positions.
+    Positions { limit: u64 },
+    /// A search met a position on its own path: the game repeats positions, and the
+    /// side asked does not define its answer there.
+    Cycle,
+    /// The case has a count above `limit`, the largest an oracle is asked about.
+    Reach { limit: u64 },
+    /// The case has more than `limit` moves to list.
+    Moves { limit: u128 },
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Positions { limit } => write!(f, "budget of {limit} positions"),
+            Budget::Cycle => f.write_str("cycle"),
+            Budget::Reach { limit } => write!(f, "reach: counts above {limit}"),
+            Budget::Moves { limit } => write!(f, "more than {limit} moves"),
+        }
+    }
+}
+
+/// Why a property's check did not find agreement at a case.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CaseError {
+    /// Both sides answered, differently: a counterexample.
+    #[error("{0}")]
+    Disagree(String),
+    /// A side ran out of its budget or reach: the case is not judged.
+    #[error("unjudged ({budget}): {reason}")]
+    Unjudged { budget: Budget, reason: String },
+}
+
+impl CaseError {
+    /// Returns the case unjudged for `budget`, with `reason`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::problem::{Budget, CaseError};
+    /// let e = CaseError::unjudged(Budget::Cycle, "the search met a cycle");
+    /// assert!(!e.is_disagree());
+    /// assert!(CaseError::from("1 != 2".to_owned()).is_disagree());
+    /// ```
+    pub fn unjudged(budget: Budget, reason: impl Into<String>) -> CaseError {
+        CaseError::Unjudged {
+            budget,
+            reason: reason.into(),
+        }
+    }
+
+    /// Returns whether the case is a counterexample.
+    pub fn is_disagree(&self) -> bool {
+        matches!(self, CaseError::Disagree(_))
+    }
+}
+
+/// A plain message is a disagreement, so checks written with `String` errors keep their
+/// meaning.
+impl From<String> for CaseError {
+    fn from(why: String) -> CaseError {
+        CaseError::Disagree(why)
+    }
+}
+
+impl From<&str> for CaseError {
+    fn from(why: &str) -> CaseError {
+        CaseError::Disagree(why.to_owned())
+    }
+}
+
+/// A property's check: `Ok` when the implementations agree at a case, a
+/// [`CaseError::Disagree`] with what differs, or [`CaseError::Unjudged`] with the budget
+/// that stopped a side.
+pub type Check<P> = dyn Fn(&P, &<P as Problem>::Case) -> Result<(), CaseError> + Send + Sync;
 
 /// A comparison of implementations over generated cases, named for what it compares
 /// (`rule_matches_minimax`, `count_matches_brute_force`).
@@ -37,6 +115,25 @@ pub struct Property<P: Problem> {
     pub share: Share,
     /// The cases, boundary-biased.
     pub cases: BoxedStrategy<P::Case>,
-    /// `Ok` when the implementations agree at a case, else what differs.
+    /// `Ok` when the implementations agree at a case, else what differs or what stopped
+    /// a side.
     pub check: Box<Check<P>>,
+}
+
+impl<P: Problem> Property<P> {
+    /// Returns the property whose check answers with plain messages, each a
+    /// disagreement.
+    pub fn plain(
+        name: &'static str,
+        share: Share,
+        cases: BoxedStrategy<P::Case>,
+        check: impl Fn(&P, &P::Case) -> Result<(), String> + Send + Sync + 'static,
+    ) -> Property<P> {
+        Property {
+            name,
+            share,
+            cases,
+            check: Box::new(move |p, c| check(p, c).map_err(CaseError::from)),
+        }
+    }
 }

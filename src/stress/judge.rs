@@ -117,15 +117,18 @@ pub fn expected_answers<P: ContestFormat>(
     problem: &P,
     cases: &[P::Case],
 ) -> Result<(Vec<P::Answer>, String), StressError> {
+    // The reference's search memory is per question (recycled, not kept for the run),
+    // so a case it cannot judge is beyond its budget on its own: name it.
     let answers = cases
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            problem.answer(c).map_err(|why| StressError::Reference {
-                why: format!("case {} `{}`: {why}", i + 1, problem.write_case(c)),
-            })
+            problem
+                .answer(c)
+                .map_err(|why| format!("case {} of the input ({}): {why}", i + 1, problem.describe(c)))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|why| StressError::Reference { why })?;
     let text = problem.write_answers(&answers);
     Ok((answers, text))
 }

@@ -6,16 +6,16 @@ use nim_move::{Nim, first_winning_move, largest_pile_move, nim_sum};
 #[test]
 fn bouton_matches_rules_oracle() {
     assert_eq!(
-        check::outcome(Nim, |piles: &Vec<u64>| Outcome::of(nim_sum(piles) != 0)),
-        Ok(())
+        check::outcome(Nim, |piles: &Vec<u64>| Outcome::of(nim_sum(piles) != 0)).map(|c| c.unjudged.cases),
+        Ok(0)
     );
 }
 
 #[test]
 fn the_first_winning_move_is_certified() {
     assert_eq!(
-        check::winning_move(Nim, |piles: &Vec<u64>| first_winning_move(piles)),
-        Ok(())
+        check::winning_move(Nim, |piles: &Vec<u64>| first_winning_move(piles)).map(|c| c.unjudged.cases),
+        Ok(0)
     );
 }
 

@@ -277,7 +277,7 @@ fn property(
         name,
         share: Share { times, per: 1 },
         cases: cases.boxed(),
-        check: Box::new(check),
+        check: Box::new(move |g, c| check(g, c).map_err(Into::into)),
     }
 }
 

@@ -404,7 +404,7 @@ fn property(name: &'static str, cases: BoxedStrategy<CountCase>, check: Check) -
         name,
         share: Share { times: 1, per: 20 },
         cases,
-        check: Box::new(check),
+        check: Box::new(move |g, c| check(g, c).map_err(Into::into)),
     }
 }
 

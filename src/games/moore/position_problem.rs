@@ -350,7 +350,7 @@ impl Properties for MoorePosition {
                     if fast == searched {
                         Ok(())
                     } else {
-                        Err(format!("P-test says {fast}, game search says {searched}"))
+                        Err(format!("P-test says {fast}, game search says {searched}").into())
                     }
                 }),
             },
@@ -358,7 +358,7 @@ impl Properties for MoorePosition {
                 name: "winning_move_is_certified",
                 share: share(1),
                 cases: small_positions(),
-                check: Box::new(|problem, p| certified(problem, p, true)),
+                check: Box::new(|problem, p| certified(problem, p, true).map_err(Into::into)),
             },
             Property {
                 name: "winning_move_is_certified_on_large_piles",
@@ -369,7 +369,7 @@ impl Properties for MoorePosition {
                 )
                     .prop_map(|(k, piles)| Position { k, piles })
                     .boxed(),
-                check: Box::new(|problem, p| certified(problem, p, false)),
+                check: Box::new(|problem, p| certified(problem, p, false).map_err(Into::into)),
             },
         ]
     }

@@ -249,7 +249,7 @@ fn property(name: &'static str, times: u32, cases: BoxedStrategy<Piles>, check: 
         name,
         share: Share { times, per: 1 },
         cases,
-        check: Box::new(check),
+        check: Box::new(move |g, c| check(g, c).map_err(Into::into)),
     }
 }
 
