@@ -63,7 +63,7 @@ fn every_subcommand_keeps_the_exit_codes() {
             2,
         ),
         (&["solve", "chopsticks-classic"], "2\n1 1 1 1\n0 0 1 1\n", 0),
-        (&["solve", "chopsticks-classic"], "1\n2 1 1 1\n", 2),
+        (&["solve", "chopsticks-classic"], "1\n5 1 1 1\n", 2),
         (&["solve", "chopsticks"], "1\n1 0 1 1\n", 0),
         (&["solve", "chopsticks"], "1\n1 0 x 1\n", 2),
         (&["solve", "no-such-problem"], "", 2),

@@ -52,8 +52,8 @@ fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
             .collect();
         assert_eq!(
             keys.len(),
-            6,
-            "game, property, cases, time_ms, verdict, failure: {row}"
+            8,
+            "game, property, cases, time_ms, verdict, failure, unjudged, stale: {row}"
         );
         assert!(row["failure"].is_null(), "{row}");
         assert!(row["time_ms"].is_u64(), "{row}");

@@ -193,15 +193,18 @@ fn workspace_packages_are_mit_or_apache() {
     assert_eq!(
         names,
         [
+            "clobber",
             "euclid-game",
             "gamecheck",
             "gamecheck-benches",
             "gamecheck-oracles",
             "kayles",
+            "nim-interactive",
             "nim-move",
-            "subtraction-game"
+            "subtraction-game",
+            "subtraction-interactive"
         ],
-        "the library, the oracles, the benches and the four example crates"
+        "the library, the oracles, the benches and the seven example crates"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

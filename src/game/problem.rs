@@ -443,16 +443,7 @@ impl<G: Game> GameProblem<G> {
         if question.play == Play::Misere || self.game.loopy() || !self.sum_reach(p) {
             return None;
         }
-        // A sum is its components' counts, each once: `components` that repeat or drop a
-        // heap would make the XOR a second, wrong truth, and a wrong formula would pass.
-        // Such a split is not a route to the truth; the joint search still judges.
-        let parts = self.game.components(p);
-        // Empty heaps may be dropped: they add nothing to a sum.
-        let mut split: Vec<u64> = parts.iter().flat_map(|c| c.counts()).filter(|&v| v > 0).collect();
-        let mut whole: Vec<u64> = p.counts().into_iter().filter(|&v| v > 0).collect();
-        split.sort_unstable();
-        whole.sort_unstable();
-        if split != whole {
+        if self.bad_components(p).is_some() {
             return None;
         }
         let g = lock(&self.truth).sum.ask(&p.counts(), |o| o.grundy(p));
@@ -469,6 +460,25 @@ impl<G: Game> GameProblem<G> {
     /// reaches, else the sum of components.
     pub(crate) fn truth(&self, p: &G::Position, question: Question) -> Option<(Answer, &'static str)> {
         self.truth_case(p, question).ok()
+    }
+
+    /// Returns why `p`'s components are not a split of it, if they are not: a sum is its
+    /// components' counts, each once, and `components` that repeat or drop a heap would
+    /// make the XOR of their values a second, wrong truth that passes a wrong formula.
+    fn bad_components(&self, p: &G::Position) -> Option<String> {
+        let parts = self.game.components(p);
+        // Empty heaps may be dropped: they add nothing to a sum.
+        let mut split: Vec<u64> = parts.iter().flat_map(|c| c.counts()).filter(|&v| v > 0).collect();
+        let mut whole: Vec<u64> = p.counts().into_iter().filter(|&v| v > 0).collect();
+        split.sort_unstable();
+        whole.sort_unstable();
+        (split != whole).then(|| {
+            format!(
+                "{}'s components of {} hold the counts {split:?}, not the position's own {whole:?}",
+                G::NAME,
+                self.game.describe(p)
+            )
+        })
     }
 
     /// Returns the truth at `p` and which oracle gave it, or the case unjudged with what
@@ -494,6 +504,13 @@ impl<G: Game> GameProblem<G> {
             Some(Err(e)) => Some(e),
             None => None,
         };
+        // A game whose components are not a split of the position is refused there: its
+        // sum route would be a wrong second truth.
+        if question.play == Play::Normal && !self.game.loopy() && self.sum_reach(p) {
+            if let Some(why) = self.bad_components(p) {
+                return Err(CaseError::Disagree(why));
+            }
+        }
         let sum = match self.by_components(p, question) {
             Some(Ok(a)) => return judged(a, "components"),
             Some(Err(e)) => Some(e),
