@@ -297,7 +297,7 @@ fn abort_reason<P: Problem>(problem: &P, reason: &str) -> String {
 /// ```
 /// use gamecheck::check::check_problem;
 /// use gamecheck::moore::MoorePosition;
-/// assert_eq!(check_problem(&MoorePosition::default(), 11, 200, None).map(|u| u.cases), Ok(0));
+/// assert_eq!(check_problem(&MoorePosition::default(), 11, 200, None).ok().map(|u| u.cases), Some(0));
 /// ```
 pub fn check_problem<P: Properties>(
     problem: &P,

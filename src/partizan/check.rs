@@ -84,7 +84,8 @@ pub fn equals_by_definition<G: Partizan>(
 ///     fn right_moves(&self, &n: &u32, out: &mut Vec<u32>) { if n >= 2 { out.push(n - 2) } }
 /// }
 /// let wrong = check_values(Heap, 0..10, |&n| Value::integer(i64::from(n))).unwrap_err();
-/// assert_eq!((wrong.position, wrong.truth.to_string()), (2, "+-1".to_owned()));
+/// // At 2, Left moves to 1 (worth 1) and Right to 0: the switch {1|0}, not an integer.
+/// assert_eq!((wrong.position, wrong.truth.to_string()), (2, "{1|0}".to_owned()));
 /// ```
 pub fn check_values<G: Partizan>(
     game: G,
