@@ -506,10 +506,12 @@ impl<G: Game> GameProblem<G> {
         };
         // A game whose components are not a split of the position is refused there: its
         // sum route would be a wrong second truth.
-        if question.play == Play::Normal && !self.game.loopy() && self.sum_reach(p) {
-            if let Some(why) = self.bad_components(p) {
-                return Err(CaseError::Disagree(why));
-            }
+        if question.play == Play::Normal
+            && !self.game.loopy()
+            && self.sum_reach(p)
+            && let Some(why) = self.bad_components(p)
+        {
+            return Err(CaseError::Disagree(why));
         }
         let sum = match self.by_components(p, question) {
             Some(Ok(a)) => return judged(a, "components"),
