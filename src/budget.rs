@@ -142,6 +142,24 @@ fn cpu_time() -> Duration {
     EPOCH.get_or_init(Instant::now).elapsed()
 }
 
+/// Returns the CPU time the calling thread has used (the process's where the platform
+/// has no thread clock): a limit on one question that other threads' work, or a loaded
+/// machine, does not spend.
+pub(crate) fn thread_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec for the call to write.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    cpu_time()
+}
+
 /// A budget being spent: the time since the search started, the memory it reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Meter {

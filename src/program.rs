@@ -191,7 +191,13 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
     // Built in a fresh directory renamed into place, so two runs never see half a build.
     let parent = cache.clone();
     std::fs::create_dir_all(&parent).map_err(|e| io("cannot create the cache directory", &parent, e))?;
-    let partial = parent.join(format!("{key}.partial-{}", std::process::id()));
+    // One directory per build, also between threads of one process building the same source.
+    static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let partial = parent.join(format!(
+        "{key}.partial-{}-{}",
+        std::process::id(),
+        BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
     let _ = std::fs::remove_dir_all(&partial);
     std::fs::create_dir_all(&partial).map_err(|e| io("cannot create", &partial, e))?;
     let mut cmd = std::process::Command::new(compile[0]);

@@ -66,6 +66,10 @@ fn one_two_k_from_its_moves_is_never_called_wrong() {
     let report = run_campaign(&problems, 1, 30, Some(&dir), &|| {});
     print!("{}", report.to_table());
     assert!(report.all_agree(), "{}", report.to_table());
+    // Nothing disagreed, and something was judged: every row judged some of its cases.
+    for row in &report.rows {
+        assert!(row.unjudged.cases < row.cases, "{}", report.to_table());
+    }
     assert!(!dir.join("proptest-regressions").exists());
 }
 

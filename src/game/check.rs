@@ -283,8 +283,8 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
             position: p,
         }),
         None => {
-            let before = unjudged.borrow().cases;
-            let single = (0..=single_last)
+            // Every position of total at most `last` was scanned above: go on from there.
+            let single = (last.saturating_add(1)..=single_last)
                 .filter_map(|n| G::Position::from_counts(&[n]))
                 .find(|p| fails(p));
             if G::Position::from_counts(&[0]).is_some() {
@@ -295,13 +295,20 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
                 // other smaller position.
                 Some(p) if G::Position::ARITY == Some(1) => Some(Found {
                     reason: reason(&p),
-                    least: proven_unless(unjudged.borrow().cases - before),
+                    least: proven_unless(unjudged.borrow().cases),
                     shrunk: p.clone(),
                     position: p,
                 }),
                 Some(single) => {
+                    let before = unjudged.borrow().cases;
                     let (position, least) =
                         crate::problem::least(problem, &fails, single.clone(), problem.search_budget());
+                    // Candidates skipped as unjudged may hide a smaller failure.
+                    let skipped = unjudged.borrow().cases - before;
+                    let least = match least {
+                        Least::Proven if skipped > 0 => proven_unless(skipped),
+                        least => least,
+                    };
                     Some(Found {
                         reason: reason(&position),
                         least,

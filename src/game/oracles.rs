@@ -4,7 +4,7 @@
 
 use super::problem::GameProblem;
 use super::{Answer, Game, Play, Question};
-use crate::problem::Evaluation;
+use crate::problem::{Budget, CaseError, Evaluation};
 
 /// A second method of a game's own, named: its answer to a question at a position, or
 /// `None` where it does not reach (a position above its table, a question it does not
@@ -108,21 +108,32 @@ fn questions<G: Game>(game: &G) -> Vec<Question> {
     out
 }
 
-/// Checks `oracle` against the fast path at `p` on every question it answers.
+/// Checks `oracle` against the fast path at `p` on every question it answers: a
+/// disagreement only where both answer; unjudged where either cannot, with what stopped it.
 pub(crate) fn matches_fast_path<G: Game>(
     problem: &GameProblem<G>,
     oracle: &Oracle<G>,
     p: &G::Position,
-) -> Result<(), String> {
+) -> Result<(), CaseError> {
     let game = problem.game();
     for question in questions(game) {
         let Some(said) = oracle.answer(game, p, question) else {
             continue;
         };
-        let said = said.map_err(|why| format!("the {} cannot answer: {why}", oracle.name))?;
+        let said = said.map_err(|why| {
+            CaseError::unjudged(
+                Budget::Reach {
+                    limit: oracle.reach.unwrap_or(game.oracle_reach()),
+                },
+                format!("the {} cannot answer: {why}", oracle.name),
+            )
+        })?;
         let fast = problem.fast_for(p, question)?;
         if fast != said {
-            return Err(format!("the fast path says {fast}, the {} {said}", oracle.name));
+            return Err(CaseError::Disagree(format!(
+                "the fast path says {fast}, the {} {said}",
+                oracle.name
+            )));
         }
     }
     Ok(())

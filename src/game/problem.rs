@@ -321,19 +321,20 @@ impl<G: Game> GameProblem<G> {
         (self.fast)(&self.game, p, &mut self.search.lock())
     }
 
-    /// Returns the fast path's answer at `p` to `question`, whatever the problem's.
-    pub(crate) fn fast_for(&self, p: &G::Position, question: Question) -> Result<Answer, String> {
+    /// Returns the fast path's answer at `p` to `question`, whatever the problem's, its
+    /// failure typed as for [`Self::fast_judged`].
+    pub(crate) fn fast_for(&self, p: &G::Position, question: Question) -> Result<Answer, CaseError> {
         if question == self.question {
-            return self.fast(p);
+            return self.fast_case(p);
         }
-        let mut s = self.search.lock();
-        match question {
-            Question { grundy: true, .. } => self.game.grundy(p, &mut s).map(Answer::Grundy),
-            Question { play, .. } => Ok(Answer::Outcome(match play {
-                Play::Normal => self.game.outcome(p, &mut s)?,
-                Play::Misere => self.game.misere_outcome(p, &mut s)?,
-            })),
-        }
+        self.fast_judged(p, |s| match question {
+            Question { grundy: true, .. } => self.game.grundy(p, s).map(Answer::Grundy),
+            Question { play, .. } => match play {
+                Play::Normal => self.game.outcome(p, s),
+                Play::Misere => self.game.misere_outcome(p, s),
+            }
+            .map(Answer::Outcome),
+        })
     }
 
     /// Returns what `ask` returns of the fast path's search, its error typed: unjudged when
@@ -967,18 +968,7 @@ fn matches_oracle<G: Game>(
     p: &G::Position,
     question: Question,
 ) -> Result<(), CaseError> {
-    let fast = if question == problem.question {
-        problem.fast_case(p)?
-    } else {
-        problem.fast_judged(p, |s| match question {
-            Question { grundy: true, .. } => problem.game.grundy(p, s).map(Answer::Grundy),
-            Question { play, .. } => match play {
-                Play::Normal => problem.game.outcome(p, s),
-                Play::Misere => problem.game.misere_outcome(p, s),
-            }
-            .map(Answer::Outcome),
-        })?
-    };
+    let fast = problem.fast_for(p, question)?;
     match problem.joint(p, question) {
         Some(Ok(truth)) if truth == fast => Ok(()),
         Some(Ok(truth)) => Err(format!("the fast path says {fast}, the rules oracle {truth}").into()),
@@ -1109,7 +1099,7 @@ impl<G: Game> Properties for GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    super::oracles::matches_fast_path(g, &oracle, p).map_err(CaseError::from)
+                    super::oracles::matches_fast_path(g, &oracle, p)
                 }),
             });
         }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +17,8 @@ use super::{Answer, Game, Play, Question};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 
-/// The time one case may take the rules, in the probe, before its count is beyond reach.
+/// The CPU time (of the probing thread) one case may take the rules, in the probe, before
+/// its count is beyond reach: CPU time, so that a loaded machine finds the same reach.
 pub(crate) const CASE_TIME: Duration = Duration::from_millis(250);
 /// The positions the fast path may search beyond the rules' reach and still be called a
 /// fast path (a formula answers there without searching). Small: a search holds the
@@ -93,8 +94,9 @@ impl<G: Game> GameProblem<G> {
                     return false;
                 }
                 let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
-                let start = Instant::now();
-                self.rules_answer(p, &mut search).is_ok() && start.elapsed() <= CASE_TIME
+                let start = crate::budget::thread_cpu_time();
+                self.rules_answer(p, &mut search).is_ok()
+                    && crate::budget::thread_cpu_time().saturating_sub(start) <= CASE_TIME
             })
     }
 
@@ -179,7 +181,7 @@ impl<G: Game> GameProblem<G> {
     fn probe_reach(&self, bounds: &Bounds) -> Option<Reach> {
         let top = bounds.max("count")?;
         let budget = format!(
-            "{} positions and {} ms a case",
+            "{} positions and {} ms of CPU a case",
             SEARCH_BUDGET,
             CASE_TIME.as_millis()
         );

@@ -97,7 +97,10 @@ pub(crate) fn shrink<G: Game>(
         config,
         move_time,
         runs: 0,
-        deadline: Instant::now() + config.shrink.max_time,
+        // A budget past what an Instant can hold is no deadline at all (--max-shrink-seconds).
+        deadline: Instant::now()
+            .checked_add(config.shrink.max_time)
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(u64::from(u32::MAX))),
         stopped: None,
     };
     let verdict = result.verdict;

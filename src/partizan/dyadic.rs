@@ -208,6 +208,13 @@ impl FromStr for Dyadic {
         if den == 0 || !den.is_power_of_two() || den.trailing_zeros() > MAX_EXP {
             return Err(format!("`{s}`: the denominator must be a power of two"));
         }
+        // A number's canonical form is a chain of about |m| + k forms: bound what a claim
+        // may write, as the games' own values are bounded.
+        if num.unsigned_abs() > 1 << 16 || den.trailing_zeros() > 32 {
+            return Err(format!(
+                "`{s}`: a number in a value is at most 65536 in size, with a denominator of at most 2^32"
+            ));
+        }
         Ok(Dyadic::new(num, den.trailing_zeros()))
     }
 }

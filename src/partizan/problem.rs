@@ -569,7 +569,9 @@ impl<G: Family> Claims for PartizanProblem<G> {
         {
             return (Answer::Outcome(o), "outcome search");
         }
-        match self.fast_value(p) {
+        // The canonical form from the moves, never the family's fast path: a claim about a
+        // closed form is judged by the game itself.
+        match lock(&self.values).of(p) {
             Ok(v) => (self.answer_of(v), "canonical form"),
             Err(_) => (Answer::Number(Dyadic::ZERO), "no answer"),
         }

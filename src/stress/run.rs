@@ -470,6 +470,9 @@ pub(crate) fn run_reaping(
     let wall = limits.timeout.saturating_mul(WALL_FACTOR);
     let mut cpu_seen = Duration::ZERO;
     let mut next_look = start;
+    // Wall-clock time during which no process of the tree ran or waited for a core: a
+    // loaded machine that keeps a running solution from its core never adds to it.
+    let (mut idle, mut last_look) = (Duration::ZERO, start);
     let ended: Option<Clock> = loop {
         stdin.write_available();
         let overflow = stdout.read_available(true);
@@ -488,7 +491,12 @@ pub(crate) fn run_reaping(
             if cpu_seen > limits.timeout {
                 break Some(Clock::Cpu);
             }
-            if now - start >= wall && !look.running {
+            if !look.running {
+                idle += now - last_look;
+            }
+            last_look = now;
+            // The leader may have exited since it was last asked: a zombie is not running.
+            if idle >= wall && !has_exited(pid) {
                 break Some(Clock::Wall);
             }
         }

@@ -7,8 +7,9 @@ use crate::partizan::family::Family;
 use crate::partizan::{Partizan, Value, Values};
 use crate::tokens::Tokens;
 
-/// The largest width or height read.
-pub const MAX_SIDE: u64 = 1_000_000_000;
+/// The largest width or height read. A cake's value is an integer up to about its side,
+/// and a number's canonical form is a chain of that many forms: 4096 keeps it small.
+pub const MAX_SIDE: u64 = 4096;
 
 /// Cutcake: a position is a sum of cakes `(w, h)`, in order.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,7 +70,7 @@ impl Family for Cutcake {
     }
 
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<(u64, u64)>, InputError> {
-        let why = "a side is at most 10^9";
+        let why = "a side is at most 4096";
         let w = tokens.u64_anywhere_at_most("the width w", MAX_SIDE, why)?;
         let line = tokens.line();
         let h = tokens.u64_anywhere_at_most("the height h", MAX_SIDE, why)?;
