@@ -52,14 +52,6 @@ pub enum InputError {
 
 impl InputError {
     /// Returns the 1-based line the error names.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"1\n+2"[..]);
-    /// assert_eq!(t.u64_anywhere("x"), Ok(1));
-    /// assert_eq!(t.u64_anywhere("y").map_err(|e| e.line()), Err(2));
-    /// ```
     pub fn line(&self) -> usize {
         match self {
             InputError::EndOfInput { line, .. }
@@ -75,14 +67,6 @@ impl InputError {
 
     /// Returns the error with its line moved down by `lines`: for errors found while
     /// scanning a slice that starts `lines` lines into the input.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::input::InputError;
-    /// use gamecheck::tokens::Tokens;
-    /// let e = Tokens::new(&b"x"[..]).u64_on_line("a").map_err(|e| e.shifted(9));
-    /// assert!(matches!(e, Err(InputError::NotANumber { line: 10, .. })));
-    /// ```
     pub fn shifted(mut self, lines: usize) -> InputError {
         match &mut self {
             InputError::EndOfInput { line, .. }
@@ -95,5 +79,24 @@ impl InputError {
             | InputError::OutOfRange { line, .. } => *line += lines,
         }
         self
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn line() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"1\n+2"[..]);
+        assert_eq!(t.u64_anywhere("x"), Ok(1));
+        assert_eq!(t.u64_anywhere("y").map_err(|e| e.line()), Err(2));
+    }
+
+    #[test]
+    fn shifted() {
+        use crate::input::InputError;
+        use crate::tokens::Tokens;
+        let e = Tokens::new(&b"x"[..]).u64_on_line("a").map_err(|e| e.shifted(9));
+        assert!(matches!(e, Err(InputError::NotANumber { line: 10, .. })));
     }
 }

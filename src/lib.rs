@@ -12,7 +12,7 @@ pub mod claims;
 pub mod cli;
 pub mod game;
 pub mod games;
-pub mod input;
+mod input;
 pub mod interactive;
 pub mod json;
 pub mod partizan;
@@ -20,12 +20,12 @@ pub mod partizan;
 pub mod plot;
 pub mod prelude;
 pub mod problem;
-pub mod program;
+mod program;
 pub mod progress;
 pub mod prove;
-pub mod shown;
+mod shown;
 pub mod stress;
-pub mod tokens;
+mod tokens;
 
 // The README's examples run as doctests.
 #[cfg(doctest)]

@@ -34,6 +34,6 @@
 pub use crate::game::check;
 pub use crate::game::{
     Answer, Field, Format, FromFlags, Game, GameError, GameProblem, Move, Oracle, Outcome, Output, Play,
-    Position, Question, Search,
+    Position, Question, Search, Unanswered,
 };
 pub use crate::problem::{Flag, Flags, Least};

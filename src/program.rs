@@ -7,11 +7,6 @@ use std::sync::OnceLock;
 static NAME: OnceLock<&'static str> = OnceLock::new();
 
 /// Returns the command's name: the one [`set_name`] gave, else `gamecheck`.
-///
-/// # Example
-/// ```
-/// assert_eq!(gamecheck::program::name(), "gamecheck");
-/// ```
 pub fn name() -> &'static str {
     NAME.get().copied().unwrap_or("gamecheck")
 }
@@ -117,7 +112,7 @@ fn content_key(parts: &[&[u8]]) -> String {
 /// Returns the command that runs `command` (`sol.cpp`, `Sol.java`, `sol.py`, or any
 /// other command, returned as it is): a source file is compiled the usual way (`g++ -O2
 /// -std=c++17`, `gcc -O2`, `javac`; `python3` runs a `.py`), once per content, into
-/// [`cache_dir`].
+/// `dir` (`None`: [`cache_dir`]).
 ///
 /// A word is taken as a source file only when it is the whole command, ends in `.cpp`,
 /// `.cc`, `.cxx`, `.c`, `.py` or `.java`, and names an existing file.
@@ -126,22 +121,6 @@ fn content_key(parts: &[&[u8]]) -> String {
 /// [`BuildError::Compile`] with the compiler's message, [`BuildError::NoCompiler`] when
 /// it cannot be run, [`BuildError::Io`] when the source or the cache cannot be read or
 /// written.
-///
-/// # Example
-/// ```
-/// use gamecheck::program::built;
-/// // Not a source file: the command as it is.
-/// assert_eq!(built("./sol --fast").unwrap(), vec!["./sol".to_string(), "--fast".to_string()]);
-/// ```
-pub fn built(command: &str) -> Result<Vec<String>, BuildError> {
-    built_in(command, None)
-}
-
-/// Returns the command of [`built`], a source file built in `dir` (`None`:
-/// [`cache_dir`]).
-///
-/// # Errors
-/// As for [`built`].
 pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildError> {
     let cache = dir.map_or_else(cache_dir, Path::to_path_buf);
     let words = shell_words::split(command).unwrap_or_else(|_| vec![command.to_owned()]);
@@ -238,4 +217,47 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
         let _ = std::fs::remove_dir_all(&partial);
     }
     Ok(run(&dir))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BuildError, built_in, name};
+
+    #[test]
+    fn the_program_is_named_gamecheck_until_a_binary_says_otherwise() {
+        assert_eq!(name(), "gamecheck");
+    }
+
+    #[test]
+    fn a_command_that_is_not_a_source_file_is_run_as_it_is() {
+        assert_eq!(built_in("./sol --fast", None).ok(), Some(vec!["./sol".to_owned(), "--fast".to_owned()]));
+    }
+
+    #[test]
+    fn a_source_file_is_built_once_and_a_compile_error_is_shown() {
+        let dir = std::env::temp_dir().join(format!("gamecheck-program-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let builds = dir.join("cache");
+        let source = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).expect("the source is written");
+            path.to_string_lossy().into_owned()
+        };
+        let ok = source("sol.cpp", "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n");
+        let first = built_in(&ok, Some(&builds)).expect("g++ builds it");
+        let again = built_in(&ok, Some(&builds)).expect("cached");
+        assert_eq!(first, again);
+        assert_eq!(std::fs::read_dir(&builds).map(Iterator::count).ok(), Some(1));
+        let out = std::process::Command::new(&first[0]).output().expect("it runs");
+        assert_eq!(out.stdout, b"hi\n");
+        let py = source("sol.py", "print(1)\n");
+        assert_eq!(built_in(&py, Some(&builds)).ok(), Some(vec!["python3".to_owned(), py.clone()]));
+        let bad = source("bad.c", "int main(void) { return missing; }\n");
+        match built_in(&bad, Some(&builds)) {
+            Err(BuildError::Compile { message, .. }) => assert!(message.contains("missing"), "{message}"),
+            other => panic!("a compile error expected, got {other:?}"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -12,19 +12,6 @@ use std::fmt::Write as _;
 ///
 /// # Complexity
 /// O(min(len, max_chars)).
-///
-/// # Example
-/// ```
-/// use gamecheck::shown::escaped;
-/// assert_eq!(escaped(b"First", 40), "First");
-/// assert_eq!(escaped(b"\x1b[2J\0", 40), "\\x1b[2J\\0");
-/// assert_eq!(escaped(b"\x0c", 40), "\\x0c");
-/// assert_eq!(escaped(b"123456", 3), "123…");
-/// assert_eq!(escaped(b"\xff1", 40), "\\xff1");
-/// // A backslash is escaped too: the four characters `\x97` differ from the byte 0x97.
-/// assert_eq!(escaped(b"\\x97\x97", 40), "\\\\x97\\x97");
-/// assert_eq!(escaped(b"\x0032", 40), "\\x0032");
-/// ```
 pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
     let mut out = String::new();
     let mut shown = 0;
@@ -71,12 +58,6 @@ pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
 
 /// Returns `text` with each line [`escaped`] in full, the line ends kept: for messages
 /// of several lines that carry untrusted text (the stress banner names the solution).
-///
-/// # Example
-/// ```
-/// use gamecheck::shown::escaped_lines;
-/// assert_eq!(escaped_lines("solution `a\x1b[2J`\nranges"), "solution `a\\x1b[2J`\nranges");
-/// ```
 pub fn escaped_lines(text: &str) -> String {
     text.split('\n')
         .map(|line| escaped(line.as_bytes(), usize::MAX))
@@ -165,5 +146,27 @@ mod tests {
         if let Err(e) = result {
             panic!("{e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn escaped() {
+        use crate::shown::escaped;
+        assert_eq!(escaped(b"First", 40), "First");
+        assert_eq!(escaped(b"\x1b[2J\0", 40), "\\x1b[2J\\0");
+        assert_eq!(escaped(b"\x0c", 40), "\\x0c");
+        assert_eq!(escaped(b"123456", 3), "123…");
+        assert_eq!(escaped(b"\xff1", 40), "\\xff1");
+        // A backslash is escaped too: the four characters `\x97` differ from the byte 0x97.
+        assert_eq!(escaped(b"\\x97\x97", 40), "\\\\x97\\x97");
+        assert_eq!(escaped(b"\x0032", 40), "\\x0032");
+    }
+
+    #[test]
+    fn escaped_lines() {
+        use crate::shown::escaped_lines;
+        assert_eq!(escaped_lines("solution `a\x1b[2J`\nranges"), "solution `a\\x1b[2J`\nranges");
     }
 }

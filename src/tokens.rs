@@ -21,13 +21,6 @@ const SHOWN: usize = 40;
 
 /// Returns whether `b` is whitespace between tokens: C's `isspace` in the "C" locale
 /// (space, `\t`, `\n`, `\v`, `\f`, `\r`), what `scanf("%d")` skips.
-///
-/// # Example
-/// ```
-/// use gamecheck::tokens::is_space;
-/// assert!(b" \t\n\x0b\x0c\r".iter().all(|&b| is_space(b)));
-/// assert!(!is_space(0) && !is_space(0xa0));
-/// ```
 pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
@@ -41,16 +34,6 @@ fn is_blank(b: u8) -> bool {
 /// digits, no leading zero unless the number is 0, at most `u64::MAX`; `None` when `s`
 /// does not start with one (the digits may be followed by anything). The fast readers'
 /// half of the number rule; [`Tokens`] explains what is wrong with the rest.
-///
-/// # Example
-/// ```
-/// use gamecheck::tokens::plain_u64_prefix;
-/// assert_eq!(plain_u64_prefix(b"120 7"), Some((120, 3)));
-/// assert_eq!(plain_u64_prefix(b"0\n"), Some((0, 1)));
-/// assert_eq!(plain_u64_prefix(b"01"), None);
-/// assert_eq!(plain_u64_prefix(b"+1"), None);
-/// assert_eq!(plain_u64_prefix(b"18446744073709551616"), None);
-/// ```
 #[inline]
 pub fn plain_u64_prefix(s: &[u8]) -> Option<(u64, usize)> {
     let mut value = 0u64;
@@ -98,14 +81,6 @@ struct Token {
 
 impl<'a> Tokens<'a> {
     /// Returns a scanner at the start of `reader`, on line 1.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"7 8\n"[..]);
-    /// assert_eq!(t.u64_on_line("x"), Ok(7));
-    /// assert_eq!(t.u64_on_line("y"), Ok(8));
-    /// ```
     pub fn new(reader: impl BufRead + 'a) -> Tokens<'a> {
         Tokens {
             reader: Box::new(reader),
@@ -268,15 +243,6 @@ impl<'a> Tokens<'a> {
     /// # Constraints
     /// The token is a plain decimal integer in `0..=u64::MAX`: digits only, no sign, no
     /// leading zero but in `0` itself.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::input::InputError;
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"5\n6"[..]);
-    /// assert_eq!(t.u64_on_line("a"), Ok(5));
-    /// assert!(matches!(t.u64_on_line("c"), Err(InputError::EndOfLine { line: 1, .. })));
-    /// ```
     pub fn u64_on_line(&mut self, expected: &str) -> Result<u64, InputError> {
         self.skip_blanks();
         match self.peek() {
@@ -297,14 +263,6 @@ impl<'a> Tokens<'a> {
     ///
     /// # Errors
     /// End of input where a word is expected; a word above `max` bytes.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"\n\n T_F"[..]);
-    /// assert_eq!(t.word_anywhere("a row", 8).as_deref(), Ok("T_F"));
-    /// assert_eq!(t.line(), 3);
-    /// ```
     pub fn word_anywhere(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
         self.skip_whitespace();
         self.word_on_line(expected, max)
@@ -316,14 +274,6 @@ impl<'a> Tokens<'a> {
     ///
     /// # Errors
     /// End of line or input where a word is expected; a word above `max` bytes.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"BRG ..#\nT_F"[..]);
-    /// assert_eq!(t.word_on_line("a string", 8).as_deref(), Ok("BRG"));
-    /// assert_eq!(t.word_on_line("a row", 2).map_err(|e| e.line()), Err(1));
-    /// ```
     pub fn word_on_line(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
         self.skip_blanks();
         match self.peek() {
@@ -362,15 +312,6 @@ impl<'a> Tokens<'a> {
 
     /// Returns the next number on the current line, refusing values above `max` with
     /// [`InputError::OutOfRange`] naming the line, the token and `why`.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::input::InputError;
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"3 300"[..]);
-    /// assert_eq!(t.u64_on_line_at_most("v", 255, "too big"), Ok(3));
-    /// assert!(matches!(t.u64_on_line_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 1, .. })));
-    /// ```
     pub fn u64_on_line_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
         let line = self.line;
         let value = self.u64_on_line(expected)?;
@@ -378,14 +319,6 @@ impl<'a> Tokens<'a> {
     }
 
     /// Returns the next number, on this line or a later one.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"1\n\n 2"[..]);
-    /// assert_eq!((t.u64_anywhere("x"), t.u64_anywhere("y")), (Ok(1), Ok(2)));
-    /// assert_eq!(t.line(), 3);
-    /// ```
     pub fn u64_anywhere(&mut self, expected: &str) -> Result<u64, InputError> {
         self.skip_whitespace();
         if self.peek().is_none() {
@@ -399,15 +332,6 @@ impl<'a> Tokens<'a> {
 
     /// Returns the next number, on this line or a later one, refusing values above `max`
     /// with [`InputError::OutOfRange`] naming the line, the token and `why`.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::input::InputError;
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"3\n300"[..]);
-    /// assert_eq!(t.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
-    /// assert!(matches!(t.u64_anywhere_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 2, .. })));
-    /// ```
     pub fn u64_anywhere_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
         self.skip_whitespace();
         let line = self.line;
@@ -416,14 +340,6 @@ impl<'a> Tokens<'a> {
     }
 
     /// Consumes the end of the current line; errs if a token is left on it.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"1 2\n"[..]);
-    /// t.u64_on_line("x").ok();
-    /// assert!(t.end_line("case 1").is_err());
-    /// ```
     pub fn end_line(&mut self, after: &str) -> Result<(), InputError> {
         self.skip_blanks();
         match self.peek() {
@@ -438,14 +354,6 @@ impl<'a> Tokens<'a> {
     }
 
     /// Succeeds when only whitespace is left.
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::tokens::Tokens;
-    /// let mut t = Tokens::new(&b"1 \n\n"[..]);
-    /// t.u64_anywhere("x").ok();
-    /// assert!(t.end_of_input("the last case").is_ok());
-    /// ```
     pub fn end_of_input(&mut self, after: &str) -> Result<(), InputError> {
         self.skip_whitespace();
         if self.peek().is_none() {
@@ -478,4 +386,99 @@ fn at_most(line: usize, value: u64, max: u64, why: &str) -> Result<u64, InputErr
         });
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn is_space() {
+        use crate::tokens::is_space;
+        assert!(b" \t\n\x0b\x0c\r".iter().all(|&b| is_space(b)));
+        assert!(!is_space(0) && !is_space(0xa0));
+    }
+
+    #[test]
+    fn plain_u64_prefix() {
+        use crate::tokens::plain_u64_prefix;
+        assert_eq!(plain_u64_prefix(b"120 7"), Some((120, 3)));
+        assert_eq!(plain_u64_prefix(b"0\n"), Some((0, 1)));
+        assert_eq!(plain_u64_prefix(b"01"), None);
+        assert_eq!(plain_u64_prefix(b"+1"), None);
+        assert_eq!(plain_u64_prefix(b"18446744073709551616"), None);
+    }
+
+    #[test]
+    fn new() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"7 8\n"[..]);
+        assert_eq!(t.u64_on_line("x"), Ok(7));
+        assert_eq!(t.u64_on_line("y"), Ok(8));
+    }
+
+    #[test]
+    fn u64_on_line() {
+        use crate::input::InputError;
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"5\n6"[..]);
+        assert_eq!(t.u64_on_line("a"), Ok(5));
+        assert!(matches!(t.u64_on_line("c"), Err(InputError::EndOfLine { line: 1, .. })));
+    }
+
+    #[test]
+    fn word_anywhere() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"\n\n T_F"[..]);
+        assert_eq!(t.word_anywhere("a row", 8).as_deref(), Ok("T_F"));
+        assert_eq!(t.line(), 3);
+    }
+
+    #[test]
+    fn word_on_line() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"BRG ..#\nT_F"[..]);
+        assert_eq!(t.word_on_line("a string", 8).as_deref(), Ok("BRG"));
+        assert_eq!(t.word_on_line("a row", 2).map_err(|e| e.line()), Err(1));
+    }
+
+    #[test]
+    fn u64_on_line_at_most() {
+        use crate::input::InputError;
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"3 300"[..]);
+        assert_eq!(t.u64_on_line_at_most("v", 255, "too big"), Ok(3));
+        assert!(matches!(t.u64_on_line_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 1, .. })));
+    }
+
+    #[test]
+    fn u64_anywhere() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"1\n\n 2"[..]);
+        assert_eq!((t.u64_anywhere("x"), t.u64_anywhere("y")), (Ok(1), Ok(2)));
+        assert_eq!(t.line(), 3);
+    }
+
+    #[test]
+    fn u64_anywhere_at_most() {
+        use crate::input::InputError;
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"3\n300"[..]);
+        assert_eq!(t.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
+        assert!(matches!(t.u64_anywhere_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 2, .. })));
+    }
+
+    #[test]
+    fn end_line() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"1 2\n"[..]);
+        t.u64_on_line("x").ok();
+        assert!(t.end_line("case 1").is_err());
+    }
+
+    #[test]
+    fn end_of_input() {
+        use crate::tokens::Tokens;
+        let mut t = Tokens::new(&b"1 \n\n"[..]);
+        t.u64_anywhere("x").ok();
+        assert!(t.end_of_input("the last case").is_ok());
+    }
 }

@@ -3,7 +3,7 @@
 //! growing, answers read strictly.
 
 use gamecheck::games::{Registered, Visit, problem_names, visit};
-use gamecheck::input::InputError;
+use gamecheck::game::InputError;
 use gamecheck::problem::{Range, SolveError};
 use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
 use proptest::prelude::*;

@@ -8,7 +8,6 @@ mod chopsticks;
 mod chopsticks_classic;
 mod chopsticks_proof;
 mod claim_expr;
-mod claim_lang;
 mod claims_engine;
 mod cli_conventions;
 mod cli_octal;

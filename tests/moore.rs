@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gamecheck::input::InputError;
+use gamecheck::game::InputError;
 use gamecheck::moore::strategy::TEST_PRIMES;
 use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{

@@ -2,7 +2,7 @@
 //! reach). Only a disagreement is a counterexample.
 
 use gamecheck::check::{Campaign, Verdict, run_campaign};
-use gamecheck::game::{Answer, Game, GameProblem, Outcome, Question, Search, check};
+use gamecheck::game::{Answer, Game, GameProblem, Outcome, Question, Search, check, Unanswered};
 use gamecheck::problem::{Budget, Least};
 
 /// Codeforces 1194D, "1-2-K Game": a chip on cell n moves 1, 2 or k cells left, if it
@@ -93,13 +93,13 @@ impl Game for WrongAbove1000 {
         1_000_000_000
     }
 
-    fn outcome(&self, &(n, k): &(u64, u64), _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, &(n, k): &(u64, u64), _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         let lost = if n < 1000 { loses((n, k)) } else { n % 3 == 0 };
         Ok(Outcome::of(!lost))
     }
 
-    fn grundy(&self, &(n, k): &(u64, u64), _: &mut Search<Self>) -> Result<u64, String> {
-        Err(format!("no Grundy value is claimed at ({n}, {k})"))
+    fn grundy(&self, &(n, k): &(u64, u64), _: &mut Search<Self>) -> Result<u64, Unanswered> {
+        Err(format!("no Grundy value is claimed at ({n}, {k})").into())
     }
 }
 

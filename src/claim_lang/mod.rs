@@ -34,6 +34,8 @@ mod error;
 mod eval;
 mod lexer;
 mod parser;
+#[cfg(test)]
+mod random_input;
 
 use std::ops::Range;
 

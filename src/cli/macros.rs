@@ -61,7 +61,7 @@
 macro_rules! main {
     (registry = $registry:ty, about = $about:expr $(,)?) => {
         fn main() -> ::std::process::ExitCode {
-            <$registry as $crate::games::Registry>::main(&$crate::cli::Program {
+            $crate::cli::main::<$registry>(&$crate::cli::Program {
                 name: env!("CARGO_BIN_NAME"),
                 version: env!("CARGO_PKG_VERSION"),
                 about: $about,
@@ -109,7 +109,7 @@ macro_rules! main {
                 ::std::eprintln!("error: {why}");
                 return ::std::process::ExitCode::from(2);
             })+
-            <GamecheckGames as $crate::games::Registry>::main(&$crate::cli::Program {
+            $crate::cli::main::<GamecheckGames>(&$crate::cli::Program {
                 name: env!("CARGO_BIN_NAME"),
                 version: env!("CARGO_PKG_VERSION"),
                 about: $about,

@@ -351,7 +351,7 @@ impl<G: Game> GameProblem<G> {
 
     /// Returns the fast path's outcome at `p` under the question's play.
     fn outcome_here(&self, p: &G::Position) -> Result<Outcome, String> {
-        self.fast_outcome(p, self.question().play)
+        Ok(self.fast_outcome(p, self.question().play)?)
     }
 
     /// Returns the move `m` from `p` as a position, or why it names no position.

@@ -54,9 +54,12 @@ mod problem;
 mod reach;
 mod search;
 mod searches;
+mod unanswered;
 pub mod stress;
 mod verdict;
 
+pub use crate::input::InputError;
+pub use crate::program::BuildError;
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
 pub(crate) use format::MAX_T;
@@ -70,6 +73,7 @@ pub use problem::GameProblem;
 pub(crate) use search::ByMoves;
 pub use search::Search;
 pub use stress::stress;
+pub use unanswered::Unanswered;
 pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;
@@ -214,7 +218,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// Why the value is out of reach (the search's budget, a loopy game).
-    fn grundy(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<u64, String> {
+    fn grundy(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<u64, Unanswered> {
         search.grundy(p)
     }
 
@@ -225,7 +229,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// # Errors
     /// As for [`Game::grundy`]; for a loopy game, more positions reachable from `p` than
     /// the search's budget.
-    fn outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         if self.loopy() {
             return search.outcome(p);
         }
@@ -241,7 +245,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// As for [`Game::grundy`].
-    fn misere_outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, String> {
+    fn misere_outcome(&self, p: &Self::Position, search: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         search.misere_outcome(p)
     }
 
@@ -256,9 +260,9 @@ pub trait Game: Send + Sync + Sized + 'static {
         p: &Self::Position,
         play: Play,
         search: &mut Search<Self>,
-    ) -> Result<Option<Self::Position>, String> {
+    ) -> Result<Option<Self::Position>, Unanswered> {
         if let Some(c) = self.move_count(p).filter(|&c| c > MOVES_LISTED) {
-            return Err(format!("{c} moves are too many to search"));
+            return Err(Unanswered::too_many_moves(c));
         }
         let mut moves = Vec::new();
         self.moves(p, &mut moves);

@@ -13,18 +13,18 @@ use super::format::{Format, Output};
 use super::position::{self, Position};
 use super::search::{ByMoves, Recycled, SEARCH_BUDGET, Search, budget_of};
 use super::searches::Searches;
-use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question};
+use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question, Unanswered};
 use crate::problem::{
     Below, Budget, CaseError, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share,
 };
 
 /// A fast answer: the game's own, or a formula a user checks.
 pub(crate) type Fast<G> =
-    Box<dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Answer, String> + Send + Sync>;
+    Box<dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Answer, Unanswered> + Send + Sync>;
 
 /// A winning move a formula claims, checked as a certificate.
 pub(crate) type FastMove<G> = Box<
-    dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Option<<G as Game>::Position>, String>
+    dyn Fn(&G, &<G as Game>::Position, &mut Search<G>) -> Result<Option<<G as Game>::Position>, Unanswered>
         + Send
         + Sync,
 >;
@@ -255,7 +255,7 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the fast answer at `p` with `search` for what it searches.
-    pub(crate) fn fast_with(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, String> {
+    pub(crate) fn fast_with(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, Unanswered> {
         (self.fast)(&self.game, p, search)
     }
 
@@ -264,7 +264,7 @@ impl<G: Game> GameProblem<G> {
         &self,
         p: &G::Position,
         search: &mut Search<G>,
-    ) -> Result<Option<G::Position>, String> {
+    ) -> Result<Option<G::Position>, Unanswered> {
         (self.fast_move)(&self.game, p, search)
     }
 
@@ -283,7 +283,7 @@ impl<G: Game> GameProblem<G> {
         });
         self.fast_move = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| {
             if let Some(c) = g.move_count(p).filter(|&c| c > MOVES_LISTED) {
-                return Err(format!("{c} moves are too many to search"));
+                return Err(Unanswered::too_many_moves(c));
             }
             let mut moves = Vec::new();
             g.moves(p, &mut moves);
@@ -307,7 +307,7 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
-    pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, String> {
+    pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, Unanswered> {
         (self.fast_move)(&self.game, p, &mut self.search.lock())
     }
 
@@ -317,7 +317,7 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the fast answer at `p`.
-    pub(crate) fn fast(&self, p: &G::Position) -> Result<Answer, String> {
+    pub(crate) fn fast(&self, p: &G::Position) -> Result<Answer, Unanswered> {
         (self.fast)(&self.game, p, &mut self.search.lock())
     }
 
@@ -343,11 +343,11 @@ impl<G: Game> GameProblem<G> {
     fn fast_judged<T>(
         &self,
         p: &G::Position,
-        ask: impl FnOnce(&mut Search<G>) -> Result<T, String>,
+        ask: impl FnOnce(&mut Search<G>) -> Result<T, Unanswered>,
     ) -> Result<T, CaseError> {
         let mut s = self.search.lock();
         s.take_stop();
-        ask(&mut s).map_err(|why| match s.take_stop() {
+        ask(&mut s).map_err(|why| match why.budget().cloned().or_else(|| s.take_stop()) {
             Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
             None if self.too_many_moves(p) => CaseError::unjudged(
                 Budget::Moves { limit: MOVES_LISTED },
@@ -363,7 +363,7 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the fast path's outcome at `p` under `play`, whatever the question.
-    pub(crate) fn fast_outcome(&self, p: &G::Position, play: Play) -> Result<Outcome, String> {
+    pub(crate) fn fast_outcome(&self, p: &G::Position, play: Play) -> Result<Outcome, Unanswered> {
         let mut s = self.search.lock();
         match play {
             Play::Normal => self.game.outcome(p, &mut s),
@@ -794,7 +794,7 @@ impl<G: Game> Problem for GameProblem<G> {
 
     fn solve(&self, p: &G::Position) -> Result<Answer, String> {
         self.game.check_position(p)?;
-        self.fast(p)
+        Ok(self.fast(p)?)
     }
 
     fn evaluate(&self, p: &G::Position) -> Vec<Evaluation<Answer>> {
@@ -811,7 +811,7 @@ impl<G: Game> Problem for GameProblem<G> {
                 };
                 Evaluation::detailed(self.fast_name, a, detail)
             }
-            Err(why) => Evaluation::check(self.fast_name, Err(why)),
+            Err(why) => Evaluation::check(self.fast_name, Err(why.into())),
         };
         rows.push(fast);
         rows.push(match self.joint(p, self.question) {

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::position::Position;
 use super::problem::GameProblem;
 use super::search::{SEARCH_BUDGET, Search};
-use super::{Answer, Game, Play, Question};
+use super::{Answer, Game, Play, Question, Unanswered};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 
@@ -35,7 +35,7 @@ static PROBED: Mutex<Option<HashMap<String, Option<Reach>>>> = Mutex::new(None);
 impl<G: Game> GameProblem<G> {
     /// Returns the answer to the problem's question by the rules alone (a search of the
     /// moves within `search`'s budget), never by the fast path.
-    pub(crate) fn rules_answer(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, String> {
+    pub(crate) fn rules_answer(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, Unanswered> {
         match self.question() {
             Question { grundy: true, .. } => search.grundy(p).map(Answer::Grundy),
             Question {

@@ -7,7 +7,7 @@ use gamecheck_oracles::component_grundy::{ComponentGrundy, Components};
 use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 
-use super::{Game, Outcome};
+use super::{Game, Outcome, Unanswered};
 use crate::problem::Budget;
 
 /// A game's moves as the oracles' [`Rules`].
@@ -156,9 +156,13 @@ impl<G: Game> Search<G> {
         self.stop.take()
     }
 
-    fn failed(&mut self, e: &RulesError) -> String {
-        self.stop = Some(budget_of(e));
-        e.to_string()
+    fn failed(&mut self, e: &RulesError) -> Unanswered {
+        let budget = budget_of(e);
+        self.stop = Some(budget.clone());
+        Unanswered::Budget {
+            budget,
+            detail: e.to_string(),
+        }
     }
 
     /// Returns whether a search has met a cycle: the game can repeat a position.
@@ -172,7 +176,7 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// The search would exceed its budget.
-    pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
+    pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome, Unanswered> {
         use super::Position;
         let counts = p.counts();
         if !self.cycle {
@@ -192,7 +196,7 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// The search would exceed its budget, or a component recurs below itself.
-    pub fn grundy(&mut self, p: &G::Position) -> Result<u64, String> {
+    pub fn grundy(&mut self, p: &G::Position) -> Result<u64, Unanswered> {
         use super::Position;
         self.grundy.ask(&p.counts(), |o| o.grundy(p)).map_err(|e| {
             self.cycle |= e == RulesError::Cycle;
@@ -205,7 +209,7 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// The search would exceed its budget.
-    pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, String> {
+    pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, Unanswered> {
         use super::Position;
         let q = Some(p.clone());
         self.misere

@@ -8,7 +8,7 @@
 //! known least, as proptest returns `TestError::Fail(reason, value)`.
 //!
 //! The solution is a command (`./sol`, `python3 sol.py`) or a source file (`sol.c`,
-//! `sol.cpp`, `sol.py`, `Sol.java`), built once per content ([`crate::program::built`]).
+//! `sol.cpp`, `sol.py`, `Sol.java`), built once per content (cached in `GAMECHECK_CACHE_DIR`).
 //!
 //! # Example
 //! ```

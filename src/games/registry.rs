@@ -124,17 +124,6 @@ pub trait Registry: 'static {
             .flat_map(|name| Self::visit(name, &Flags::default(), Catalog).unwrap_or_default())
             .collect()
     }
-
-    /// Returns the exit code of the command line of these problems named `program`, run
-    /// on the process's arguments: what [`main!`](crate::main) calls. Default:
-    /// [`cli::main`](crate::cli::main) over `Self`.
-    #[cfg(feature = "cli")]
-    fn main(program: &crate::cli::Program) -> std::process::ExitCode
-    where
-        Self: Sized,
-    {
-        crate::cli::main::<Self>(program)
-    }
 }
 
 /// Returns `v`'s result on the problem `B` builds from `flags` (a flag left out takes
@@ -169,14 +158,6 @@ impl Registry for Builtin {
 
     fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
         super::visit(name, flags, v)
-    }
-
-    // Not generic, so compiled once, here, rather than in every binary that serves the
-    // built-in games: the command line over all of them is most of a build. Not in the
-    // unit tests' build, which never runs it.
-    #[cfg(all(feature = "cli", not(test)))]
-    fn main(program: &crate::cli::Program) -> std::process::ExitCode {
-        crate::cli::main::<Self>(program)
     }
 }
 

@@ -38,7 +38,7 @@ impl Game for Euclid {
         Some(a.max(b).checked_div(a.min(b)).map_or(0, u128::from))
     }
 
-    fn outcome(&self, &(a, b): &(u64, u64), _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, &(a, b): &(u64, u64), _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of(stan_wins(a, b)))
     }
 

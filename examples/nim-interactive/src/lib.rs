@@ -12,7 +12,7 @@
 //! After `-1 -1` the judge stops and the program must exit. When the program chose
 //! `Second`, the judge moves first (and writes `0 0` at once when the start has no move).
 
-use gamecheck::game::{Field, Format, Game, Outcome, Play, Search};
+use gamecheck::game::{Field, Format, Game, Outcome, Play, Search, Unanswered};
 use gamecheck::interactive::Interactive;
 
 const MAX: u64 = 1_000_000_000;
@@ -52,7 +52,7 @@ impl Game for Nim {
         piles.iter().map(|&x| vec![x]).collect()
     }
 
-    fn outcome(&self, piles: &Vec<u64>, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, piles: &Vec<u64>, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of(nim_sum(piles) != 0))
     }
 
@@ -61,7 +61,7 @@ impl Game for Nim {
         piles: &Vec<u64>,
         _: Play,
         _: &mut Search<Self>,
-    ) -> Result<Option<Vec<u64>>, String> {
+    ) -> Result<Option<Vec<u64>>, Unanswered> {
         let s = nim_sum(piles);
         let Some(i) = piles.iter().position(|&x| x ^ s < x) else {
             return Ok(None);

@@ -40,7 +40,7 @@ impl Game for Nim {
         piles.iter().map(|&x| vec![x]).collect()
     }
 
-    fn outcome(&self, piles: &Vec<u64>, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, piles: &Vec<u64>, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of(nim_sum(piles) != 0))
     }
 
@@ -50,7 +50,7 @@ impl Game for Nim {
         piles: &Vec<u64>,
         _: Play,
         _: &mut Search<Self>,
-    ) -> Result<Option<Vec<u64>>, String> {
+    ) -> Result<Option<Vec<u64>>, Unanswered> {
         Ok(first_winning_move(piles))
     }
 

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use gamecheck::game::{Field, Format, FromFlags, Game, GameError, Outcome, Play, Search};
+use gamecheck::game::{Field, Format, FromFlags, Game, GameError, Outcome, Play, Search, Unanswered};
 use gamecheck::interactive::{Interactive, Notation};
 use gamecheck::problem::{Flag, Flags};
 
@@ -73,11 +73,11 @@ impl Game for Take {
         1_000_000_000_000_000_000
     }
 
-    fn outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of(self.wins(n)))
     }
 
-    fn winning_move(&self, &n: &u64, _: Play, _: &mut Search<Self>) -> Result<Option<u64>, String> {
+    fn winning_move(&self, &n: &u64, _: Play, _: &mut Search<Self>) -> Result<Option<u64>, Unanswered> {
         Ok(self
             .set
             .iter()

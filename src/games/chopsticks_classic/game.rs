@@ -3,6 +3,7 @@
 //! `--cutoff`, `--splits any|even|none` and `--suicide`. The game is loopy: its outcomes
 //! come from the engines' retrograde analysis, draws included.
 
+use crate::game::Unanswered;
 use std::sync::OnceLock;
 
 use gamecheck_oracles::outcome::Outcome;
@@ -107,11 +108,11 @@ impl Game for ChopsticksClassic {
     /// The table of all positions, solved once by retrograde analysis from every
     /// position; the engines judge it against the rules oracle's search from the one
     /// position asked.
-    fn outcome(&self, p: &Position, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, p: &Position, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         self.solution()?
             .outcomes
             .outcome(p)
-            .ok_or_else(|| format!("{p} is not in the table"))
+            .ok_or_else(|| Unanswered::Refused(format!("{p} is not in the table")))
     }
 
     fn prove_command(&self) -> Option<&dyn ProveCommand> {

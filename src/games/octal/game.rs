@@ -1,6 +1,7 @@
 //! The heap game of an octal code as a [`Game`]: its moves, its flags, and its fast path
 //! through the values table and the proved period.
 
+use crate::game::Unanswered;
 use std::sync::{Mutex, OnceLock};
 
 use super::cache::{self, CachedPeriod};
@@ -560,7 +561,7 @@ impl Game for Octal {
         if self.misere { self.misere_within(p) } else { Ok(()) }
     }
 
-    fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, String> {
+    fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, Unanswered> {
         self.misere_within(p)?;
         search.misere_outcome(p)
     }
@@ -572,10 +573,11 @@ impl Game for Octal {
         p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
     }
 
-    fn grundy(&self, p: &Vec<u64>, _: &mut Search<Self>) -> Result<u64, String> {
+    fn grundy(&self, p: &Vec<u64>, _: &mut Search<Self>) -> Result<u64, Unanswered> {
         p.iter()
             .try_fold(0u32, |x, &n| self.value(n).map(|g| x ^ g))
             .map(u64::from)
+            .map_err(Unanswered::Refused)
     }
 
     fn catalog(&self) -> Vec<crate::claims::Entry> {

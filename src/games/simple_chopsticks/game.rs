@@ -3,6 +3,7 @@
 //! is the seed's O(1) rule, which `check` judges against the rules oracle; for F = 3, 4, 5
 //! the catalog's claims state the seed rule's natural generalizations.
 
+use crate::game::Unanswered;
 use gamecheck_oracles::rules_oracle::Rules;
 
 use super::characterization::candidates;
@@ -92,7 +93,7 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
     }
 
     /// At F = 2, the seed's O(1) rule; otherwise the search.
-    fn outcome(&self, p: &[u64; L], search: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, p: &[u64; L], search: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         if F == 2 && L == 4 {
             return Ok(chopsticks::outcome(State::new(p[0], p[1], p[2], p[3])));
         }

@@ -1,6 +1,7 @@
 //! The subtraction game S as a [`Game`]: its moves, its flags, and its fast paths through
 //! the proved eventual periods of its nim-sequence and of its misère outcomes.
 
+use crate::game::Unanswered;
 use std::sync::OnceLock;
 
 use super::period::{PeriodError, Periodic, eventual_period_within};
@@ -129,14 +130,14 @@ impl Game for Subtraction {
         4096
     }
 
-    fn grundy(&self, &n: &u64, _: &mut Search<Self>) -> Result<u64, String> {
-        self.grundy_value(n).map_err(|e| e.to_string())
+    fn grundy(&self, &n: &u64, _: &mut Search<Self>) -> Result<u64, Unanswered> {
+        self.grundy_value(n).map_err(|e| Unanswered::Refused(e.to_string()))
     }
 
-    fn misere_outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn misere_outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         self.misere_periodic()
             .map(|p| Outcome::of(p.value(n) == 1))
-            .map_err(|e| e.to_string())
+            .map_err(|e| Unanswered::Refused(e.to_string()))
     }
 
     fn catalog(&self) -> Vec<crate::claims::Entry> {

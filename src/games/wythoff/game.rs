@@ -3,6 +3,7 @@
 //! misère play, Grundy values and sums of Wythoff games, each judged by searches of the
 //! moves.
 
+use crate::game::Unanswered;
 use std::sync::OnceLock;
 
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
@@ -80,13 +81,13 @@ impl Game for WythoffGame {
     }
 
     /// The exact P-test, for every `u64` pair.
-    fn outcome(&self, p: &Piles, _: &mut Search<Self>) -> Result<Outcome, String> {
+    fn outcome(&self, p: &Piles, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of_loss(is_p_position(p.x, p.y)))
     }
 
     /// Under normal play, the move to the P-position of the diagonal or of a pile; under
     /// misère play, the first move to a lost position.
-    fn winning_move(&self, p: &Piles, play: Play, search: &mut Search<Self>) -> Result<Option<Piles>, String> {
+    fn winning_move(&self, p: &Piles, play: Play, search: &mut Search<Self>) -> Result<Option<Piles>, Unanswered> {
         if play == Play::Normal {
             return Ok(winning_move(p.x, p.y).map(|(x, y)| Piles { x, y }));
         }

@@ -3,9 +3,9 @@
 //! trees printed with the fewest parentheses the precedence table allows parse back and
 //! evaluate as a direct recursive evaluation of the tree says.
 
-use gamecheck::check::seeded_runner;
-use gamecheck::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
-use gamecheck::shown::escaped;
+use crate::check::seeded_runner;
+use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
+use crate::shown::escaped;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
