@@ -1,21 +1,15 @@
-//! What Chopsticks adds to `prove` and `plot`: its flags, and the proof for every state.
+//! What Chopsticks adds to `prove` and `plot`: the rule against the dense table on a
+//! box, the proof for every state, its SMT-LIB script, and its outcome map.
+
+use gamecheck_oracles::chopsticks_table::{MAX_LIMIT, TableError};
 
 use super::spec::RuleSpec;
-use super::{Chopsticks, ChopsticksDomain, Outcome, case, outcome, picture, proof, smt2};
+use super::{Chopsticks, Outcome, case, outcome, picture, proof, smt2};
+use crate::game::{Game, GameDomain, GameProblem, OracleProof, Question};
 use crate::plot::{Picture, PlotCommand, PlotError};
-use crate::problem::{Commands, Flag, Flags};
+use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
 use crate::shown::note;
-
-impl Commands for Chopsticks {
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        Some(self)
-    }
-}
 
 impl ProveCommand for Chopsticks {
     fn about(&self) -> &'static str {
@@ -56,10 +50,20 @@ impl ProveCommand for Chopsticks {
                 proved: report.proved(),
             });
         }
-        let domain = ChopsticksDomain {
-            max_count: flags.number("max-count")?,
+        let l = flags.number("max-count")?;
+        if !(1..=MAX_LIMIT).contains(&l) {
+            return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
+        }
+        // A game of its own, whose table covers the box.
+        let game = Chopsticks::with_table_limit(l);
+        // Built whole, once, before the workers ask it.
+        game.table_wins(super::State::new(l - 1, 0, 0, 0));
+        let Some(table) = game.oracles().into_iter().find(|o| o.name == "table") else {
+            return Err(ProveError::NotCarriedOut("chopsticks has no table oracle".into()));
         };
-        prove_bounded(self, &domain, progress)
+        let problem = GameProblem::new(game, Question::default())
+            .map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
+        prove_bounded(&OracleProof::new(problem, table), &GameDomain { max_count: l }, progress)
     }
 }
 
