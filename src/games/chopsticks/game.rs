@@ -329,14 +329,21 @@ impl FromFlags for Chopsticks {
     }
 }
 
-/// Returns the problem claims are checked against: its table covers counts below 64 and
-/// is built once per process.
+impl Chopsticks {
+    /// Returns the problem claims are checked against, who wins: its table covers counts
+    /// below 64 and is built once per process.
+    pub fn for_claims() -> &'static crate::game::GameProblem<Chopsticks> {
+        static PROBLEM: OnceLock<crate::game::GameProblem<Chopsticks>> = OnceLock::new();
+        PROBLEM.get_or_init(|| {
+            match crate::game::GameProblem::new(Chopsticks::with_table_limit(64), Question::default()) {
+                Ok(p) => p,
+                Err(e) => unreachable!("the outcome question is always defined: {e}"),
+            }
+        })
+    }
+}
+
+/// Returns [`Chopsticks::for_claims`].
 pub(crate) fn for_claims() -> &'static crate::game::GameProblem<Chopsticks> {
-    static PROBLEM: OnceLock<crate::game::GameProblem<Chopsticks>> = OnceLock::new();
-    PROBLEM.get_or_init(|| {
-        match crate::game::GameProblem::new(Chopsticks::with_table_limit(64), Question::default()) {
-            Ok(p) => p,
-            Err(e) => unreachable!("the outcome question is always defined: {e}"),
-        }
-    })
+    Chopsticks::for_claims()
 }
