@@ -14,7 +14,9 @@ use crate::common;
 /// The game with its oracles, who wins, shared by the property tests of this binary.
 fn problem() -> &'static GameProblem<Chopsticks> {
     static PROBLEM: OnceLock<GameProblem<Chopsticks>> = OnceLock::new();
-    PROBLEM.get_or_init(|| GameProblem::new(Chopsticks::new(), Question::default()).expect("the outcome question"))
+    PROBLEM.get_or_init(|| {
+        GameProblem::new(Chopsticks::new(), Question::default()).expect("the outcome question")
+    })
 }
 
 /// The table of every state with counts below `limit`: no larger than a test reads, since

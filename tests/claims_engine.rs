@@ -3,8 +3,8 @@
 //! of the engine's own search.
 
 use gamecheck::chopsticks::{Chopsticks, Outcome, State, outcome, real_play_with_total};
-use gamecheck::game::Answer;
 use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim, within_least_budget};
+use gamecheck::game::Answer;
 use gamecheck::moore::MoorePosition;
 use gamecheck::problem::Least;
 use gamecheck_oracles::chopsticks_table::Table;

@@ -191,12 +191,7 @@ fn least_search_matches_a_plain_scan_for_broken_rules() {
             gamecheck::game::Question::default(),
         )
         .expect("the outcome question");
-        let (found, proof) = least(
-            &problem,
-            &|s: &State| fails(*s),
-            start,
-            50_000,
-        );
+        let (found, proof) = least(&problem, &|s: &State| fails(*s), start, 50_000);
         assert_eq!(Some(found), scan);
         assert_eq!(proof, Least::Proven);
     }

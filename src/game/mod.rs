@@ -59,8 +59,8 @@ pub mod stress;
 mod verdict;
 
 pub use check::Sum;
-pub use commands::GameDomain;
 pub(crate) use claims::compile as compile_claim;
+pub use commands::GameDomain;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;

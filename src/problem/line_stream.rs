@@ -631,11 +631,7 @@ mod tests {
 
     #[test]
     fn fast_stream_matches_solve_cases_for_chopsticks() {
-        fast_stream_matches_solve_cases(
-            &chopsticks(),
-            4,
-            "proptest-regressions/chopsticks.txt",
-        );
+        fast_stream_matches_solve_cases(&chopsticks(), 4, "proptest-regressions/chopsticks.txt");
     }
 
     #[test]

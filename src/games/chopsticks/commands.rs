@@ -11,6 +11,37 @@ use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
 use crate::shown::note;
 
+/// Returns the proof of the rule against the dense table on every position with counts
+/// below `l` (the domain [`GameDomain`] `{ max_count: l }`), its table built whole.
+///
+/// # Errors
+/// [`ProveError::Oracle`] when `l` is not in 1..=256, the table's range.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::table_proof;
+/// use gamecheck::game::GameDomain;
+/// use gamecheck::prove::{prove, Shard};
+/// let s = prove(&table_proof(4)?, &GameDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
+/// assert!(s.line().starts_with("proved: chopsticks outcome = table, every position with counts below 4: 256 positions"));
+/// assert!(table_proof(257).is_err());
+/// # Ok::<(), gamecheck::prove::ProveError>(())
+/// ```
+pub fn table_proof(l: u64) -> Result<OracleProof<Chopsticks>, ProveError> {
+    if !(1..=MAX_LIMIT).contains(&l) {
+        return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
+    }
+    let game = Chopsticks::with_table_limit(l);
+    // Built whole, once, before the workers ask it.
+    game.table_wins(super::State::new(l - 1, 0, 0, 0));
+    let Some(table) = game.oracles().into_iter().find(|o| o.name == "table") else {
+        return Err(ProveError::NotCarriedOut("chopsticks has no table oracle".into()));
+    };
+    let problem =
+        GameProblem::new(game, Question::default()).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
+    Ok(OracleProof::new(problem, table))
+}
+
 impl ProveCommand for Chopsticks {
     fn about(&self) -> &'static str {
         "The fast rule against the dense table on every state with each count below L; with --all, proved for every state with no bound (docs/proof.md)."
@@ -54,16 +85,7 @@ impl ProveCommand for Chopsticks {
         if !(1..=MAX_LIMIT).contains(&l) {
             return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
         }
-        // A game of its own, whose table covers the box.
-        let game = Chopsticks::with_table_limit(l);
-        // Built whole, once, before the workers ask it.
-        game.table_wins(super::State::new(l - 1, 0, 0, 0));
-        let Some(table) = game.oracles().into_iter().find(|o| o.name == "table") else {
-            return Err(ProveError::NotCarriedOut("chopsticks has no table oracle".into()));
-        };
-        let problem = GameProblem::new(game, Question::default())
-            .map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
-        prove_bounded(&OracleProof::new(problem, table), &GameDomain { max_count: l }, progress)
+prove_bounded(&table_proof(l)?, &GameDomain { max_count: l }, progress)
     }
 }
 

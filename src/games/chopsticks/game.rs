@@ -330,16 +330,27 @@ impl FromFlags for Chopsticks {
 }
 
 impl Chopsticks {
+    /// Returns who wins, as a problem every engine runs, the game's table covering counts
+    /// below `table_limit`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::chopsticks::{Chopsticks, State};
+    /// use gamecheck::problem::Problem;
+    /// assert_eq!(Chopsticks::problem(1).solve(&State::new(1, 0, 1, 0)).map(|a| a.to_string()), Ok("Second".into()));
+    /// ```
+    pub fn problem(table_limit: u64) -> crate::game::GameProblem<Chopsticks> {
+        match crate::game::GameProblem::new(Chopsticks::with_table_limit(table_limit), Question::default()) {
+            Ok(p) => p,
+            Err(e) => unreachable!("the outcome question is always defined: {e}"),
+        }
+    }
+
     /// Returns the problem claims are checked against, who wins: its table covers counts
     /// below 64 and is built once per process.
     pub fn for_claims() -> &'static crate::game::GameProblem<Chopsticks> {
         static PROBLEM: OnceLock<crate::game::GameProblem<Chopsticks>> = OnceLock::new();
-        PROBLEM.get_or_init(|| {
-            match crate::game::GameProblem::new(Chopsticks::with_table_limit(64), Question::default()) {
-                Ok(p) => p,
-                Err(e) => unreachable!("the outcome question is always defined: {e}"),
-            }
-        })
+        PROBLEM.get_or_init(|| Chopsticks::problem(64))
     }
 }
 

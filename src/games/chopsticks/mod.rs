@@ -16,6 +16,7 @@ pub mod spec;
 mod state;
 pub mod strategy;
 
+pub use commands::table_proof;
 pub use claim_expr::{CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr};
 pub use explanation::{describe, solve};
 pub(crate) use explanation::explain_line;

@@ -115,7 +115,8 @@ const LAWS: [&str; 4] = [
 /// Appends an entry for each of the seed rule's generalizations at `F`.
 fn entries<const F: usize>(out: &mut Vec<Entry>, holding: &[&str]) {
     for c in candidates::<F>() {
-        let id: &'static str = Box::leak(format!("simple-chopsticks-f{F}-{}", c.name.replace('_', "-")).into_boxed_str());
+        let id: &'static str =
+            Box::leak(format!("simple-chopsticks-f{F}-{}", c.name.replace('_', "-")).into_boxed_str());
         let text: &'static str = Box::leak(
             format!(
                 "simple chopsticks with hands of 1 to {F} fingers: {} (where it speaks)",
@@ -144,7 +145,11 @@ fn check_entry<const F: usize, const L: usize>(entry: &Entry, seed: u64, cases: 
         Ok(p) => p,
         Err(e) => unreachable!("the outcome question is always defined: {e}"),
     };
-    let name = entry.id.rsplit_once(&format!("f{F}-")).map_or("", |(_, n)| n).replace('-', "_");
+    let name = entry
+        .id
+        .rsplit_once(&format!("f{F}-"))
+        .map_or("", |(_, n)| n)
+        .replace('-', "_");
     let candidate = candidates::<F>().into_iter().find(|c| c.name == name);
     let says = |p: &[u64; L]| -> Result<Answer, String> {
         let q = SimpleChopsticks::<F, L>::position(p).ok_or("not a position")?;

@@ -284,7 +284,8 @@ fn the_seed_rule_is_cross_checked_against_the_minimax_oracle_by_name() {
     use crate::game::{Game, GameProblem, Question};
     let game = crate::chopsticks::Chopsticks::new();
     crate::check::assert_holds(
-        &GameProblem::new(crate::chopsticks::Chopsticks::new(), Question::default()).unwrap_or_else(|e| panic!("{e}")),
+        &GameProblem::new(crate::chopsticks::Chopsticks::new(), Question::default())
+            .unwrap_or_else(|e| panic!("{e}")),
         "rule_matches_minimax",
         300,
         None,
@@ -295,7 +296,14 @@ fn the_seed_rule_is_cross_checked_against_the_minimax_oracle_by_name() {
     for p in itertools::iproduct!(0..8u64, 0..8u64, 0..8u64, 0..8u64) {
         let said = minimax.answer(&game, &State::new(p.0, p.1, p.2, p.3), Question::default());
         let seed = seed_says(p.0 as u32, p.1 as u32, p.2 as u32, p.3 as u32);
-        assert_eq!(said, Some(Ok(crate::game::Answer::Outcome(crate::game::Outcome::of(seed)))), "{p:?}");
+        assert_eq!(
+            said,
+            Some(Ok(crate::game::Answer::Outcome(crate::game::Outcome::of(seed)))),
+            "{p:?}"
+        );
     }
-    assert_eq!(minimax.answer(&game, &State::new(25, 0, 0, 0), Question::default()), None);
+    assert_eq!(
+        minimax.answer(&game, &State::new(25, 0, 0, 0), Question::default()),
+        None
+    );
 }
