@@ -284,6 +284,14 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Returns the outcome a bare claim `EXPR` states where it holds (`claim`): a loss, "the
+    /// player to move loses exactly when EXPR" (a P-position test), or a win, "the player
+    /// to move wins exactly when EXPR" (a rule for who wins, as a contest states it).
+    /// Default: [`Outcome::Loss`].
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Loss
+    }
+
     /// Returns why `p` has the answer it has, as `solve --explain` prints it beside the
     /// answer (the case of a rule that decides it, a winning move), or `None` for the
     /// position as the problem describes it. Default: `None`.

@@ -273,6 +273,11 @@ impl Game for Chopsticks {
         out
     }
 
+    /// "The player to move wins exactly when EXPR", as the seed states its rule.
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Win
+    }
+
     fn explain(&self, s: &State) -> Option<String> {
         Some(super::explain_line(*s))
     }
