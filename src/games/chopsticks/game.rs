@@ -50,6 +50,9 @@ pub struct Chopsticks {
 
 impl Chopsticks {
     /// Returns the game whose table covers counts below 128.
+    // No `Default`: it would make the game `FromFlags` by the blanket impl, without its
+    // `--fingers` flag.
+    #[allow(clippy::new_without_default)]
     pub fn new() -> Chopsticks {
         Chopsticks::with_table_limit(TABLE_LIMIT)
     }
