@@ -48,6 +48,7 @@ mod descent;
 mod format;
 mod line_solve;
 mod mistakes;
+mod oracle_proof;
 mod oracles;
 mod position;
 mod problem;
@@ -62,10 +63,12 @@ pub use crate::input::InputError;
 pub use crate::program::BuildError;
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
+pub use commands::GameDomain;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
+pub use oracle_proof::OracleProof;
 pub use oracles::Oracle;
 pub use position::Position;
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
@@ -282,6 +285,21 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// talks to a contestant's program (`stress` on such a game plays it, `play` lets a
     /// person play it). Default: none, the game is not interactive.
     fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
+        None
+    }
+
+    /// Returns the outcome a bare claim `EXPR` states where it holds (`claim`): a loss, "the
+    /// player to move loses exactly when EXPR" (a P-position test), or a win, "the player
+    /// to move wins exactly when EXPR" (a rule for who wins, as a contest states it).
+    /// Default: [`Outcome::Loss`].
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Loss
+    }
+
+    /// Returns why `p` has the answer it has, as `solve --explain` prints it beside the
+    /// answer (the case of a rule that decides it, a winning move), or `None` for the
+    /// position as the problem describes it. Default: `None`.
+    fn explain(&self, _p: &Self::Position) -> Option<String> {
         None
     }
 

@@ -9,10 +9,12 @@ pub use registry::{
 };
 
 use crate::game::GameProblem;
+
+pub mod simple_chopsticks;
 use crate::partizan::PartizanProblem;
 
 registry! {
-    chopsticks { "chopsticks" => chopsticks::Chopsticks }
+    chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
     moore {
         "moore" => moore::MoorePosition,
         "moore-count" | "games" => moore::MooreCount,
@@ -21,7 +23,6 @@ registry! {
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
-    simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
     domineering { "domineering" => PartizanProblem<domineering::Domineering> }
     hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush> }
     toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }

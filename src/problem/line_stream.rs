@@ -487,9 +487,14 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::game::{GameProblem, Question};
     use crate::games::chopsticks::Chopsticks;
     use crate::games::wythoff::Wythoff;
     use crate::problem::solve_cases;
+
+    fn chopsticks() -> GameProblem<Chopsticks> {
+        GameProblem::new(Chopsticks::with_table_limit(1), Question::default()).unwrap()
+    }
 
     /// What `solve` printed, or its error as text (`SolveError` holds `io::Error`s).
     type Run = (Vec<u8>, Result<(), String>);
@@ -626,11 +631,7 @@ mod tests {
 
     #[test]
     fn fast_stream_matches_solve_cases_for_chopsticks() {
-        fast_stream_matches_solve_cases(
-            &Chopsticks::with_table_limit(1),
-            4,
-            "proptest-regressions/chopsticks.txt",
-        );
+        fast_stream_matches_solve_cases(&chopsticks(), 4, "proptest-regressions/chopsticks.txt");
     }
 
     #[test]
@@ -710,6 +711,6 @@ mod tests {
     #[test]
     fn an_endless_stream_of_nul_bytes_stops_at_its_first_token() {
         endless_nul_bytes_stop_at_the_first_token(&Wythoff::default());
-        endless_nul_bytes_stop_at_the_first_token(&Chopsticks::with_table_limit(1));
+        endless_nul_bytes_stop_at_the_first_token(&chopsticks());
     }
 }
