@@ -3,6 +3,7 @@
 //! a Slurm array) runs apart and [`merge`] puts back together.
 
 mod command;
+mod parts;
 mod merge;
 mod shard_source;
 
@@ -17,6 +18,7 @@ use thiserror::Error;
 use crate::problem::{Provable, Tally};
 
 pub use command::{ProofProgress, ProofRun, ProveCommand, prove_bounded};
+pub(crate) use parts::ProofParts;
 pub use merge::{MergeError, MergedProof, merge, merge_files};
 pub use shard_source::ShardRequest;
 

@@ -145,6 +145,16 @@ pub trait Game: Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// Returns `text` compiled as the claim "the player to move loses exactly where it
+    /// holds" (`gamecheck claim`), as a predicate on positions. Default: an expression
+    /// over the names of the position's counts ([`Position::names`]).
+    ///
+    /// # Errors
+    /// A claim that does not parse, or names what the game does not have.
+    fn claim(&self, text: &str) -> Result<crate::problem::Predicate<Self::Position>, crate::claims::ExprError> {
+        compile_claim::<Self::Position>(text)
+    }
+
     /// Returns the properties the game adds to `check`, each run on small positions.
     /// Default: none.
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {

@@ -14,7 +14,7 @@ use crate::partizan::PartizanProblem;
 registry! {
     chopsticks { "chopsticks" => chopsticks::Chopsticks }
     moore {
-        "moore" => moore::MoorePosition,
+        "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,
     }
     wythoff { "wythoff" => wythoff::Wythoff }
