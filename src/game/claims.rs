@@ -47,7 +47,7 @@ impl<G: Game> Claims for GameProblem<G> {
         let game = self.game();
         let (max, max_len) = (game.max_count(), game.max_len());
         Sample {
-            cases: G::Position::strategy(max, max_len),
+            cases: game.strategy(max, max_len),
             description: format!("random positions with counts up to {max}, small ones favoured"),
             separator: ", ",
         }

@@ -5,9 +5,15 @@
 use std::sync::Mutex;
 
 use gamecheck_oracles::moore_game_search::GameSearch;
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::{is_p_position, winning_move};
-use crate::game::{Answer, Field, Format, FromFlags, Game, GameError, MOVES_LISTED, Oracle, Outcome, Play, Search};
+use crate::game::{
+    Answer, Field, Format, FromFlags, Game, GameError, MOVES_LISTED, Oracle, Outcome, Play, Position, Search,
+};
 use crate::claims::ExprError;
 use crate::problem::{Flag, FlagError, Flags, Predicate};
 
@@ -96,6 +102,48 @@ pub(crate) fn move_count(piles: &[u64], k: u32) -> u128 {
     e[1..].iter().fold(0, |s, &x| s.saturating_add(x))
 }
 
+/// Returns a position of at most `max_len` piles of sizes at most `max` in which every bit
+/// is set in a multiple of k + 1 piles (a P-position), half the time changed once: a bit
+/// flipped, a pile dropped, copied or added.
+fn balanced(rng: &mut ChaCha8Rng, k: u32, max: u64, max_len: usize) -> Vec<u64> {
+    // Bits below `bits` keep every pile within `max`.
+    let bits = if max == u64::MAX {
+        64
+    } else {
+        63 - (max + 1).leading_zeros()
+    };
+    let n = rng.random_range(0..=max_len);
+    let m = usize::try_from(k).unwrap_or(usize::MAX).saturating_add(1);
+    let mut piles = vec![0u64; n];
+    let mut order: Vec<usize> = (0..n).collect();
+    for bit in 0..bits {
+        let count = m.saturating_mul(rng.random_range(0..=n / m));
+        order.shuffle(rng);
+        for &i in order.iter().take(count) {
+            piles[i] |= 1 << bit;
+        }
+    }
+    if bits > 0 && rng.random_bool(0.5) {
+        match rng.random_range(0..4) {
+            0 if !piles.is_empty() => {
+                let i = rng.random_range(0..piles.len());
+                piles[i] ^= 1 << rng.random_range(0..bits);
+            }
+            1 if !piles.is_empty() => {
+                let i = rng.random_range(0..piles.len());
+                piles.remove(i);
+            }
+            2 if !piles.is_empty() && piles.len() < max_len => {
+                let i = rng.random_range(0..piles.len());
+                piles.push(piles[i]);
+            }
+            _ if piles.len() < max_len => piles.push(rng.random_range(0..=max)),
+            _ => {}
+        }
+    }
+    piles
+}
+
 /// Values below `x` a descent tries: 0, `x` without its top bit, geometric steps up to
 /// `x`, and `x − 1`.
 fn lowered(x: u64) -> impl Iterator<Item = u64> {
@@ -138,6 +186,19 @@ impl Game for Moore {
             }
         }
         go(p, 0, self.k, false, &mut p.clone(), out);
+    }
+
+    /// Half the default's, half balanced positions (each bit in a multiple of k + 1
+    /// piles: P-positions) or one change away from one, over the whole range.
+    fn strategy(&self, max: u64, max_len: usize) -> BoxedStrategy<Vec<u64>> {
+        let k = self.k;
+        prop_oneof![
+            <Vec<u64> as Position>::strategy(max, max_len),
+            any::<u64>()
+                .no_shrink()
+                .prop_map(move |seed| balanced(&mut ChaCha8Rng::seed_from_u64(seed), k, max, max_len)),
+        ]
+        .boxed()
     }
 
     fn oracle_reach(&self) -> u64 {
@@ -251,7 +312,7 @@ impl Game for Moore {
     fn format(&self) -> Format<Moore> {
         Format::cases(1..=10_000)
             .generated(20, 1000)
-            .line([Field::len("N", 1..=1000), Field::list("p_i", 0..=u64::MAX)])
+            .line([Field::len("N", 0..=1000), Field::list("p_i", 0..=u64::MAX)])
     }
 
     /// Over piles, k, xor, sum, max, `bitcount(j)` and `all_bits(…)`
@@ -298,5 +359,66 @@ impl FromFlags for Moore {
 
     fn from_flags(flags: &Flags) -> Result<Moore, GameError> {
         Moore::new(k_flag(flags)?).map_err(|why| GameError::Invalid { flag: "k", why })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gamecheck_oracles::moore_game_search::{GameSearch, successors};
+    use itertools::Itertools;
+
+    use super::*;
+
+    /// The positions of at most `n` piles of sizes up to `max`, in every order.
+    fn positions(n: usize, max: u64) -> impl Iterator<Item = Vec<u64>> {
+        (0..=n).flat_map(move |len| (0..len).map(|_| 0..=max).multi_cartesian_product())
+    }
+
+    #[test]
+    fn moves_are_the_oracle_crate_s_successors() {
+        for k in 1..=4 {
+            let game = Moore::with_k(k);
+            for p in positions(4, 3) {
+                let mut moves = Vec::new();
+                game.moves(&p, &mut moves);
+                let mut listed = successors(&p, k);
+                assert_eq!(move_count(&p, k), listed.len() as u128, "{p:?}, k = {k}");
+                moves.sort();
+                listed.sort();
+                assert_eq!(moves, listed, "{p:?}, k = {k}");
+                for q in positions(p.len(), 3).filter(|q| q.len() == p.len()) {
+                    assert_eq!(game.is_move(&p, &q), listed.contains(&q), "{p:?} -> {q:?}, k = {k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_paths_match_the_game_search() {
+        for k in [1, 2, 3, 6] {
+            let game = Moore::with_k(k);
+            let mut search = GameSearch::new(k);
+            for p in positions(4, 4) {
+                let lost = search.is_p(&p);
+                assert_eq!(is_p_position(&p, k), lost, "{p:?}, k = {k}");
+                match winning_move(&p, k) {
+                    None => assert!(lost, "no move from the N-position {p:?}, k = {k}"),
+                    Some(q) => assert!(game.is_move(&p, &q) && search.is_p(&q), "{p:?} -> {q:?}, k = {k}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_oracle_answers_within_its_reach_only() {
+        let game = Moore::with_k(2);
+        let oracle = &game.oracles()[0];
+        let q = crate::game::Question::default();
+        assert_eq!(
+            oracle.answer(&game, &vec![1, 1], q),
+            Some(Ok(Answer::Outcome(Outcome::Win)))
+        );
+        assert_eq!(oracle.answer(&game, &vec![1, 1, 1], q), Some(Ok(Answer::Outcome(Outcome::Loss))));
+        assert_eq!(oracle.answer(&game, &vec![100, 100], q), None);
     }
 }
