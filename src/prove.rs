@@ -3,8 +3,8 @@
 //! a Slurm array) runs apart and [`merge`] puts back together.
 
 mod command;
-mod parts;
 mod merge;
+mod parts;
 mod shard_source;
 
 use std::ops::Range;
@@ -18,8 +18,8 @@ use thiserror::Error;
 use crate::problem::{Provable, Tally};
 
 pub use command::{ProofProgress, ProofRun, ProveCommand, prove_bounded};
-pub(crate) use parts::ProofParts;
 pub use merge::{MergeError, MergedProof, merge, merge_files};
+pub(crate) use parts::ProofParts;
 pub use shard_source::ShardRequest;
 
 /// The version of the shard JSON this gamecheck writes and [`merge`] reads: that of every

@@ -23,10 +23,12 @@ fn compositions(total: u64, len: usize) -> Vec<Vec<u64>> {
     }
     (1..=total)
         .flat_map(|first| {
-            compositions(total - first, len - 1).into_iter().map(move |mut rest| {
-                rest.insert(0, first);
-                rest
-            })
+            compositions(total - first, len - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
         })
         .collect()
 }
@@ -82,13 +84,8 @@ fn position_claims_are_refuted_at_the_first_disagreement_with_the_game_search() 
 
 #[test]
 fn position_rule_holds_where_the_game_search_agrees() {
-    let report = check_typed_claim(
-        &moore(3),
-        "all_bits(bitcount(j) % (k + 1) == 0)",
-        5,
-        300,
-    )
-    .expect("compiles");
+    let report =
+        check_typed_claim(&moore(3), "all_bits(bitcount(j) % (k + 1) == 0)", 5, 300).expect("compiles");
     assert_eq!(report.verdict, ClaimVerdict::Holds);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
     let rule = |p: &[u64]| (0..64).all(|j| p.iter().filter(|&&x| x >> j & 1 == 1).count() % 4 == 0);

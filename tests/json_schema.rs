@@ -370,9 +370,12 @@ fn every_json_report_matches_docs_json() {
             checked_below: 5,
             measure: "values",
         },
-        shrunk: gamecheck::game::GameProblem::new(Moore::new(6).unwrap(), gamecheck::game::Question::default())
-            .expect("a game")
-            .to_json(&vec![1, 1]),
+        shrunk: gamecheck::game::GameProblem::new(
+            Moore::new(6).unwrap(),
+            gamecheck::game::Question::default(),
+        )
+        .expect("a game")
+        .to_json(&vec![1, 1]),
         answers: vec![Answer {
             implementation: "fast".into(),
             answer: "3".into(),

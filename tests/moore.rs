@@ -7,8 +7,8 @@ use gamecheck::input::InputError;
 use gamecheck::moore::strategy::TEST_PRIMES;
 use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
-    MODULUS, Moore, MooreCount, MooreError, count, count_mod, count_plain, is_p_position, solve,
-    solve_mod, transform,
+    MODULUS, Moore, MooreCount, MooreError, count, count_mod, count_plain, is_p_position, solve, solve_mod,
+    transform,
 };
 use gamecheck_oracles::moore_brute_count::brute_count_mod;
 use gamecheck_oracles::moore_dp_count::{dp_count, dp_count_mod};

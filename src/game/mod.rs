@@ -159,7 +159,10 @@ pub trait Game: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// A claim that does not parse, or names what the game does not have.
-    fn claim(&self, text: &str) -> Result<crate::problem::Predicate<Self::Position>, crate::claims::ExprError> {
+    fn claim(
+        &self,
+        text: &str,
+    ) -> Result<crate::problem::Predicate<Self::Position>, crate::claims::ExprError> {
         compile_claim::<Self::Position>(text)
     }
 

@@ -312,6 +312,7 @@ impl Game for Moore {
     fn format(&self) -> Format<Moore> {
         Format::cases(1..=10_000)
             .generated(20, 1000)
+            .drawn_by_game()
             .line([Field::len("N", 0..=1000), Field::list("p_i", 0..=u64::MAX)])
     }
 
