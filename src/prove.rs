@@ -4,6 +4,7 @@
 
 mod command;
 mod merge;
+mod parts;
 mod shard_source;
 
 use std::ops::Range;
@@ -18,6 +19,7 @@ use crate::problem::{Provable, Tally};
 
 pub use command::{ProofProgress, ProofRun, ProveCommand, prove_bounded};
 pub use merge::{MergeError, MergedProof, merge, merge_files};
+pub(crate) use parts::ProofParts;
 pub use shard_source::ShardRequest;
 
 /// The version of the shard JSON this gamecheck writes and [`merge`] reads: that of every

@@ -4,12 +4,44 @@
 
 use gamecheck::chopsticks::{Chopsticks, Outcome, State, outcome, real_play_with_total};
 use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim, within_least_budget};
-use gamecheck::game::Answer;
-use gamecheck::moore::MoorePosition;
+use gamecheck::game::{Answer, GameProblem, Question};
+use gamecheck::moore::Moore;
 use gamecheck::problem::Least;
 use gamecheck_oracles::chopsticks_table::Table;
 use gamecheck_oracles::moore_game_search::GameSearch;
 use itertools::Itertools;
+
+fn moore(k: u32) -> GameProblem<Moore> {
+    GameProblem::new(Moore::new(k).expect("k >= 1"), Question::default()).expect("a game")
+}
+
+/// Returns the lists of `len` positive counts with `total` in all, in lexicographic
+/// order.
+fn compositions(total: u64, len: usize) -> Vec<Vec<u64>> {
+    if len == 0 {
+        return if total == 0 { vec![vec![]] } else { vec![] };
+    }
+    (1..=total)
+        .flat_map(|first| {
+            compositions(total - first, len - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+        })
+        .collect()
+}
+
+/// The first position in the order of least counterexamples (total stones, then piles,
+/// then the piles; piles positive, at most 8) with at most `max_total` stones where
+/// `claim_loss` disagrees with the game search.
+fn first_in_game_order(k: u32, max_total: u64, claim_loss: impl Fn(&[u64]) -> bool) -> Option<Vec<u64>> {
+    let mut search = GameSearch::new(k);
+    (0..=max_total)
+        .flat_map(|s| (0..=8usize).flat_map(move |len| compositions(s, len)))
+        .find(|piles| claim_loss(piles) != search.is_p(piles))
+}
 
 /// The first position, fewest piles then the sorted piles, of at most `max_piles` piles
 /// of sizes up to `max_size` where `claim_loss` disagrees with the game search.
@@ -37,25 +69,14 @@ fn position_claims_are_refuted_at_the_first_disagreement_with_the_game_search() 
         }),
     ];
     for (text, k, loss) in claims {
-        let report = check_typed_claim(&MoorePosition::with_k(k), text, 1, 500).expect("compiles");
+        let report = check_typed_claim(&moore(k), text, 1, 500).expect("compiles");
         assert_eq!(report.verdict, ClaimVerdict::Refuted, "{text}");
-        let want = first_disagreement(k, 2, 40, |p| loss(p, k)).expect("a disagreement");
-        assert_eq!(
-            report.counterexample,
-            serde_json::json!({ "piles": want, "k": k }),
-            "{text}"
-        );
-        let proven = want.len() <= 1;
-        assert_eq!(report.least == Some(Least::Proven), proven, "{text}: {report:?}");
+        let want = first_in_game_order(k, 12, |p| loss(p, k)).expect("a disagreement");
+        assert_eq!(report.counterexample, serde_json::json!(want), "{text}");
+        assert_eq!(report.least, Some(Least::Proven), "{text}: {report:?}");
         // What the claim said and the truth, from the oracle.
         let truth_is_p = GameSearch::new(k).is_p(&want);
-        let shown = |p: bool| {
-            if p {
-                "loss (P-position)"
-            } else {
-                "win (N-position)"
-            }
-        };
+        let shown = |p: bool| if p { "Second" } else { "First" };
         assert_eq!(report.truth.as_deref(), Some(shown(truth_is_p)), "{text}");
         assert_eq!(report.claim_says.as_deref(), Some(shown(!truth_is_p)), "{text}");
     }
@@ -63,13 +84,8 @@ fn position_claims_are_refuted_at_the_first_disagreement_with_the_game_search() 
 
 #[test]
 fn position_rule_holds_where_the_game_search_agrees() {
-    let report = check_typed_claim(
-        &MoorePosition::with_k(3),
-        "all_bits(bitcount(j) % (k + 1) == 0)",
-        5,
-        300,
-    )
-    .expect("compiles");
+    let report =
+        check_typed_claim(&moore(3), "all_bits(bitcount(j) % (k + 1) == 0)", 5, 300).expect("compiles");
     assert_eq!(report.verdict, ClaimVerdict::Holds);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
     let rule = |p: &[u64]| (0..64).all(|j| p.iter().filter(|&&x| x >> j & 1 == 1).count() % 4 == 0);

@@ -356,7 +356,7 @@ fn every_json_report_matches_docs_json() {
     // search cut short, and a refuted rule. Both go through the same envelope.
     use gamecheck::check::{Answer, Failure, Report, Row, Verdict};
     use gamecheck::chopsticks::{proof::prove_everywhere, spec::RuleSpec};
-    use gamecheck::moore::{CountCase, MooreCount, MoorePosition, Position};
+    use gamecheck::moore::{CountCase, Moore, MooreCount};
     use gamecheck::problem::{Least, Problem};
     let count = MooreCount::new(6, 1_000_000_007);
     let failure = Failure {
@@ -370,10 +370,12 @@ fn every_json_report_matches_docs_json() {
             checked_below: 5,
             measure: "values",
         },
-        shrunk: MoorePosition::with_k(6).to_json(&Position {
-            k: 6,
-            piles: vec![1, 1],
-        }),
+        shrunk: gamecheck::game::GameProblem::new(
+            Moore::new(6).unwrap(),
+            gamecheck::game::Question::default(),
+        )
+        .expect("a game")
+        .to_json(&vec![1, 1]),
         answers: vec![Answer {
             implementation: "fast".into(),
             answer: "3".into(),

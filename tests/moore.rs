@@ -7,8 +7,8 @@ use gamecheck::game::InputError;
 use gamecheck::moore::strategy::TEST_PRIMES;
 use gamecheck::moore::strategy::{SUPPORTED_K, huge_len, value_set};
 use gamecheck::moore::{
-    MODULUS, MooreCount, MooreError, MoorePosition, count, count_mod, count_plain, is_p_position, solve,
-    solve_mod, transform,
+    MODULUS, Moore, MooreCount, MooreError, count, count_mod, count_plain, is_p_position, solve, solve_mod,
+    transform,
 };
 use gamecheck_oracles::moore_brute_count::brute_count_mod;
 use gamecheck_oracles::moore_dp_count::{dp_count, dp_count_mod};
@@ -47,23 +47,30 @@ fn pow_exact(base: u64, mut exp: u64) -> u64 {
 use crate::common;
 
 // The properties `gamecheck check` runs, at the sizes of the default test run.
+fn moore_game(k: u32) -> gamecheck::game::GameProblem<Moore> {
+    let game = Moore::new(k).expect("k >= 1");
+    gamecheck::game::GameProblem::new(game, gamecheck::game::Question::default()).expect("a game")
+}
+
 #[test]
 fn p_test_matches_game_search() {
-    common::holds(&MoorePosition::default(), "p_test_matches_game_search", 256);
+    for k in [1, 2, 6] {
+        common::holds(&moore_game(k), "p_test_matches_game_search", 256);
+    }
+}
+
+#[test]
+fn p_test_matches_rules_oracle() {
+    for k in [1, 2, 6] {
+        common::holds(&moore_game(k), "outcome_matches_rules_oracle", 256);
+    }
 }
 
 #[test]
 fn winning_move_is_certified() {
-    common::holds(&MoorePosition::default(), "winning_move_is_certified", 256);
-}
-
-#[test]
-fn winning_move_is_certified_on_large_piles() {
-    common::holds(
-        &MoorePosition::default(),
-        "winning_move_is_certified_on_large_piles",
-        256,
-    );
+    for k in [1, 2, 6] {
+        common::holds(&moore_game(k), "winning_move_is_certified", 256);
+    }
 }
 
 #[test]

@@ -296,8 +296,10 @@ fn abort_reason<P: Problem>(problem: &P, reason: &str) -> String {
 /// # Example
 /// ```
 /// use gamecheck::check::check_problem;
-/// use gamecheck::moore::MoorePosition;
-/// assert_eq!(check_problem(&MoorePosition::default(), 11, 200, None).ok().map(|u| u.cases), Some(0));
+/// use gamecheck::game::{GameProblem, Question};
+/// use gamecheck::moore::Moore;
+/// let moore = GameProblem::new(Moore::new(6).unwrap(), Question::default()).unwrap();
+/// assert!(check_problem(&moore, 11, 200, None).is_ok());
 /// ```
 pub fn check_problem<P: Properties>(
     problem: &P,

@@ -279,10 +279,12 @@ pub fn check_claim_in<P: Claims>(
 /// # Example
 /// ```
 /// use gamecheck::claims::{check_typed_claim, ClaimVerdict};
-/// use gamecheck::moore::MoorePosition;
-/// let r = check_typed_claim(&MoorePosition::with_k(1), "xor == 0", 1, 100).unwrap();
+/// use gamecheck::game::{GameProblem, Question};
+/// use gamecheck::moore::Moore;
+/// let nim = GameProblem::new(Moore::new(1).unwrap(), Question::default()).unwrap();
+/// let r = check_typed_claim(&nim, "xor == 0", 1, 100).unwrap();
 /// assert_eq!(r.verdict, ClaimVerdict::Holds);
-/// assert!(check_typed_claim(&MoorePosition::with_k(1), "xor ==", 1, 100).is_err());
+/// assert!(check_typed_claim(&nim, "xor ==", 1, 100).is_err());
 /// ```
 pub fn check_typed_claim<P: TypedClaims>(
     problem: &P,

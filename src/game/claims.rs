@@ -47,7 +47,7 @@ impl<G: Game> Claims for GameProblem<G> {
         let game = self.game();
         let (max, max_len) = (game.max_count(), game.max_len());
         Sample {
-            cases: G::Position::strategy(max, max_len),
+            cases: game.strategy(max, max_len),
             description: format!("random positions with counts up to {max}, small ones favoured"),
             separator: ", ",
         }
@@ -116,7 +116,7 @@ pub(crate) fn compile<P: Position>(text: &str) -> Result<Predicate<P>, ExprError
 
 impl<G: Game> TypedClaims for GameProblem<G> {
     fn compile(&self, text: &str) -> Result<Predicate<G::Position>, ExprError> {
-        compile(text)
+        self.game().claim(text)
     }
 
     /// Where the claim holds, the outcome the game's bare claims state
@@ -132,8 +132,8 @@ impl<G: Game> TypedClaims for GameProblem<G> {
     /// holds, the first part that holds deciding; with two parts, the outcome left out is
     /// claimed everywhere else. That is how a claim states a draw.
     fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
-        let Some(parts) = outcome_parts::<G::Position>(text)? else {
-            let holds = compile::<G::Position>(text)?;
+        let Some(parts) = outcome_parts(text, |t| self.game().claim(t))? else {
+            let holds = self.game().claim(text)?;
             return Ok(Box::new(move |p| holds(p).map(|h| self.answer_from_claim(h))));
         };
         let rest = [Outcome::Win, Outcome::Loss, Outcome::Draw]
@@ -160,7 +160,10 @@ type Parts<P> = Vec<(Outcome, Predicate<P>)>;
 /// # Errors
 /// A part that does not compile, or parts that name an outcome twice or are fewer than
 /// two.
-fn outcome_parts<P: Position>(text: &str) -> Result<Option<Parts<P>>, ExprError> {
+fn outcome_parts<P: Position>(
+    text: &str,
+    compile: impl Fn(&str) -> Result<Predicate<P>, ExprError>,
+) -> Result<Option<Parts<P>>, ExprError> {
     fn label(part: &str) -> Option<(Outcome, usize, &str)> {
         let (name, expr) = part.split_once(':')?;
         let outcome = match name.trim() {
@@ -190,7 +193,7 @@ fn outcome_parts<P: Position>(text: &str) -> Result<Option<Parts<P>>, ExprError>
             return Err(syntax(column, "an outcome is named twice"));
         }
         let from = offset + skip;
-        let holds = compile::<P>(expr).map_err(|e| e.within(text, text[..from].chars().count()))?;
+        let holds = compile(expr).map_err(|e| e.within(text, text[..from].chars().count()))?;
         parts.push((outcome, holds));
         offset += part.len() + 1;
     }

@@ -830,7 +830,21 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         };
         let mut left: Vec<u64> = format.sums.iter().map(|&(_, limit)| limit).collect();
         let mut cases = Vec::new();
+        // Half the cases, where the format asks and every case stands alone, are the
+        // game's own draw ([`Game::strategy`]).
+        let own = (format.game_draws && format.sums.is_empty() && format.common.is_empty()).then(|| {
+            let len = format.len_field().map_or(0, |f| *f.range().end()).min(most);
+            self.game()
+                .strategy(cap, usize::try_from(len).unwrap_or(usize::MAX))
+        });
         'cases: for _ in 0..t {
+            if let Some(strategy) = own.as_ref().filter(|_| rng.random_bool(0.5)) {
+                let p = drawn(rng, strategy).filter(|p| format.admits(&p.counts()) && self.valid(p));
+                if let Some(p) = p {
+                    cases.push(p);
+                    continue;
+                }
+            }
             // A domain that rejects most counts may take a few draws; give up on a case
             // after 100 rather than loop.
             for _ in 0..100 {
@@ -972,4 +986,18 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             }
         }
     }
+}
+
+/// Returns a value of `strategy` drawn with a runner seeded from `rng`, or `None` when the
+/// strategy rejects too many.
+fn drawn<T: std::fmt::Debug>(
+    rng: &mut ChaCha8Rng,
+    strategy: &proptest::strategy::BoxedStrategy<T>,
+) -> Option<T> {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let seed: [u8; 32] = rng.random();
+    let mut runner =
+        TestRunner::new_with_rng(Config::default(), TestRng::from_seed(RngAlgorithm::ChaCha, &seed));
+    strategy.new_tree(&mut runner).ok().map(|tree| tree.current())
 }

@@ -215,6 +215,8 @@ pub struct Format<G> {
     pub(crate) labels: Option<(&'static str, &'static str)>,
     /// The counts' label made from the fields' names, once.
     pub(crate) count_label: std::sync::OnceLock<&'static str>,
+    /// Whether `stress` draws half its cases from [`Game::strategy`].
+    pub(crate) game_draws: bool,
 }
 
 impl<G> Format<G> {
@@ -236,6 +238,7 @@ impl<G> Format<G> {
             play: None,
             labels: None,
             count_label: std::sync::OnceLock::new(),
+            game_draws: false,
         }
     }
 
@@ -308,6 +311,15 @@ impl<G> Format<G> {
     /// `extended` with `--extended`, when T's range allows more.
     pub fn generated(mut self, contest: u64, extended: u64) -> Format<G> {
         self.generated_t = Some((contest, extended));
+        self
+    }
+
+    /// Returns the format whose `stress` inputs draw half their cases from the game's
+    /// own [`Game::strategy`] (within the fields' ranges), the rest uniformly: for a
+    /// game whose rule is about positions uniform counts almost never hit (Moore's
+    /// P-positions of equal large piles). Ignored with sums or common lines.
+    pub fn drawn_by_game(mut self) -> Format<G> {
+        self.game_draws = true;
         self
     }
 

@@ -121,6 +121,14 @@ pub trait Game: Send + Sync + Sized + 'static {
         8
     }
 
+    /// Returns random positions with counts in `0..=max` and lists of at most `max_len`
+    /// counts: what `check` and `claim` draw. Default: [`Position::strategy`], small
+    /// counts favoured; a game overrides it to reach the positions its rule is about
+    /// (Moore's P-positions of many equal large piles).
+    fn strategy(&self, max: u64, max_len: usize) -> proptest::strategy::BoxedStrategy<Self::Position> {
+        Self::Position::strategy(max, max_len)
+    }
+
     /// Returns the largest count the rules oracle is asked about in `check`; larger
     /// positions are judged by consistency of the fast answers. Default: 24.
     fn oracle_reach(&self) -> u64 {
@@ -150,6 +158,19 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// none.
     fn catalog(&self) -> Vec<crate::claims::Entry> {
         Vec::new()
+    }
+
+    /// Returns `text` compiled as the claim "the player to move loses exactly where it
+    /// holds" (`gamecheck claim`), as a predicate on positions. Default: an expression
+    /// over the names of the position's counts ([`Position::names`]).
+    ///
+    /// # Errors
+    /// A claim that does not parse, or names what the game does not have.
+    fn claim(
+        &self,
+        text: &str,
+    ) -> Result<crate::problem::Predicate<Self::Position>, crate::claims::ExprError> {
+        compile_claim::<Self::Position>(text)
     }
 
     /// Returns the properties the game adds to `check`, each run on small positions.

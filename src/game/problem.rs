@@ -410,10 +410,15 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Whether the component route is asked about `p`: every count within
-    /// [`Self::component_reach`].
+    /// [`Self::component_reach`], and for a list every component one count (the reach
+    /// is a heap's: a list that is one component of many counts, as in Moore's Nim, is
+    /// searched whole, which only the joint search's reach bounds).
     fn sum_reach(&self, p: &G::Position) -> bool {
         let reach = self.component_reach();
         p.counts().iter().all(|&v| v <= reach)
+            && (G::Position::ARITY.is_some()
+                || p.counts().len() <= 1
+                || self.game.components(p).iter().all(|c| c.counts().len() <= 1))
     }
 
     /// Returns the truth at `p` for `question` by the joint search, if in reach.
@@ -688,7 +693,7 @@ impl<G: Game> GameProblem<G> {
         let game = Arc::clone(&self.game);
         let rejected = Arc::clone(&self.rejected);
         let cap = max.min(game.max_count());
-        G::Position::strategy(cap, game.max_len())
+        game.strategy(cap, game.max_len())
             .prop_filter("a position of the game", move |p| match game.check_position(p) {
                 Ok(()) => true,
                 Err(why) => {

@@ -16,7 +16,7 @@ use crate::partizan::PartizanProblem;
 registry! {
     chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
     moore {
-        "moore" => moore::MoorePosition,
+        "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,
     }
     wythoff { "wythoff" => wythoff::Wythoff }

@@ -3,7 +3,9 @@
 
 use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
-use crate::games::moore::MoorePosition;
+use crate::game::{GameProblem, Question};
+use crate::games::moore::Moore;
+use crate::problem::Claims;
 
 /// The variables of a games claim: the number of piles, k, the xor, sum and largest pile
 /// (0 for no piles).
@@ -130,10 +132,10 @@ impl GamesExpr {
 
 /// Returns the verdict on the typed claim "the position is a loss for the player to move
 /// exactly when `text`" in Moore's Nim_k, checked by [`check_typed_claim`] on
-/// [`MoorePosition::with_k`]`(k)`.
+/// Moore's Nim_k.
 ///
-/// # Constraints
-/// `text` parses ([`GamesExpr::compile`]); else the error, before any checking.
+/// # Errors
+/// `text` does not parse ([`GamesExpr::compile`]), or k = 0, before any checking.
 ///
 /// # Complexity
 /// That of [`check_typed_claim`], each call O(claim).
@@ -146,7 +148,19 @@ impl GamesExpr {
 /// assert_eq!(r.counterexample.to_string(), r#"{"piles":[1,1],"k":6}"#);
 /// ```
 pub fn check_games_expr(text: &str, k: u32, seed: u64, cases: u32) -> Result<ClaimReport, ClaimError> {
-    check_typed_claim(&MoorePosition::with_k(k), text, seed, cases)
+    let game = Moore::new(k).map_err(|why| ClaimError::Syntax {
+        text: text.to_owned(),
+        column: 1,
+        message: why,
+    })?;
+    let problem = GameProblem::new(game, Question::default()).map_err(|e| ClaimError::Syntax {
+        text: text.to_owned(),
+        column: 1,
+        message: e.to_string(),
+    })?;
+    problem
+        .typed_claim(text, seed, cases)
+        .unwrap_or_else(|| check_typed_claim(&problem, text, seed, cases))
 }
 
 #[cfg(test)]

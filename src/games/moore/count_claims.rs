@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use super::count_problem::{brute_reach, dp_reach};
 use super::strategy::{huge_len, value_set};
 use super::{Count, CountCase, MooreCount, count_mod, len_candidates};
-use super::MoorePosition;
+use super::Moore;
+use crate::game::{GameProblem, Question};
 use crate::claims::{ClaimReport, ExprError};
 use crate::problem::{Claims, Domain, Least, Sample};
 
@@ -102,7 +103,8 @@ impl Claims for MooreCount {
     /// A typed claim about the count is one about the positions it counts: `claim games`
     /// has always meant `claim moore`.
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
-        MoorePosition::with_k(self.k()).typed_claim(text, seed, cases)
+        let game = Moore::new(self.k()).ok()?;
+        GameProblem::new(game, Question::default()).ok()?.typed_claim(text, seed, cases)
     }
 
     fn claim_vocabulary(&self) -> Option<&'static str> {

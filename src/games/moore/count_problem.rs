@@ -536,3 +536,5 @@ impl Properties for MooreCount {
         2_000
     }
 }
+
+impl crate::problem::Commands for MooreCount {}

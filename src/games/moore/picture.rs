@@ -4,7 +4,9 @@
 
 use gamecheck_oracles::moore_game_search::GameSearch;
 
-use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
+use super::{Moore, is_p_position};
+use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotCommand, PlotError, Rgb};
+use crate::problem::{Flag, Flags};
 
 /// The largest pile the free axes may reach.
 pub const MAX_PILE: u64 = 255;
@@ -209,4 +211,29 @@ pub fn p_position_picture(view: &View, p_test: &dyn Fn(&[u64], u32) -> bool) -> 
         ));
     }
     Ok(picture)
+}
+
+impl PlotCommand for Moore {
+    fn about(&self) -> &'static str {
+        "P-positions of Moore's Nim_k over piles (x, y) beside fixed piles, one panel per k, crossed where the P-test and the game search disagree."
+    }
+
+    fn flags(&self) -> Vec<Flag> {
+        vec![
+            Flag::numbers("k", "The values of k, one panel each.", &["1", "2", "3", "4"]).value_name("K,…"),
+            Flag::numbers("rest", "Fixed piles beside x and y (`--third Z` for three piles).", &[])
+                .aliases(&["third"]),
+            Flag::number("max", "x and y run over 0..=MAX.", "31", 0).value_name("MAX"),
+        ]
+    }
+
+    fn picture(&self, flags: &Flags) -> Result<Picture, PlotError> {
+        let ks = flags
+            .numbers("k")?
+            .iter()
+            .map(|&k| u32::try_from(k).map_err(|_| PlotError::Range(format!("k = {k} is too large"))))
+            .collect::<Result<Vec<u32>, PlotError>>()?;
+        let view = View::new(&ks, flags.numbers("rest")?, flags.number("max")?)?;
+        p_position_picture(&view, &is_p_position)
+    }
 }

@@ -1,5 +1,5 @@
-//! Moore's Nim_k positions as a [`Provable`] problem: Moore's P-test against the explicit
-//! game search on every multiset of at most P piles of sizes 0..=S.
+//! `prove moore`: Moore's P-test against the explicit game search on every multiset of
+//! at most P piles of sizes 0..=S.
 //!
 //! The game search's work is not the number of positions. Asked about a position, it
 //! visits every sub-position, and at each it lists every successor at once: [10; 10]
@@ -10,9 +10,11 @@ use std::ops::Range;
 
 use gamecheck_oracles::moore_game_search::GameSearch;
 
-use super::position_problem::{MoorePosition, Position, PositionOutcome};
-use crate::problem::Provable;
-use crate::prove::ProveError;
+use super::game::move_count as successors;
+use super::{Moore, is_p_position};
+use crate::game::{Game, Outcome};
+use crate::problem::{Flag, Flags};
+use crate::prove::{ProofParts, ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
 
 /// Every multiset of at most `max_piles` piles with sizes in 0..=`max_size`, as sorted
 /// pile lists, numbered fewest piles first, then lexicographically (the order in which
@@ -70,21 +72,6 @@ fn unrank_len(len: usize, max: u64, mut rank: u128) -> Vec<u64> {
         lo = a;
     }
     piles
-}
-
-/// Returns the number of successors the game search lists at `piles` in Moore's Nim_k:
-/// the sum over 1 ≤ j ≤ k of e_j(piles), the elementary symmetric polynomials (choose j
-/// piles, then a smaller size for each).
-fn successors(piles: &[u64], k: u32) -> u128 {
-    let k = (k as usize).min(piles.len());
-    let mut e = vec![0u128; k + 1];
-    e[0] = 1;
-    for &p in piles {
-        for j in (1..=k).rev() {
-            e[j] = e[j].saturating_add(e[j - 1].saturating_mul(u128::from(p)));
-        }
-    }
-    e[1..].iter().fold(0, |s, &x| s.saturating_add(x))
 }
 
 /// The piles without the empty ones, still sorted.
@@ -184,27 +171,24 @@ fn gib(bytes: u128) -> String {
     format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
 }
 
-impl MoorePosition {
-    /// Returns the position at `index` of `domain`.
-    fn unrank(&self, domain: &MooreDomain, index: u64) -> Vec<u64> {
+impl MooreDomain {
+    /// Returns the position at `index` of the domain.
+    fn unrank(&self, index: u64) -> Vec<u64> {
         let mut rank = u128::from(index);
-        for len in 0..domain.max_piles {
-            let here = lists(len, 0, domain.max_size);
+        for len in 0..self.max_piles {
+            let here = lists(len, 0, self.max_size);
             if rank < here {
-                return unrank_len(len, domain.max_size, rank);
+                return unrank_len(len, self.max_size, rank);
             }
             rank -= here;
         }
-        unrank_len(domain.max_piles, domain.max_size, rank)
+        unrank_len(self.max_piles, self.max_size, rank)
     }
 
     /// Returns the largest positions of `range`, none under another: every position of
     /// the range is a sub-position of one of them.
-    fn tops(&self, domain: &MooreDomain, range: &Range<u64>) -> Vec<Vec<u64>> {
-        let (first, last) = (
-            self.unrank(domain, range.start),
-            self.unrank(domain, range.end - 1),
-        );
+    fn tops(&self, range: &Range<u64>) -> Vec<Vec<u64>> {
+        let (first, last) = (self.unrank(range.start), self.unrank(range.end - 1));
         let mut tops: Vec<Vec<u64>> = (first.len()..=last.len())
             .map(|len| {
                 let lo = if len == first.len() {
@@ -215,9 +199,9 @@ impl MoorePosition {
                 let hi = if len == last.len() {
                     last.clone()
                 } else {
-                    vec![domain.max_size; len]
+                    vec![self.max_size; len]
                 };
-                nonzero(&top_of(&lo, &hi, domain.max_size)).to_vec()
+                nonzero(&top_of(&lo, &hi, self.max_size)).to_vec()
             })
             .collect();
         tops.sort();
@@ -226,62 +210,47 @@ impl MoorePosition {
         tops.retain(|t| !all.iter().any(|u| u != t && dominates(u, t)));
         tops
     }
-}
 
-/// # Constraints
-/// k ≥ 1; at most 32 piles and 2,000,000 positions ([`ProveError::Range`]). A shard is
-/// refused with [`ProveError::TooMuchWork`] when its game search would recurse through
-/// more than 1000 stones, list more than 2^32 successors in one worker (about an hour),
-/// or hold more than an estimated 2 GiB in all workers.
-///
-/// # Example
-/// ```
-/// use gamecheck::moore::{MooreDomain, MoorePosition};
-/// use gamecheck::problem::Provable;
-/// let (problem, domain) = (MoorePosition::with_k(6), MooreDomain { max_piles: 4, max_size: 3 });
-/// assert_eq!(problem.domain_size(&domain), Ok(70));
-/// assert_eq!(problem.case(&domain, 5).piles, vec![0, 0]);
-/// assert!(problem.domain_size(&MooreDomain { max_piles: usize::MAX, max_size: 1 }).is_err());
-/// ```
-impl Provable for MoorePosition {
-    type Domain = MooreDomain;
-    type Oracle = ();
-    type Worker = GameSearch;
-
-    fn domain_size(&self, domain: &MooreDomain) -> Result<u64, ProveError> {
-        if self.k() == 0 {
-            return Err(ProveError::Range("k must be at least 1".into()));
-        }
+    /// Returns the number of positions of the domain.
+    ///
+    /// # Errors
+    /// [`ProveError::Range`] above 32 piles or 2,000,000 positions.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::moore::MooreDomain;
+    /// assert_eq!(MooreDomain { max_piles: 4, max_size: 3 }.size(), Ok(70));
+    /// assert!(MooreDomain { max_piles: usize::MAX, max_size: 1 }.size().is_err());
+    /// ```
+    pub fn size(&self) -> Result<u64, ProveError> {
         let too_many = || {
             ProveError::Range(format!(
                 "at most {MAX_PILES} piles and {MAX_POSITIONS} positions; {} piles of size at most {} are more",
-                domain.max_piles, domain.max_size
+                self.max_piles, self.max_size
             ))
         };
-        if domain.max_piles > MAX_PILES {
+        if self.max_piles > MAX_PILES {
             return Err(too_many());
         }
         // Lists of up to P values in 0..=S are lists of exactly P values in 0..=S + 1.
-        let total = lists(domain.max_piles, 0, domain.max_size.saturating_add(1));
+        let total = lists(self.max_piles, 0, self.max_size.saturating_add(1));
         u64::try_from(total)
             .ok()
-            .filter(|&t| t <= MAX_POSITIONS && domain.max_size < u64::MAX)
+            .filter(|&t| t <= MAX_POSITIONS && self.max_size < u64::MAX)
             .ok_or_else(too_many)
     }
 
-    fn case(&self, domain: &MooreDomain, index: u64) -> Position {
-        Position {
-            k: self.k(),
-            piles: self.unrank(domain, index),
-        }
-    }
-
-    fn prepare(&self, domain: &MooreDomain, range: &Range<u64>) -> Result<(), ProveError> {
+    /// Refuses the shard `range` when its game search for Moore's Nim_k would recurse
+    /// through more than 1000 stones, list more than 2^32 successors in one worker (about
+    /// an hour), or hold more than an estimated 2 GiB in all workers.
+    ///
+    /// # Errors
+    /// [`ProveError::TooMuchWork`], saying which limit.
+    fn prepare(&self, k: u32, range: &Range<u64>) -> Result<(), ProveError> {
         if range.is_empty() {
             return Ok(());
         }
-        let k = self.k();
-        let tops = self.tops(domain, range);
+        let tops = self.tops(range);
         let threads = rayon::current_num_threads().max(1) as u128;
         let refuse = |why: String| {
             Err(ProveError::TooMuchWork(format!(
@@ -342,39 +311,63 @@ impl Provable for MoorePosition {
         }
         Ok(())
     }
+}
 
-    fn worker(&self, _: &()) -> GameSearch {
-        GameSearch::new(self.k())
+/// Returns the proof that Moore's P-test agrees with the game search on `domain`.
+///
+/// # Errors
+/// As for [`MooreDomain::size`].
+fn proof(k: u32, domain: MooreDomain) -> Result<ProofParts<Vec<u64>, Outcome, GameSearch>, ProveError> {
+    Ok(ProofParts {
+        name: Moore::NAME,
+        size: domain.size()?,
+        case: Box::new(move |i| domain.unrank(i)),
+        fast: Box::new(move |p: &Vec<u64>| Ok(Outcome::of(!is_p_position(p, k)))),
+        prepare: Box::new(move |range: &Range<u64>| domain.prepare(k, range)),
+        worker: Box::new(move || GameSearch::new(k)),
+        oracle: Box::new(|search: &mut GameSearch, p: &Vec<u64>| Ok(Outcome::of(!search.is_p(p)))),
+        describe: Box::new(move |p: &Vec<u64>| format!("moore: piles {p:?}, k = {k}")),
+        to_json: Box::new(move |p: &Vec<u64>| serde_json::json!({ "piles": p, "k": k })),
+        repro: Box::new(move |p: &Vec<u64>| {
+            let piles: Vec<String> = p.iter().map(u64::to_string).collect();
+            format!("gamecheck repro moore --k {k} {}", piles.join(" "))
+                .trim_end()
+                .to_owned()
+        }),
+        statement: format!(
+            "moore P-test = game search, k = {k}, every multiset of at most {} piles of size at most {}",
+            domain.max_piles, domain.max_size
+        ),
+        parameters: serde_json::json!({ "k": k, "max_piles": domain.max_piles, "max_size": domain.max_size }),
+        unit: "positions",
+        oracle_name: "game search",
+    })
+}
+
+impl ProveCommand for Moore {
+    fn about(&self) -> &'static str {
+        "Moore's P-test against the explicit game search on every multiset in range."
     }
 
-    fn oracle_answer(
-        &self,
-        _: &(),
-        search: &mut GameSearch,
-        p: &Position,
-    ) -> Result<PositionOutcome, String> {
-        Ok(PositionOutcome::of(search.is_p(&p.piles)))
+    /// `--k` builds the game.
+    fn flags(&self) -> Vec<Flag> {
+        vec![
+            Flag::number("k", "Piles per move.", "6", 1)
+                .at_most(u32::MAX as u64)
+                .value_name("K"),
+            Flag::number("max-piles", "The most piles in a position.", "8", 0).value_name("N"),
+            Flag::number("max-size", "The largest pile size.", "3", 0).value_name("S"),
+        ]
     }
 
-    fn statement(&self, domain: &MooreDomain) -> String {
-        format!(
-            "moore P-test = game search, k = {}, every multiset of at most {} piles of size at most {}",
-            self.k(),
-            domain.max_piles,
-            domain.max_size
-        )
-    }
-
-    fn parameters(&self, domain: &MooreDomain) -> serde_json::Value {
-        serde_json::json!({ "k": self.k(), "max_piles": domain.max_piles, "max_size": domain.max_size })
-    }
-
-    fn unit(&self) -> &'static str {
-        "positions"
-    }
-
-    fn oracle_name(&self) -> &'static str {
-        "game search"
+    fn run(&self, flags: &Flags, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
+        let max_piles = flags.number("max-piles")?;
+        let domain = MooreDomain {
+            max_piles: usize::try_from(max_piles)
+                .map_err(|_| ProveError::Range(format!("--max-piles {max_piles} is too large")))?,
+            max_size: flags.number("max-size")?,
+        };
+        prove_bounded(&proof(self.k(), domain)?, &(), progress)
     }
 }
 
@@ -389,13 +382,12 @@ mod tests {
     fn positions_are_numbered_in_itertools_order() {
         for (max_piles, max_size) in [(0, 5), (1, 0), (3, 0), (4, 3), (2, 9), (6, 2)] {
             let domain = MooreDomain { max_piles, max_size };
-            let problem = MoorePosition::with_k(3);
             let listed: Vec<Vec<u64>> = (0..=max_piles)
                 .flat_map(|n| (0..=max_size).combinations_with_replacement(n))
                 .collect();
-            assert_eq!(problem.domain_size(&domain), Ok(listed.len() as u64));
+            assert_eq!(domain.size(), Ok(listed.len() as u64));
             for (i, piles) in listed.iter().enumerate() {
-                assert_eq!(&problem.case(&domain, i as u64).piles, piles, "{domain:?} #{i}");
+                assert_eq!(&domain.unrank(i as u64), piles, "{domain:?} #{i}");
             }
         }
     }
@@ -417,19 +409,18 @@ mod tests {
 
     #[test]
     fn search_work_counts_every_sub_position_of_a_shard_once() {
-        let problem = MoorePosition::with_k(2);
         let domain = MooreDomain {
             max_piles: 4,
             max_size: 3,
         };
-        let total = problem.domain_size(&domain).unwrap_or(0);
+        let total = domain.size().unwrap_or(0);
         for range in [0..total, 20..41, 5..6, 34..35, 60..total] {
             // Independent evidence: the distinct non-empty sub-positions of the range's
             // positions, by brute force, and the successors listed at each.
             let mut subs: Vec<Vec<u64>> = range
                 .clone()
                 .flat_map(|i| {
-                    let piles = problem.case(&domain, i).piles;
+                    let piles = domain.unrank(i);
                     let bounds: Vec<u64> = piles.clone();
                     bounds
                         .iter()
@@ -445,9 +436,9 @@ mod tests {
                 .collect();
             subs.sort();
             subs.dedup();
-            let tops = problem.tops(&domain, &range);
+            let tops = domain.tops(&range);
             for i in range.clone() {
-                let piles = problem.case(&domain, i).piles;
+                let piles = domain.unrank(i);
                 assert!(
                     tops.iter().any(|t| dominates(t, &piles)),
                     "{piles:?} under no top of {range:?}"

@@ -1,0 +1,114 @@
+//! A bounded proof given by its parts: the numbered cases, the fast answer, the oracle
+//! with what each worker keeps, and the words of the report. A game whose `prove` checks
+//! a domain and an oracle of its own (Moore's multisets against the game search) hands
+//! these to [`prove_bounded`](super::prove_bounded) without a problem type of its own.
+
+use std::fmt::{Debug, Display};
+use std::ops::Range;
+
+use super::ProveError;
+use crate::problem::{Evaluation, Problem, Provable};
+
+/// A bounded proof: case `i` of `0..size` is `case(i)`, and `fast` must agree with
+/// `oracle` at every one.
+pub(crate) struct ProofParts<C, A, W> {
+    /// The problem's name in reports.
+    pub name: &'static str,
+    /// The number of cases.
+    pub size: u64,
+    pub case: Box<dyn Fn(u64) -> C + Send + Sync>,
+    pub fast: Box<dyn Fn(&C) -> Result<A, String> + Send + Sync>,
+    /// Refuses a shard whose cases are beyond the oracle's means.
+    pub prepare: Box<dyn Fn(&Range<u64>) -> Result<(), ProveError> + Send + Sync>,
+    /// What one worker keeps between cases (a memo).
+    pub worker: Box<dyn Fn() -> W + Send + Sync>,
+    pub oracle: Box<dyn Fn(&mut W, &C) -> Result<A, String> + Send + Sync>,
+    /// A case for people, as JSON, and as the `repro` command that replays it.
+    pub describe: Box<dyn Fn(&C) -> String + Send + Sync>,
+    pub to_json: Box<dyn Fn(&C) -> serde_json::Value + Send + Sync>,
+    pub repro: Box<dyn Fn(&C) -> String + Send + Sync>,
+    /// What is proved, its parameters, what a case is, and the oracle's name.
+    pub statement: String,
+    pub parameters: serde_json::Value,
+    pub unit: &'static str,
+    pub oracle_name: &'static str,
+}
+
+impl<C, A, W> Problem for ProofParts<C, A, W>
+where
+    C: Clone + Debug + PartialEq + Send + Sync + 'static,
+    A: Clone + Debug + PartialEq + Display + Send + Sync + 'static,
+{
+    type Case = C;
+    type Answer = A;
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn solve(&self, case: &C) -> Result<A, String> {
+        (self.fast)(case)
+    }
+
+    fn evaluate(&self, case: &C) -> Vec<Evaluation<A>> {
+        vec![Evaluation::check("fast", self.solve(case).map(|_| ()))]
+    }
+
+    fn describe(&self, case: &C) -> String {
+        (self.describe)(case)
+    }
+
+    fn to_json(&self, case: &C) -> serde_json::Value {
+        (self.to_json)(case)
+    }
+
+    fn repro_command(&self, case: &C) -> String {
+        (self.repro)(case)
+    }
+}
+
+impl<C, A, W> Provable for ProofParts<C, A, W>
+where
+    C: Clone + Debug + PartialEq + Send + Sync + 'static,
+    A: Clone + Debug + PartialEq + Display + Send + Sync + 'static,
+{
+    type Domain = ();
+    type Oracle = ();
+    type Worker = W;
+
+    fn domain_size(&self, _: &()) -> Result<u64, ProveError> {
+        Ok(self.size)
+    }
+
+    fn case(&self, _: &(), index: u64) -> C {
+        (self.case)(index)
+    }
+
+    fn prepare(&self, _: &(), range: &Range<u64>) -> Result<(), ProveError> {
+        (self.prepare)(range)
+    }
+
+    fn worker(&self, _: &()) -> W {
+        (self.worker)()
+    }
+
+    fn oracle_answer(&self, _: &(), worker: &mut W, case: &C) -> Result<A, String> {
+        (self.oracle)(worker, case)
+    }
+
+    fn statement(&self, _: &()) -> String {
+        self.statement.clone()
+    }
+
+    fn parameters(&self, _: &()) -> serde_json::Value {
+        self.parameters.clone()
+    }
+
+    fn unit(&self) -> &'static str {
+        self.unit
+    }
+
+    fn oracle_name(&self) -> &'static str {
+        self.oracle_name
+    }
+}
