@@ -20,6 +20,7 @@ mod contest_format;
 mod contest_layouts;
 mod game_components;
 mod game_format;
+mod game_limits;
 mod harness;
 mod json_schema;
 mod library_only;
