@@ -439,12 +439,22 @@ fn explain_gives_a_winning_move_the_rules_confirm_for_a_users_game_and_octal() {
     }
     let take = GameProblem::new(Subtraction::new(vec![1, 3, 4]).unwrap(), Question::default()).unwrap();
     for n in 0..64u64 {
-        let answer = Answer::Outcome(if lost[n as usize] { Outcome::Loss } else { Outcome::Win });
+        let answer = Answer::Outcome(if lost[n as usize] {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        });
         let why = take.explain(&n, &answer);
         match moved_to_text(&why) {
             Some(text) => {
-                let k: u64 = text.strip_prefix("heap ").and_then(|k| k.parse().ok()).expect(&why);
-                assert!(!lost[n as usize] && k < n && [1, 3, 4].contains(&(n - k)), "{n}: {why}");
+                let k: u64 = text
+                    .strip_prefix("heap ")
+                    .and_then(|k| k.parse().ok())
+                    .expect(&why);
+                assert!(
+                    !lost[n as usize] && k < n && [1, 3, 4].contains(&(n - k)),
+                    "{n}: {why}"
+                );
                 assert!(lost[k as usize], "{n}: {why}");
             }
             None => assert!(
@@ -466,7 +476,11 @@ fn explain_gives_a_winning_move_the_rules_confirm_for_a_users_game_and_octal() {
     }
     let kayles = GameProblem::new(Octal::new("0.77".parse().unwrap(), 1000), Question::default()).unwrap();
     for n in 0..48u64 {
-        let answer = Answer::Outcome(if g[n as usize] == 0 { Outcome::Loss } else { Outcome::Win });
+        let answer = Answer::Outcome(if g[n as usize] == 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        });
         let why = kayles.explain(&vec![n], &answer);
         match moved_to_text(&why) {
             Some(text) => {
@@ -475,7 +489,10 @@ fn explain_gives_a_winning_move_the_rules_confirm_for_a_users_game_and_octal() {
                 } else if let Some(k) = text.strip_prefix("heap ") {
                     vec![k.parse().expect(&why)]
                 } else {
-                    let list = text.strip_prefix("heaps [").and_then(|t| t.strip_suffix(']')).expect(&why);
+                    let list = text
+                        .strip_prefix("heaps [")
+                        .and_then(|t| t.strip_suffix(']'))
+                        .expect(&why);
                     list.split(", ").map(|k| k.parse().expect(&why)).collect()
                 };
                 let left: u64 = rows.iter().sum();
@@ -483,7 +500,10 @@ fn explain_gives_a_winning_move_the_rules_confirm_for_a_users_game_and_octal() {
                 assert_eq!(rows.iter().fold(0, |x, &r| x ^ g[r as usize]), 0, "{n}: {why}");
                 assert_ne!(g[n as usize], 0, "{n}: {why}");
             }
-            None => assert!(g[n as usize] == 0 && why.contains("every move leaves") || n == 0, "{n}: {why}"),
+            None => assert!(
+                g[n as usize] == 0 && why.contains("every move leaves") || n == 0,
+                "{n}: {why}"
+            ),
         }
     }
 }
@@ -511,7 +531,20 @@ fn a_failure_that_is_already_least_is_labelled_least() {
     };
     let failing = vec![vec![0]];
     let (judgement, run) = check(&failing).unwrap();
-    let bounds = kayles.constraints().unwrap().bounds("octal", Range::Contest, &[]).unwrap();
-    let shrunk = shrink(&kayles, &bounds, failing, judgement, run, &check, ShrinkLimits::default()).unwrap();
+    let bounds = kayles
+        .constraints()
+        .unwrap()
+        .bounds("octal", Range::Contest, &[])
+        .unwrap();
+    let shrunk = shrink(
+        &kayles,
+        &bounds,
+        failing,
+        judgement,
+        run,
+        &check,
+        ShrinkLimits::default(),
+    )
+    .unwrap();
     assert_eq!((shrunk.cases, shrunk.standing), (vec![vec![0]], Standing::Least));
 }

@@ -22,6 +22,10 @@ impl Game for EndlessNim {
         }
     }
 
+    fn components(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
+        piles.iter().map(|&x| vec![x]).collect()
+    }
+
     fn max_count(&self) -> u64 {
         20
     }
@@ -43,7 +47,11 @@ fn lists_of_any_length_are_checked_without_a_panic() {
         // (even: a loss) differ; every list of total at most 1 has XOR = total.
         let parity = |p: &Vec<u64>| Outcome::of(p.iter().sum::<u64>() % 2 == 1);
         let err = check::outcome(EndlessNim { max_len }, parity).expect_err("refuted");
-        assert_eq!(err.refutation().map(|r| r.position.clone()), Some(vec![2]), "{err}");
+        assert_eq!(
+            err.refutation().map(|r| r.position.clone()),
+            Some(vec![2]),
+            "{err}"
+        );
     }
 }
 

@@ -22,6 +22,7 @@ mod game_components;
 mod game_format;
 mod game_limits;
 mod harness;
+mod interactive_limits;
 mod json_schema;
 mod library_only;
 mod licences;

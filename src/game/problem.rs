@@ -190,7 +190,8 @@ impl<G: Game> GameProblem<G> {
                 RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET).with_max_moves(LISTED)
             }),
             misere: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
-                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET).with_max_moves(LISTED)
+                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET)
+                    .with_max_moves(LISTED)
             }),
             sum: Recycled::new(SEARCH_BUDGET, ComponentGrundy::len, move || {
                 ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET).with_max_moves(LISTED)
@@ -932,9 +933,9 @@ impl<G: Game> Order for GameProblem<G> {
             && lists_up_to(total, max_len) <= u128::from(budget)
         {
             return Below {
-                cases: Box::new(
-                    (0..=total).flat_map(move |s| position::lists_with_total::<G::Position>(s, max_len).filter(|q| self.valid(q))),
-                ),
+                cases: Box::new((0..=total).flat_map(move |s| {
+                    position::lists_with_total::<G::Position>(s, max_len).filter(|q| self.valid(q))
+                })),
                 found: Box::new(|_| Least::Proven),
                 exhausted: Least::Proven,
             };

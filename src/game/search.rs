@@ -105,8 +105,9 @@ impl<O> Recycled<O> {
                 // budget, to have larger ones above it.
                 let beyond = matches!(e, RulesError::OutOfReach { .. } | RulesError::TooManyMoves { .. });
                 if beyond && self.beyond.len() < BEYOND_KEPT {
-                    self.beyond
-                        .retain(|(b, _)| !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c)));
+                    self.beyond.retain(|(b, _)| {
+                        !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c))
+                    });
                     self.beyond.push((counts.to_vec(), e.clone()));
                 }
                 // A search stopped midway leaves positions marked as on its path.
@@ -123,7 +124,9 @@ pub(crate) fn budget_of(e: &RulesError) -> Budget {
         RulesError::OutOfReach { budget } => Budget::Positions {
             limit: u64::try_from(*budget).unwrap_or(u64::MAX),
         },
-        RulesError::TooManyMoves { limit, .. } => Budget::Moves { limit: *limit as u128 },
+        RulesError::TooManyMoves { limit, .. } => Budget::Moves {
+            limit: *limit as u128,
+        },
         _ => Budget::Cycle,
     }
 }

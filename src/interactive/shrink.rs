@@ -35,6 +35,8 @@ struct State<'s, 'a, G: Game> {
     config: &'s Config,
     move_time: Duration,
     runs: usize,
+    /// Runs that spent a move's whole time (timed out, or idle): each costs it.
+    timeouts: usize,
     deadline: Instant,
     stopped: Option<String>,
 }
@@ -58,6 +60,14 @@ impl<G: Game> State<'_, '_, G> {
                 ));
                 return Ok(None);
             }
+            // The budget is what may time out; only a run beyond it stops the shrink.
+            if self.timeouts > self.config.shrink.max_timeouts {
+                self.stopped = Some(format!(
+                    "the shrink timeout budget (--max-shrink-timeouts {}: runs that may spend a move's whole time) was spent",
+                    self.config.shrink.max_timeouts
+                ));
+                return Ok(None);
+            }
             if Instant::now() >= self.deadline {
                 self.stopped = Some(format!(
                     "the shrink time budget ({} s) was spent",
@@ -75,6 +85,9 @@ impl<G: Game> State<'_, '_, G> {
                 .collect();
             for (games, result) in batch.into_iter().zip(results) {
                 let result = result?;
+                if matches!(result.verdict, super::Verdict::Timeout | super::Verdict::Idleness) {
+                    self.timeouts += 1;
+                }
                 if result.verdict == verdict && better(&result) {
                     return Ok(Some((games, result)));
                 }
@@ -97,6 +110,7 @@ pub(crate) fn shrink<G: Game>(
         config,
         move_time,
         runs: 0,
+        timeouts: 0,
         // A budget past what an Instant can hold is no deadline at all (--max-shrink-seconds).
         deadline: Instant::now()
             .checked_add(config.shrink.max_time)
