@@ -22,7 +22,9 @@ impl Game for Take12 {
         out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
     }
     fn interactive(&self) -> Option<Interactive<Take12>> {
-        let start = Format::cases(1..=10).line([Field::number("n", 0..=30)]);
+        // At least two games a run: a failing run's shrink first tries its failing game
+        // alone.
+        let start = Format::cases(2..=10).line([Field::number("n", 0..=30)]);
         Some(
             Interactive::new(start)
                 .notation(Notation::Position)
@@ -41,8 +43,9 @@ fn a_format_whose_won_and_lost_games_end_alike_is_refused() {
 
 #[test]
 fn the_shrink_of_a_silent_program_stops_at_its_timeout_budget() {
-    // `sleep` never writes: idle at its first move, and at every smaller start the shrink
-    // tries. With no timeout allowed, the shrink stops after its first such run.
+    // `sleep` never writes: idle at its first move, and again in every candidate the
+    // shrink tries (its failing game alone first). With no timeout allowed, the shrink
+    // stops after its first such run.
     let mut config = Config::new(Solution::parse("sleep 30").unwrap(), 1, 1);
     config.move_time = Some(Duration::from_millis(200));
     config.shrink.max_timeouts = 0;
