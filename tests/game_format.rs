@@ -250,7 +250,8 @@ fn a_users_default_format_reads_no_cases_as_the_built_in_formats_do() {
             out.extend(n.checked_sub(1));
         }
     }
-    let solved = |problem: &dyn Fn(&mut &[u8], &mut Vec<u8>) -> Result<(), String>| {
+    type Solve<'a> = &'a dyn Fn(&mut &[u8], &mut Vec<u8>) -> Result<(), String>;
+    let solved = |problem: Solve<'_>| {
         let mut out = Vec::new();
         problem(&mut &b"0\n"[..], &mut out).map(|()| out)
     };

@@ -61,11 +61,7 @@ impl<G: Game> State<'_, '_, G> {
                 return Ok(None);
             }
             // The budget is what may time out; only a run beyond it stops the shrink.
-            if self.timeouts > self.config.shrink.max_timeouts {
-                self.stopped = Some(format!(
-                    "the shrink timeout budget (--max-shrink-timeouts {}: runs that may spend a move's whole time) was spent",
-                    self.config.shrink.max_timeouts
-                ));
+            if self.stopped.is_some() {
                 return Ok(None);
             }
             if Instant::now() >= self.deadline {
@@ -83,11 +79,19 @@ impl<G: Game> State<'_, '_, G> {
                 .par_iter()
                 .map(|g| run_once(setup, config, move_time, g))
                 .collect();
+            let results: Vec<RunResult<G::Position>> = results.into_iter().collect::<Result<_, _>>()?;
+            self.timeouts += results
+                .iter()
+                .filter(|r| matches!(r.verdict, super::Verdict::Timeout | super::Verdict::Idleness))
+                .count();
+            // A run past the timeout budget ends the shrink, whatever it found.
+            if self.timeouts > self.config.shrink.max_timeouts {
+                self.stopped = Some(format!(
+                    "the shrink timeout budget (--max-shrink-timeouts {}: runs that may spend a move's whole time) was spent",
+                    self.config.shrink.max_timeouts
+                ));
+            }
             for (games, result) in batch.into_iter().zip(results) {
-                let result = result?;
-                if matches!(result.verdict, super::Verdict::Timeout | super::Verdict::Idleness) {
-                    self.timeouts += 1;
-                }
                 if result.verdict == verdict && better(&result) {
                     return Ok(Some((games, result)));
                 }

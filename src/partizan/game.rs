@@ -179,7 +179,7 @@ impl<G: Partizan> Values<G> {
                 self.budget
             ));
         }
-        if self.memo.len() % METER_EVERY == 0
+        if self.memo.len().is_multiple_of(METER_EVERY)
             && let Some(meter) = &self.meter
         {
             let entry = std::mem::size_of::<G::Position>() as u64 + ENTRY_BYTES;
