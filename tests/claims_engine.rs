@@ -210,3 +210,25 @@ fn least_budget_cuts_the_search_short_and_says_local_minimum() {
         serde_json::json!([0, T as u64, 0, T as u64])
     );
 }
+
+#[test]
+fn a_periodic_failure_far_up_is_followed_down_to_the_least_not_left_at_a_local_minimum() {
+    use gamecheck::game::{GameProblem, Question};
+    use gamecheck::games::subtraction::Subtraction;
+    // An inline DP of take-1-3-4: the player to move loses exactly where no move reaches a
+    // loss. Its losses below 700 are n % 7 in {0, 2}, period 7 from 0.
+    let mut lost = vec![false; 700];
+    for n in 0..lost.len() {
+        lost[n] = [1, 3, 4].iter().all(|&s| n < s || !lost[n - s]);
+    }
+    let period_lost = |n: u64| lost[(n % 7) as usize];
+    assert!((0..700).all(|n| lost[n as usize] == period_lost(n)));
+    // The claim "lost exactly when n % 7 is 0 or 2, or n > 10^12" is wrong first at the
+    // least n above 10^12 that the period calls a win.
+    let t = 1_000_000_000_000u64;
+    let least = (t + 1..).find(|&n| !period_lost(n)).unwrap();
+    let problem = GameProblem::new(Subtraction::new(vec![1, 3, 4]).unwrap(), Question::default()).unwrap();
+    let r = check_typed_claim(&problem, "n%7==0 || n%7==2 || n>1000000000000", 1, 20_000).unwrap();
+    assert_eq!(r.verdict, ClaimVerdict::Refuted);
+    assert_eq!(r.counterexample, serde_json::json!([least]), "{r:?}");
+}

@@ -57,3 +57,27 @@ fn a_claim_about_a_board_holds_or_is_refuted() {
     let (code, out, _) = solve(&["claim", "domineering", "--rows", "2", "value == 0"], "");
     assert_eq!(code, 1, "{out}");
 }
+
+#[test]
+fn a_value_search_out_of_its_budget_says_which_and_a_claim_is_unjudged_not_judged_by_zero() {
+    // 8 × 8 Domineering has far more positions than 1 MiB of memo holds.
+    let board = format!("1\n8 8\n{}", "........\n".repeat(8));
+    let (code, out, err) = solve(&["solve", "domineering", "--memory-budget", "1"], &board);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("memory budget"), "{err}");
+    // "8 × 8 is 0" was judged against 0, the value given when the search failed, and held.
+    let (code, out, err) = solve(
+        &[
+            "claim",
+            "domineering",
+            "--rows",
+            "8",
+            "--memory-budget",
+            "1",
+            "value == 0",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("unjudged") && out.contains("memory budget"), "{out}");
+}

@@ -413,3 +413,133 @@ fn explain_gives_a_winning_move_the_oracles_confirm_for_wythoff_and_moore() {
         }
     }
 }
+
+/// The position `why` says the winning move goes to: the text between `the move to ` and
+/// ` leaves`, as a game describes it.
+fn moved_to_text(why: &str) -> Option<&str> {
+    let rest = why.split_once("the move to ")?.1;
+    Some(rest.split_once(" leaves")?.0)
+}
+
+#[test]
+fn explain_gives_a_winning_move_the_rules_confirm_for_a_users_game_and_octal() {
+    use gamecheck::game::{Answer, GameProblem, Outcome, Question};
+    use gamecheck::games::subtraction::Subtraction;
+    use gamecheck::octal::Octal;
+    use gamecheck::problem::ContestFormat;
+    // Take 1, 3 or 4 by an inline DP.
+    let mut lost = [false; 64];
+    for n in 0..lost.len() {
+        lost[n] = [1, 3, 4].iter().all(|&s| n < s || !lost[n - s]);
+    }
+    let take = GameProblem::new(Subtraction::new(vec![1, 3, 4]).unwrap(), Question::default()).unwrap();
+    for n in 0..64u64 {
+        let answer = Answer::Outcome(if lost[n as usize] {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        });
+        let why = take.explain(&n, &answer);
+        match moved_to_text(&why) {
+            Some(text) => {
+                let k: u64 = text
+                    .strip_prefix("heap ")
+                    .and_then(|k| k.parse().ok())
+                    .expect(&why);
+                assert!(
+                    !lost[n as usize] && k < n && [1, 3, 4].contains(&(n - k)),
+                    "{n}: {why}"
+                );
+                assert!(lost[k as usize], "{n}: {why}");
+            }
+            None => assert!(
+                lost[n as usize] && (why.contains("every move leaves") || why.contains("no move")),
+                "{n}: {why}"
+            ),
+        }
+    }
+    // Kayles by an inline mex: a move takes 1 or 2 adjacent pins, leaving rows a and b.
+    let mut g = vec![0u64; 48];
+    for n in 1..g.len() {
+        let mut seen = Vec::new();
+        for r in 1..=2.min(n) {
+            for a in 0..=n - r {
+                seen.push(g[a] ^ g[n - r - a]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    let kayles = GameProblem::new(Octal::new("0.77".parse().unwrap(), 1000), Question::default()).unwrap();
+    for n in 0..48u64 {
+        let answer = Answer::Outcome(if g[n as usize] == 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        });
+        let why = kayles.explain(&vec![n], &answer);
+        match moved_to_text(&why) {
+            Some(text) => {
+                let rows: Vec<u64> = if text == "no heap" {
+                    Vec::new()
+                } else if let Some(k) = text.strip_prefix("heap ") {
+                    vec![k.parse().expect(&why)]
+                } else {
+                    let list = text
+                        .strip_prefix("heaps [")
+                        .and_then(|t| t.strip_suffix(']'))
+                        .expect(&why);
+                    list.split(", ").map(|k| k.parse().expect(&why)).collect()
+                };
+                let left: u64 = rows.iter().sum();
+                assert!(rows.len() <= 2 && (1..=2).contains(&(n - left)), "{n}: {why}");
+                assert_eq!(rows.iter().fold(0, |x, &r| x ^ g[r as usize]), 0, "{n}: {why}");
+                assert_ne!(g[n as usize], 0, "{n}: {why}");
+            }
+            None => assert!(
+                g[n as usize] == 0 && why.contains("every move leaves") || n == 0,
+                "{n}: {why}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_failure_that_is_already_least_is_labelled_least() {
+    use gamecheck::game::{GameProblem, Question};
+    use gamecheck::octal::Octal;
+    use gamecheck::problem::{ContestFormat, Range};
+    use gamecheck::stress::{RunOutcome, ShrinkLimits, Standing, Termination, judge, shrink};
+    use std::time::Duration;
+    let kayles = GameProblem::new(Octal::new("0.77".parse().unwrap(), 1000), Question::default()).unwrap();
+    // A solution that answers First everywhere fails on heap 0, which no move leaves the
+    // player to move: one case, the least heap; only "no heap" is smaller, and the format
+    // has no way to write it.
+    let check = |cases: &[Vec<u64>]| {
+        let run = RunOutcome {
+            termination: Termination::Exited(0),
+            stdout: "First\n".repeat(cases.len()).into_bytes(),
+            stderr: Vec::new(),
+            elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
+        };
+        Ok((judge(&kayles, cases, &run)?, run))
+    };
+    let failing = vec![vec![0]];
+    let (judgement, run) = check(&failing).unwrap();
+    let bounds = kayles
+        .constraints()
+        .unwrap()
+        .bounds("octal", Range::Contest, &[])
+        .unwrap();
+    let shrunk = shrink(
+        &kayles,
+        &bounds,
+        failing,
+        judgement,
+        run,
+        &check,
+        ShrinkLimits::default(),
+    )
+    .unwrap();
+    assert_eq!((shrunk.cases, shrunk.standing), (vec![vec![0]], Standing::Least));
+}

@@ -237,3 +237,29 @@ fn every_winning_move_passes_and_nothing_else() {
         Ok("1 0\nlose\n".into())
     );
 }
+
+#[test]
+fn a_users_default_format_reads_no_cases_as_the_built_in_formats_do() {
+    use gamecheck::chopsticks::Chopsticks;
+    /// A game with the default format: a line T, then one heap a line.
+    struct Plain;
+    impl Game for Plain {
+        type Position = u64;
+        const NAME: &'static str = "plain";
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.extend(n.checked_sub(1));
+        }
+    }
+    type Solve<'a> = &'a dyn Fn(&mut &[u8], &mut Vec<u8>) -> Result<(), String>;
+    let solved = |problem: Solve<'_>| {
+        let mut out = Vec::new();
+        problem(&mut &b"0\n"[..], &mut out).map(|()| out)
+    };
+    // The built-in Chopsticks reads T = 0 as no case, and prints nothing.
+    let chopsticks = Chopsticks::problem(4);
+    let built_in = solved(&|i, o| chopsticks.solve_stream(i, o, false).map_err(|e| e.to_string()));
+    assert_eq!(built_in, Ok(Vec::new()));
+    let plain = GameProblem::new(Plain, Question::default()).unwrap();
+    let user = solved(&|i, o| plain.solve_stream(i, o, false).map_err(|e| e.to_string()));
+    assert_eq!(user, built_in);
+}

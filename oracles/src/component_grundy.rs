@@ -24,6 +24,8 @@ pub trait Components: Rules {
 pub struct ComponentGrundy<R: Components> {
     rules: R,
     budget: usize,
+    /// The most moves listed for one component.
+    max_moves: usize,
     memo: HashMap<R::Position, u64>,
 }
 
@@ -42,7 +44,17 @@ where
         ComponentGrundy {
             rules,
             budget,
+            max_moves: usize::MAX,
             memo: HashMap::new(),
+        }
+    }
+
+    /// Returns the search that answers [`RulesError::TooManyMoves`] for a component with
+    /// more than `limit` moves, rather than valuing them all.
+    pub fn with_max_moves(self, limit: usize) -> Self {
+        ComponentGrundy {
+            max_moves: limit,
+            ..self
         }
     }
 
@@ -65,7 +77,8 @@ where
     ///
     /// # Errors
     /// [`RulesError::OutOfReach`] when more than the budget's components would be held;
-    /// [`RulesError::Cycle`] when a component can recur below itself.
+    /// [`RulesError::TooManyMoves`] for a component with more moves than
+    /// [`ComponentGrundy::with_max_moves`] allows; [`RulesError::Cycle`] when a component can recur below itself.
     ///
     /// # Complexity
     /// Every move of every distinct component reachable from `p`, once.
@@ -112,6 +125,12 @@ where
             }
             let mut moves = Vec::new();
             s.rules.moves(&c, &mut moves);
+            if moves.len() > s.max_moves {
+                return Err(RulesError::TooManyMoves {
+                    moves: moves.len(),
+                    limit: s.max_moves,
+                });
+            }
             let options = moves.iter().map(|q| s.rules.components(q)).collect();
             s.memo.insert(c.clone(), ON_PATH);
             stack.push((c, options));

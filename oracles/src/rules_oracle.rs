@@ -48,6 +48,14 @@ pub enum RulesError {
     /// and this oracle does not define outcomes of loopy games.
     #[error("the game can repeat a position: normal-play outcomes are undefined here")]
     Cycle,
+    /// A position has more moves than the search lists for one position.
+    #[error("a position has {moves} moves, more than the {limit} a search lists for one")]
+    TooManyMoves {
+        /// The moves the position has.
+        moves: usize,
+        /// The most moves the search lists for one position.
+        limit: usize,
+    },
 }
 
 /// The budget of [`RulesOracle::new`], in positions.
@@ -76,6 +84,8 @@ struct Frame<P> {
 pub struct RulesOracle<R: Rules> {
     rules: R,
     budget: usize,
+    /// The most moves listed for one position.
+    max_moves: usize,
     memo: HashMap<R::Position, u64>,
     /// Outcomes found by retrograde analysis: kept apart from `memo`, whose values claim
     /// exact Grundy values for losses, which a loopy game's losses need not have.
@@ -127,8 +137,34 @@ impl<R: Rules> RulesOracle<R> {
         RulesOracle {
             rules,
             budget: max_positions,
+            max_moves: usize::MAX,
             memo: HashMap::new(),
             loopy: HashMap::new(),
+        }
+    }
+
+    /// Returns the oracle that answers [`RulesError::TooManyMoves`] for a position with
+    /// more than `limit` moves, rather than searching them: a game whose positions have
+    /// millions of moves would otherwise be listed and searched in full at every step.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
+    /// struct Wide;
+    /// impl Rules for Wide {
+    ///     type Position = u32;
+    ///     fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+    ///         out.extend(std::iter::repeat_n(n.saturating_sub(1), if n > 0 { 50 } else { 0 }));
+    ///     }
+    /// }
+    /// let mut o = RulesOracle::new(Wide).with_max_moves(10);
+    /// assert_eq!(o.wins(&0), Ok(false));
+    /// assert_eq!(o.wins(&3), Err(RulesError::TooManyMoves { moves: 50, limit: 10 }));
+    /// ```
+    pub fn with_max_moves(self, limit: usize) -> Self {
+        RulesOracle {
+            max_moves: limit,
+            ..self
         }
     }
 
@@ -359,6 +395,12 @@ impl<R: Rules> RulesOracle<R> {
     pub fn winning_moves(&mut self, p: &R::Position) -> Result<Vec<R::Position>, RulesError> {
         let mut moves = Vec::new();
         self.rules.moves(p, &mut moves);
+        if moves.len() > self.max_moves {
+            return Err(RulesError::TooManyMoves {
+                moves: moves.len(),
+                limit: self.max_moves,
+            });
+        }
         if self.memo.len().saturating_add(moves.len()) > self.budget {
             return Err(RulesError::OutOfReach { budget: self.budget });
         }
@@ -462,6 +504,13 @@ impl<R: Rules> RulesOracle<R> {
         });
         // Pop in the order the rules list the moves: they may list likely winners first.
         moves[moves_from..].reverse();
+        let listed = moves.len() - moves_from;
+        if listed > self.max_moves {
+            return Err(RulesError::TooManyMoves {
+                moves: listed,
+                limit: self.max_moves,
+            });
+        }
         // One check after listing suffices: entering a position pops the move that led to
         // it, so the count only grows here. An overshoot is unwound by the caller.
         let held = self.memo.len().saturating_add(moves.len()).saturating_add(extra);

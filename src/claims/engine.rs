@@ -10,7 +10,7 @@ use std::time::Instant;
 use proptest::test_runner::{TestCaseError, TestError};
 
 use super::ExprError;
-use super::verdict::{ClaimReport, Evidence, Refutation};
+use super::verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};
 use crate::check::{run_cases, seeded_runner};
 use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within};
 
@@ -164,6 +164,9 @@ pub fn check_claim_in<P: Claims>(
     let Domains { exhaustive, random } = domains;
     let audited = AtomicU64::new(0);
     let inconsistent = Mutex::new(Vec::new());
+    // Cases no reference could judge, and the first reason: they neither fail nor pass.
+    let unjudged = AtomicU64::new(0);
+    let unjudged_why: Mutex<Option<String>> = Mutex::new(None);
     let fails = |c: &P::Case| {
         if let Some(audit) = problem.audit(c) {
             audited.fetch_add(1, Ordering::Relaxed);
@@ -174,7 +177,17 @@ pub fn check_claim_in<P: Claims>(
                 }
             }
         }
-        claim(c).map_or(true, |said| said != problem.reference(c).0)
+        match problem.judged_reference(c) {
+            Ok((truth, _)) => claim(c).map_or(true, |said| said != truth),
+            Err(why) => {
+                unjudged.fetch_add(1, Ordering::Relaxed);
+                unjudged_why
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(why);
+                false
+            }
+        }
     };
 
     let mut checked = 0u64;
@@ -235,7 +248,9 @@ pub fn check_claim_in<P: Claims>(
     }
 
     let refutation = refuted.map(|(c, least)| {
-        let (truth, by) = problem.reference(&c);
+        let (truth, by) = problem
+            .judged_reference(&c)
+            .unwrap_or_else(|_| problem.reference(&c));
         Refutation {
             counterexample: problem.counterexample_json(&c),
             least,
@@ -244,18 +259,30 @@ pub fn check_claim_in<P: Claims>(
         }
     });
     let inconsistent = inconsistent.into_inner().unwrap_or_else(|p| p.into_inner());
-    let notes = if inconsistent.is_empty() {
+    let mut notes: Vec<String> = if inconsistent.is_empty() {
         problem.audited_note(audited.into_inner()).into_iter().collect()
     } else {
         vec![format!("REFERENCE INCONSISTENT: {}", inconsistent.join("; "))]
     };
+    let unjudged = unjudged.into_inner();
+    // Every case unjudged: the claim neither holds nor is refuted.
+    let nothing_judged = refutation.is_none() && unjudged > 0 && unjudged >= checked;
+    if unjudged > 0 {
+        let why = unjudged_why
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+            .unwrap_or_default();
+        notes.push(format!(
+            "UNJUDGED: {unjudged} case(s) no reference could judge, counted neither for nor against the claim: {why}"
+        ));
+    }
     let evidence = Evidence {
         cases: checked,
         exhaustive: exhaustive_text,
         random: random_text,
         reference: problem.reference_text(),
     };
-    ClaimReport::new(
+    let mut report = ClaimReport::new(
         id,
         problem.name(),
         text,
@@ -263,7 +290,11 @@ pub fn check_claim_in<P: Claims>(
         evidence,
         notes,
         start.elapsed(),
-    )
+    );
+    if nothing_judged {
+        report.verdict = ClaimVerdict::Unjudged;
+    }
+    report
 }
 
 /// Returns the verdict on the typed claim `text` about `problem` ("the answer is X

@@ -7,12 +7,14 @@ use serde::Serialize;
 
 use crate::problem::Least;
 
-/// Refuted or holds.
+/// Refuted, holds, or unjudged: no case could be judged (the reference's searches out of
+/// their budget), so nothing is known either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimVerdict {
     Holds,
     Refuted,
+    Unjudged,
 }
 
 impl std::fmt::Display for ClaimVerdict {
@@ -20,6 +22,7 @@ impl std::fmt::Display for ClaimVerdict {
         f.write_str(match self {
             ClaimVerdict::Holds => "holds",
             ClaimVerdict::Refuted => "refuted",
+            ClaimVerdict::Unjudged => "unjudged",
         })
     }
 }
@@ -142,6 +145,10 @@ impl ClaimReport {
     pub fn to_text(&self) -> String {
         let mut out = match self.verdict {
             ClaimVerdict::Holds => format!("{} [{}]: holds\n  claim: {}\n", self.id, self.game, self.claim),
+            ClaimVerdict::Unjudged => format!(
+                "{} [{}]: unjudged: no case could be judged\n  claim: {}\n",
+                self.id, self.game, self.claim
+            ),
             ClaimVerdict::Refuted => format!(
                 "{} [{}]: refuted at {}{}\n  claim: {}\n  claim says {}; truth: {}\n",
                 self.id,

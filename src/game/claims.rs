@@ -17,13 +17,19 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn reference(&self, p: &G::Position) -> (Answer, &'static str) {
+        self.judged_reference(p)
+            .unwrap_or((Answer::Outcome(Outcome::Draw), "no answer"))
+    }
+
+    fn judged_reference(&self, p: &G::Position) -> Result<(Answer, &'static str), String> {
         match self.truth(p, self.question()) {
-            Some(t) => t,
-            // Beyond the oracles: the fast path, which `check` certifies there.
-            None => (
-                self.fast(p).unwrap_or(Answer::Outcome(Outcome::Draw)),
-                "fast path",
-            ),
+            Some(t) => Ok(t),
+            // Beyond the oracles: the fast path, which `check` certifies there; where it
+            // cannot answer (its budget), the case is unjudged.
+            None => self
+                .fast(p)
+                .map(|a| (a, "fast path"))
+                .map_err(|why| format!("the fast path: {why}")),
         }
     }
 

@@ -610,11 +610,16 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         self.format().write_case(&p.counts())
     }
 
-    /// The game's own reason ([`Game::explain`]), else the position.
-    fn explain(&self, p: &G::Position, _answer: &Answer) -> String {
-        self.game()
-            .explain(p)
-            .unwrap_or_else(|| crate::problem::Problem::describe(self, p))
+    /// The game's own reason ([`Game::explain`]); else the position, then why: the fast
+    /// path's winning move and the loss it leaves, or why there is none.
+    fn explain(&self, p: &G::Position, answer: &Answer) -> String {
+        self.game().explain(p).unwrap_or_else(|| {
+            format!(
+                "{}: {}",
+                crate::problem::Problem::describe(self, p),
+                self.explanation(p, answer)
+            )
+        })
     }
 
     fn write_answer(&self, answer: &Answer) -> String {
@@ -930,7 +935,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             let mut line = problem.write_answer(&answer);
             if explain {
                 line.push_str("  ");
-                line.push_str(&crate::problem::Problem::describe(problem, case));
+                line.push_str(&problem.explain(case, &answer));
             }
             line.push('\n');
             std::io::Write::write_all(&mut out, line.as_bytes()).map_err(SolveError::Write)?;

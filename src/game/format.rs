@@ -625,7 +625,8 @@ impl<G: Game> Format<G> {
                 Field::list("a count", 0..=max),
             ],
         };
-        let mut format = Format::cases(1..=MAX_T).line(line).generated(20, 1000);
+        // T = 0 is an input, as the built-in formats read it: no case, no answer.
+        let mut format = Format::cases(0..=MAX_T).line(line).generated(20, 1000);
         format.labels = Some(("counts", "counts per position"));
         format
     }

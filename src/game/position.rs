@@ -10,6 +10,10 @@ use std::hash::Hash;
 
 use proptest::prelude::*;
 
+/// The most counts of a random list position ([`Position::strategy`]), whatever the
+/// game's `max_len`.
+pub const RANDOM_LIST_LEN: usize = 256;
+
 /// Names of the counts of an array or a tuple, in claims: `a`, `b`, `c`, …
 const LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
@@ -59,7 +63,7 @@ pub trait Position: Clone + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     }
 
     /// Returns random positions with counts in `0..=max`, small ones favoured, and lists
-    /// of at most `max_len` counts.
+    /// of at most `max_len` counts and at most [`RANDOM_LIST_LEN`].
     fn strategy(max: u64, max_len: usize) -> BoxedStrategy<Self> {
         let count = prop_oneof![
             4 => 0..=max.min(12),
@@ -69,7 +73,10 @@ pub trait Position: Clone + Eq + Ord + Hash + Debug + Send + Sync + 'static {
         ];
         let len = match Self::ARITY {
             Some(k) => k..=k,
-            None => 0..=max_len.max(1),
+            // A game may allow lists of any length (`max_len` = usize::MAX, which
+            // proptest cannot allocate); random lists stay short, as the oracles judge
+            // only small totals.
+            None => 0..=max_len.clamp(1, RANDOM_LIST_LEN),
         };
         prop::collection::vec(count, len)
             .prop_filter_map("counts that make a position", |c| Self::from_counts(&c))
@@ -162,6 +169,21 @@ pub(crate) fn with_total<P: Position>(total: u64, max_len: usize) -> Box<dyn Ite
     }))
 }
 
+/// Returns every list of at most `max_len` counts, empty ones included, with `total`
+/// counts in all, in the order of [`key`].
+pub(crate) fn lists_with_total<P: Position>(total: u64, max_len: usize) -> impl Iterator<Item = P> {
+    (0..=max_len).flat_map(move |len| {
+        let lists = if len == 0 {
+            if total == 0 { vec![Vec::new()] } else { Vec::new() }
+        } else {
+            compositions(total, len, false)
+        };
+        lists
+            .into_iter()
+            .filter_map(|c| P::from_counts(&c).filter(|p| p.counts() == c))
+    })
+}
+
 /// Returns the ways to write `total` as `len` counts (each at least 1 when `positive`),
 /// in lexicographic order.
 fn compositions(total: u64, len: usize, positive: bool) -> Vec<Vec<u64>> {
@@ -172,6 +194,16 @@ fn compositions(total: u64, len: usize, positive: bool) -> Vec<Vec<u64>> {
         if left == 0 {
             if rest == 0 {
                 out.push(current.clone());
+            }
+            return;
+        }
+        // The last count is what is left: one step, where the loop below would try every
+        // value up to `rest` (a single count of total 10^5 cost 10^5 steps).
+        if left == 1 {
+            if rest >= least {
+                current.push(rest);
+                out.push(current.clone());
+                current.pop();
             }
             return;
         }

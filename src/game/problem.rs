@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 use super::format::{Format, Output};
 use super::position::{self, Position};
-use super::search::{ByMoves, Recycled, SEARCH_BUDGET, Search, budget_of};
+use super::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
 use super::searches::Searches;
 use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question, Unanswered};
 use crate::problem::{
@@ -187,13 +187,14 @@ impl<G: Game> GameProblem<G> {
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
             joint: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
-                RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET)
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET).with_max_moves(LISTED)
             }),
             misere: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
                 RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET)
+                    .with_max_moves(LISTED)
             }),
             sum: Recycled::new(SEARCH_BUDGET, ComponentGrundy::len, move || {
-                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET)
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET).with_max_moves(LISTED)
             }),
         };
         GameProblem {
@@ -876,6 +877,18 @@ fn positions_with_total(total: u64, arity: Option<usize>, max_len: usize) -> u12
     }
 }
 
+/// Returns how many lists of at most `max_len` counts, empty counts included, have at most
+/// `total` counts in all: C(total + max_len, max_len), saturating.
+fn lists_up_to(total: u64, max_len: usize) -> u128 {
+    // Lists of exactly k counts and total at most t number C(t + k, k); summed over k ≤ L,
+    // C(t + L + 1, L).
+    let (n, k) = (u128::from(total) + max_len as u128 + 1, max_len as u128);
+    let k = k.min(n - k);
+    (1..=k).fold(1u128, |acc, i| {
+        acc.checked_mul(n + 1 - i).map_or(u128::MAX, |v| v / i)
+    })
+}
+
 /// Returns the largest total whose positions, with every smaller total's, number at most
 /// `budget`.
 pub(crate) fn total_within(budget: u64, arity: Option<usize>, max_len: usize) -> u64 {
@@ -916,6 +929,22 @@ impl<G: Game> Order for GameProblem<G> {
         let max_len = self.game.max_len();
         let limit = total_within(budget, G::Position::ARITY, max_len);
         let total: u128 = p.counts().iter().map(|&v| u128::from(v)).sum();
+        // A list with empty counts (heap 0) comes after lists of positive counts only: when
+        // every list of at most its total, empty counts included, fits the budget, they
+        // are all enumerated, and what is found (or not) is least.
+        if G::Position::ARITY.is_none()
+            && p.counts().contains(&0)
+            && let Ok(total) = u64::try_from(total)
+            && lists_up_to(total, max_len) <= u128::from(budget)
+        {
+            return Below {
+                cases: Box::new((0..=total).flat_map(move |s| {
+                    position::lists_with_total::<G::Position>(s, max_len).filter(|q| self.valid(q))
+                })),
+                found: Box::new(|_| Least::Proven),
+                exhausted: Least::Proven,
+            };
+        }
         let mut below = Below::by_total(total, limit, "counts in all", move |s| {
             position::with_total::<G::Position>(s, max_len).filter(|q| self.valid(q))
         });

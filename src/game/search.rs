@@ -7,7 +7,7 @@ use gamecheck_oracles::component_grundy::{ComponentGrundy, Components};
 use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 
-use super::{Game, Outcome, Unanswered};
+use super::{Game, MOVES_LISTED, Outcome, Unanswered};
 use crate::problem::Budget;
 
 /// A game's moves as the oracles' [`Rules`].
@@ -29,6 +29,10 @@ impl<G: Game> Components for ByMoves<G> {
 /// The positions a search holds at most, by default.
 pub(crate) const SEARCH_BUDGET: usize = 4_000_000;
 
+/// The most moves a search lists for one position ([`MOVES_LISTED`]): a position with more
+/// is left unjudged, named by that budget, rather than searched move by move.
+pub(crate) const LISTED: usize = MOVES_LISTED as usize;
+
 /// The most positions remembered as beyond a search's budget on their own.
 const BEYOND_KEPT: usize = 256;
 
@@ -48,8 +52,9 @@ pub(crate) struct Recycled<O> {
     fresh: Box<dyn Fn() -> O + Send + Sync>,
     /// The positions the memo holds.
     held: fn(&O) -> usize,
-    /// Positions' counts beyond the budget on an empty memo.
-    beyond: Vec<Vec<u64>>,
+    /// Positions' counts beyond the budget on an empty memo (or with too many moves),
+    /// and why.
+    beyond: Vec<(Vec<u64>, RulesError)>,
     budget: usize,
 }
 
@@ -72,16 +77,18 @@ impl<O> Recycled<O> {
     /// memo and, when the budget stops it there, of an empty memo.
     ///
     /// # Errors
-    /// What `f` returns on an empty memo; [`RulesError::OutOfReach`] at once for a
-    /// position at or above one already beyond the budget.
+    /// What `f` returns on an empty memo; at once, what stopped it at a position already
+    /// beyond the budget (or with too many moves) that this one's counts are all at least.
     pub(crate) fn ask<T>(
         &mut self,
         counts: &[u64],
         f: impl Fn(&mut O) -> Result<T, RulesError>,
     ) -> Result<T, RulesError> {
-        let dominates = |b: &Vec<u64>| b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| c >= b);
-        if self.beyond.iter().any(dominates) {
-            return Err(RulesError::OutOfReach { budget: self.budget });
+        let dominates = |(b, _): &&(Vec<u64>, RulesError)| {
+            b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| c >= b)
+        };
+        if let Some((_, why)) = self.beyond.iter().find(dominates) {
+            return Err(why.clone());
         }
         let before = (self.held)(&self.oracle);
         let mut result = f(&mut self.oracle);
@@ -94,10 +101,14 @@ impl<O> Recycled<O> {
         match &result {
             Ok(_) => {}
             Err(e) => {
-                if matches!(e, RulesError::OutOfReach { .. }) && self.beyond.len() < BEYOND_KEPT {
-                    self.beyond
-                        .retain(|b| !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c)));
-                    self.beyond.push(counts.to_vec());
+                // A position with too many moves to list is taken, like one beyond the
+                // budget, to have larger ones above it.
+                let beyond = matches!(e, RulesError::OutOfReach { .. } | RulesError::TooManyMoves { .. });
+                if beyond && self.beyond.len() < BEYOND_KEPT {
+                    self.beyond.retain(|(b, _)| {
+                        !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c))
+                    });
+                    self.beyond.push((counts.to_vec(), e.clone()));
                 }
                 // A search stopped midway leaves positions marked as on its path.
                 self.oracle = (self.fresh)();
@@ -112,6 +123,9 @@ pub(crate) fn budget_of(e: &RulesError) -> Budget {
     match e {
         RulesError::OutOfReach { budget } => Budget::Positions {
             limit: u64::try_from(*budget).unwrap_or(u64::MAX),
+        },
+        RulesError::TooManyMoves { limit, .. } => Budget::Moves {
+            limit: *limit as u128,
         },
         _ => Budget::Cycle,
     }
@@ -138,13 +152,13 @@ impl<G: Game> Search<G> {
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), game);
         Search {
             grundy: Recycled::new(budget, ComponentGrundy::len, move || {
-                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget)
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget).with_max_moves(LISTED)
             }),
             joint: Recycled::new(budget, RulesOracle::visited, move || {
-                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget)
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget).with_max_moves(LISTED)
             }),
             misere: Recycled::new(budget, RulesOracle::visited, move || {
-                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget)
+                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget).with_max_moves(LISTED)
             }),
             cycle: false,
             stop: None,

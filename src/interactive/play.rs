@@ -102,6 +102,7 @@ pub fn play<G: Game>(
     let format = game
         .interactive()
         .ok_or_else(|| StressError::Problem(format!("{} has no interactive format", G::NAME)))?;
+    format.mistake(&game).map_err(StressError::Problem)?;
     let games = match &options.start {
         Some(counts) => {
             let p = G::Position::from_counts(counts)

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::session::{Ended, Peer};
 use super::verdict::Verdict;
 use crate::stress::reaper;
-use crate::stress::run::{configure, kill_group};
+use crate::stress::run::{configure, kill_group, look_at_tree};
 use crate::stress::{Solution, StressError};
 
 /// The longest line a program may write; past it, a presentation error.
@@ -343,29 +343,28 @@ fn read_lines(mut source: impl Read, cap: usize, tx: mpsc::Sender<Event>) {
     }
 }
 
-/// Returns the CPU time (user and system) of process `pid`, from `/proc/<pid>/stat`.
+/// Returns the CPU time (user and system) of the process tree under `pid`, as `stress`
+/// reads it ([`look_at_tree`]): a program that forks a worker and waits spends its time
+/// in the worker.
 fn cpu_time(pid: u32) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // `pid (comm) state …`: utime and stime are the 12th and 13th fields after comm.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    // SAFETY: sysconf only reads a system constant.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    let hz = u64::try_from(hz).ok().filter(|&h| h > 0)?;
-    Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / hz)))
+    let leader = i32::try_from(pid).ok()?;
+    Some(look_at_tree(leader, ticks_per_second()?).cpu)
 }
 
-/// Returns whether process `pid` is running or waits only for a core (state `R` in
-/// `/proc/<pid>/stat`).
+/// Returns the clock ticks a second of `/proc`'s times.
+fn ticks_per_second() -> Option<u64> {
+    // SAFETY: sysconf only reads a system constant.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    u64::try_from(hz).ok().filter(|&h| h > 0)
+}
+
+/// Returns whether a process of the tree under `pid` is running or waits only for a core
+/// (state `R`): a program whose worker computes is not idle.
 fn runnable(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            stat.rfind(')')
-                .and_then(|i| stat[i + 1..].split_ascii_whitespace().next().map(|s| s == "R"))
-        })
-        .unwrap_or(false)
+    let (Ok(leader), Some(hz)) = (i32::try_from(pid), ticks_per_second()) else {
+        return false;
+    };
+    look_at_tree(leader, hz).running
 }
 
 /// Returns whether process `pid` is blocked in `read` on its stdin (Linux

@@ -123,6 +123,45 @@ impl<G: Game> Interactive<G> {
         &self.format
     }
 
+    /// Returns why this interactive format is a mistake for `game`, naming the game and
+    /// the part: its start format's mistake ([`Format`]'s), a side or end token that is
+    /// empty, holds a line break, or equals the other (the program, or the judge's
+    /// reader, could not tell them apart), or no time for a move.
+    ///
+    /// # Errors
+    /// The first mistake found.
+    pub(crate) fn mistake(&self, game: &G) -> Result<(), String> {
+        self.format.mistake(game)?;
+        let named = |why: String| format!("the interactive format of {}: {why}", G::NAME);
+        let token = |what: &str, t: &str| -> Result<(), String> {
+            if t.trim().is_empty() || t.contains(['\n', '\r']) || t.trim() != t {
+                return Err(named(format!(
+                    "the {what} token {t:?} is empty, spans lines or has spaces around it"
+                )));
+            }
+            Ok(())
+        };
+        if let Some([first, second]) = self.sides {
+            token("first side", first)?;
+            token("second side", second)?;
+            if first == second {
+                return Err(named(format!("both sides are written {first:?}")));
+            }
+        }
+        token("won", self.won)?;
+        token("lost", self.lost)?;
+        if self.won == self.lost {
+            return Err(named(format!(
+                "a won and a lost game both end with {:?}",
+                self.won
+            )));
+        }
+        if self.move_time.is_zero() {
+            return Err(named("a move's time is 0".to_owned()));
+        }
+        Ok(())
+    }
+
     /// Returns what the judge writes before the first game: the header's lines and `T`
     /// (the number of `starts`), each ending in a newline.
     pub fn start_text(&self, _game: &G, starts: &[G::Position]) -> String {

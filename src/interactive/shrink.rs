@@ -35,6 +35,8 @@ struct State<'s, 'a, G: Game> {
     config: &'s Config,
     move_time: Duration,
     runs: usize,
+    /// Runs that spent a move's whole time (timed out, or idle): each costs it.
+    timeouts: usize,
     deadline: Instant,
     stopped: Option<String>,
 }
@@ -58,6 +60,10 @@ impl<G: Game> State<'_, '_, G> {
                 ));
                 return Ok(None);
             }
+            // The budget is what may time out; only a run beyond it stops the shrink.
+            if self.stopped.is_some() {
+                return Ok(None);
+            }
             if Instant::now() >= self.deadline {
                 self.stopped = Some(format!(
                     "the shrink time budget ({} s) was spent",
@@ -73,8 +79,19 @@ impl<G: Game> State<'_, '_, G> {
                 .par_iter()
                 .map(|g| run_once(setup, config, move_time, g))
                 .collect();
+            let results: Vec<RunResult<G::Position>> = results.into_iter().collect::<Result<_, _>>()?;
+            self.timeouts += results
+                .iter()
+                .filter(|r| matches!(r.verdict, super::Verdict::Timeout | super::Verdict::Idleness))
+                .count();
+            // A run past the timeout budget ends the shrink, whatever it found.
+            if self.timeouts > self.config.shrink.max_timeouts {
+                self.stopped = Some(format!(
+                    "the shrink timeout budget (--max-shrink-timeouts {}: runs that may spend a move's whole time) was spent",
+                    self.config.shrink.max_timeouts
+                ));
+            }
             for (games, result) in batch.into_iter().zip(results) {
-                let result = result?;
                 if result.verdict == verdict && better(&result) {
                     return Ok(Some((games, result)));
                 }
@@ -97,6 +114,7 @@ pub(crate) fn shrink<G: Game>(
         config,
         move_time,
         runs: 0,
+        timeouts: 0,
         // A budget past what an Instant can hold is no deadline at all (--max-shrink-seconds).
         deadline: Instant::now()
             .checked_add(config.shrink.max_time)

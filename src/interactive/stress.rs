@@ -256,6 +256,7 @@ fn stress_run<G: Game>(
     let format = game
         .interactive()
         .ok_or_else(|| StressError::Problem(format!("{} has no interactive format", G::NAME)))?;
+    format.mistake(&game).map_err(StressError::Problem)?;
     if config.reap {
         reaper::become_subreaper();
     }

@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::{OutcomeClass, Value};
+use crate::budget::{Budget, Exhausted, Meter};
 use crate::game::Game;
 
 /// How many positions [`Values`] remembers before it gives up on a question: the memory
@@ -80,7 +81,22 @@ pub struct Values<G: Partizan> {
     game: G,
     memo: HashMap<G::Position, Value>,
     budget: usize,
+    /// The time and memory one question ([`Values::of`] from outside) may spend.
+    limits: Budget,
+    /// The meter of the question being answered, started when it is asked.
+    meter: Option<Meter>,
+    /// How deep [`Values::of`] is in its own recursion: 0 outside.
+    depth: usize,
+    /// The budget that stopped the last question that failed.
+    stop: Option<crate::problem::Budget>,
 }
+
+/// The bytes a remembered position is counted at against the memory budget, beside its
+/// own size: the memo's entry and its share of the table.
+const ENTRY_BYTES: u64 = 64;
+
+/// How many positions are valued between two readings of the meter.
+const METER_EVERY: usize = 256;
 
 impl<G: Partizan> Values<G> {
     /// Returns an empty memo of `game`'s values, within [`VALUE_BUDGET`] positions.
@@ -94,7 +110,28 @@ impl<G: Partizan> Values<G> {
             game,
             memo: HashMap::new(),
             budget,
+            limits: Budget::default(),
+            meter: None,
+            depth: 0,
+            stop: None,
         }
+    }
+
+    /// Returns the memo whose questions each stop when they spend more CPU time, or would
+    /// hold more memory, than `limits` (`--time-budget`, `--memory-budget`), naming the
+    /// budget.
+    pub fn with_limits(self, limits: Budget) -> Values<G> {
+        Values { limits, ..self }
+    }
+
+    /// Returns the time and memory a question may spend.
+    pub fn limits(&self) -> Budget {
+        self.limits
+    }
+
+    /// Returns the budget that stopped the last question that failed, and forgets it.
+    pub(crate) fn take_stop(&mut self) -> Option<crate::problem::Budget> {
+        self.stop.take()
     }
 
     /// Returns the game.
@@ -111,6 +148,16 @@ impl<G: Partizan> Values<G> {
     /// # Complexity
     /// Every position reachable from `p` once, with a canonical simplification each.
     pub fn of(&mut self, p: &G::Position) -> Result<Value, String> {
+        if self.depth == 0 {
+            self.meter = Some(self.limits.start());
+        }
+        self.depth += 1;
+        let value = self.sum_of_components(p);
+        self.depth -= 1;
+        value
+    }
+
+    fn sum_of_components(&mut self, p: &G::Position) -> Result<Value, String> {
         let parts = self.game.components(p);
         let mut total = Value::integer(0);
         for part in &parts {
@@ -124,10 +171,29 @@ impl<G: Partizan> Values<G> {
             return Ok(v);
         }
         if self.memo.len() >= self.budget {
+            self.stop = Some(crate::problem::Budget::Positions {
+                limit: self.budget as u64,
+            });
             return Err(format!(
                 "more than {} positions: the value search's memory budget",
                 self.budget
             ));
+        }
+        if self.memo.len().is_multiple_of(METER_EVERY)
+            && let Some(meter) = &self.meter
+        {
+            let entry = std::mem::size_of::<G::Position>() as u64 + ENTRY_BYTES;
+            if let Err(e) = meter.check((self.memo.len() as u64).saturating_mul(entry)) {
+                self.stop = Some(match e {
+                    Exhausted::Time { limit } => crate::problem::Budget::Time {
+                        seconds: limit.as_secs(),
+                    },
+                    _ => crate::problem::Budget::Memory {
+                        mib: self.limits.memory >> 20,
+                    },
+                });
+                return Err(format!("the value search: {e}"));
+            }
         }
         let mut moves = Vec::new();
         self.game.left_moves(p, &mut moves);

@@ -11,6 +11,7 @@ use proptest::prelude::*;
 
 use super::family::Family;
 use super::{Dyadic, OutcomeClass, Value, Values, temperature_by_cooling};
+use crate::budget::Budget;
 use crate::input::InputError;
 use crate::problem::{
     Below, Bounds, CaseError, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation,
@@ -133,7 +134,18 @@ impl<G: Family> PartizanProblem<G> {
     pub fn flags() -> Vec<Flag> {
         let mut flags = G::flags();
         flags.extend(ASK_FLAGS);
+        flags.extend(Budget::flags());
         flags
+    }
+
+    /// Returns the problem whose value searches each stop at `limits`, naming the budget
+    /// that stopped them.
+    pub fn with_limits(self, limits: Budget) -> PartizanProblem<G> {
+        let values = self.values.into_inner().unwrap_or_else(|e| e.into_inner());
+        PartizanProblem {
+            values: Mutex::new(values.with_limits(limits)),
+            ..self
+        }
     }
 
     /// Returns the problem `flags` describe.
@@ -157,7 +169,8 @@ impl<G: Family> PartizanProblem<G> {
             [a] => a,
             _ => return Err("ask one of --value, --outcome, --mean and --temperature".into()),
         };
-        let mut problem = PartizanProblem::new(game, ask);
+        let limits = Budget::from_flags(flags).map_err(|e| e.to_string())?;
+        let mut problem = PartizanProblem::new(game, ask).with_limits(limits);
         let mut args = G::NAME.to_owned();
         for flag in G::flags() {
             if let Ok(n) = flags.number(flag.long)
@@ -211,9 +224,11 @@ impl<G: Family> PartizanProblem<G> {
     }
 
     /// Checks that `v` equals the tree of `p` by the definition of `>=`.
-    fn definition_agrees(&self, p: &G::Position, v: Value) -> Result<(), String> {
+    fn definition_agrees(&self, p: &G::Position, v: Value) -> Result<(), CaseError> {
         let mut forest = Forest::new();
-        let tree = forest.from_rules(&self.rules(), p, ORACLE_BUDGET)?;
+        let tree = forest
+            .from_rules(&self.rules(), p, ORACLE_BUDGET)
+            .map_err(oracle_stopped)?;
         let value = plant(&mut forest, v, &mut std::collections::HashMap::new());
         if forest.equal(tree, value) {
             Ok(())
@@ -223,9 +238,9 @@ impl<G: Family> PartizanProblem<G> {
                 (_, true) => "greater than",
                 _ => "confused with",
             };
-            Err(format!(
+            Err(CaseError::Disagree(format!(
                 "the fast path says {v}, but by the definition of >= the position is not equal to it: {v} is {how} the game tree"
-            ))
+            )))
         }
     }
 
@@ -290,7 +305,7 @@ impl<G: Family> Problem for PartizanProblem<G> {
                 if let Ok(v) = fast {
                     rows.push(Evaluation::check(
                         "definition of >=",
-                        self.definition_agrees(p, v),
+                        self.definition_agrees(p, v).map_err(|e| e.to_string()),
                     ));
                 }
             }
@@ -374,7 +389,7 @@ impl<G: Family> Order for PartizanProblem<G> {
     }
 }
 
-type Check<G> = fn(&PartizanProblem<G>, &<G as super::Partizan>::Position) -> Result<(), String>;
+type Check<G> = fn(&PartizanProblem<G>, &<G as super::Partizan>::Position) -> Result<(), CaseError>;
 
 fn property<G: Family>(
     name: &'static str,
@@ -385,7 +400,31 @@ fn property<G: Family>(
         name,
         share: Share { times: 1, per: 200 },
         cases,
-        check: Box::new(move |g: &PartizanProblem<G>, p: &G::Position| check(g, p).map_err(CaseError::from)),
+        check: Box::new(check),
+    }
+}
+
+/// A search of the moves (the outcome search, the forest of `>=`) that ran out of its
+/// budget of [`ORACLE_BUDGET`] positions: the case is unjudged.
+fn oracle_stopped(why: String) -> CaseError {
+    CaseError::unjudged(
+        crate::problem::Budget::Positions {
+            limit: ORACLE_BUDGET as u64,
+        },
+        format!("the search of the moves: {why}"),
+    )
+}
+
+impl<G: Family> PartizanProblem<G> {
+    /// Returns the fast value of `p`, a failure typed: unjudged when the value search's
+    /// budget stopped it, a disagreement when the fast path refused the position.
+    fn fast_case(&self, p: &G::Position) -> Result<Value, CaseError> {
+        let mut values = lock(&self.values);
+        values.take_stop();
+        (self.fast)(&self.game, p, &mut values).map_err(|why| match values.take_stop() {
+            Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
+            None => CaseError::Disagree(format!("the fast path fails: {why}")),
+        })
     }
 }
 
@@ -394,21 +433,30 @@ impl<G: Family> Properties for PartizanProblem<G> {
         let small = self.positions();
         let mut out = vec![
             property::<G>("value_matches_definition", small.clone(), |g, p| {
-                let v = g.fast_value(p)?;
+                let v = g.fast_case(p)?;
                 g.definition_agrees(p, v)
             }),
             property::<G>("outcome_matches_search", small.clone(), |g, p| {
-                let says = g.game.outcome(p, &mut lock(&g.values))?;
-                let by_value = g.fast_value(p)?.outcome();
-                let truth = g.searched_outcome(p)?;
+                let says = {
+                    let mut values = lock(&g.values);
+                    values.take_stop();
+                    g.game
+                        .outcome(p, &mut values)
+                        .map_err(|why| match values.take_stop() {
+                            Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
+                            None => CaseError::Disagree(format!("the fast path fails: {why}")),
+                        })?
+                };
+                let by_value = g.fast_case(p)?.outcome();
+                let truth = g.searched_outcome(p).map_err(oracle_stopped)?;
                 if says != truth {
-                    Err(format!(
+                    Err(CaseError::Disagree(format!(
                         "the fast path says outcome {says}, the search of the moves {truth}"
-                    ))
+                    )))
                 } else if by_value != truth {
-                    Err(format!(
+                    Err(CaseError::Disagree(format!(
                         "the fast value's outcome is {by_value}, the search of the moves {truth}"
-                    ))
+                    )))
                 } else {
                     Ok(())
                 }
@@ -416,45 +464,50 @@ impl<G: Family> Properties for PartizanProblem<G> {
             property::<G>("sum_matches_joint_search", small.clone(), |g, p| {
                 // p plus each position of size 2: the sum of the fast values against the
                 // joint search of the whole sum, and against its tree by the definition.
-                let v = g.fast_value(p)?;
+                let v = g.fast_case(p)?;
                 let others = g.small.get(2).cloned().unwrap_or_default();
                 for q in others.iter().take(4) {
-                    let w = g.fast_value(q)?;
+                    let w = g.fast_case(q)?;
                     let sum = v + w;
                     let rules = g.rules();
                     let joint = SumOf(&rules);
                     let pair = vec![p.clone(), q.clone()];
                     let mut s = OutcomeSearch::new(&joint, ORACLE_BUDGET);
-                    let truth = OutcomeClass::of(s.wins(&pair, true)?, s.wins(&pair, false)?);
+                    let truth = OutcomeClass::of(
+                        s.wins(&pair, true).map_err(oracle_stopped)?,
+                        s.wins(&pair, false).map_err(oracle_stopped)?,
+                    );
                     if sum.outcome() != truth {
-                        return Err(format!(
+                        return Err(CaseError::Disagree(format!(
                             "{v} + {w} = {sum} has outcome {}, the joint search of {} + {} says {truth}",
                             sum.outcome(),
                             g.game.show(p),
                             g.game.show(q)
-                        ));
+                        )));
                     }
                     let mut forest = Forest::new();
-                    let tree = forest.from_rules(&joint, &pair, ORACLE_BUDGET)?;
+                    let tree = forest
+                        .from_rules(&joint, &pair, ORACLE_BUDGET)
+                        .map_err(oracle_stopped)?;
                     let planted = plant(&mut forest, sum, &mut std::collections::HashMap::new());
                     if !forest.equal(tree, planted) {
-                        return Err(format!(
+                        return Err(CaseError::Disagree(format!(
                             "{v} + {w} = {sum}, but the joint tree of {} + {} is not equal to it by the definition",
                             g.game.show(p),
                             g.game.show(q)
-                        ));
+                        )));
                     }
                 }
                 Ok(())
             }),
             property::<G>("temperature_matches_cooling", small.clone(), |g, p| {
-                let v = g.fast_value(p)?;
+                let v = g.fast_case(p)?;
                 let (t, m) = (v.temperature(), v.mean());
                 match temperature_by_cooling(v) {
                     Some((ct, cm)) if (ct, cm) == (t, m) => Ok(()),
-                    Some((ct, cm)) => Err(format!(
+                    Some((ct, cm)) => Err(CaseError::Disagree(format!(
                         "the thermograph of {v} says temperature {t} and mean {m}, cooling says {ct} and {cm}"
-                    )),
+                    ))),
                     None => Ok(()),
                 }
             }),
@@ -562,19 +615,25 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
 }
 
 impl<G: Family> Claims for PartizanProblem<G> {
+    /// [`Claims::judged_reference`]'s answer; where no search answers, the number 0 named
+    /// `no answer` (the engine asks [`Claims::judged_reference`], which leaves such a case
+    /// unjudged).
     fn reference(&self, p: &G::Position) -> (Answer, &'static str) {
+        self.judged_reference(p)
+            .unwrap_or((Answer::Number(Dyadic::ZERO), "no answer"))
+    }
+
+    fn judged_reference(&self, p: &G::Position) -> Result<(Answer, &'static str), String> {
         if self.ask == Ask::Outcome
             && self.in_reach(p)
             && let Ok(o) = self.searched_outcome(p)
         {
-            return (Answer::Outcome(o), "outcome search");
+            return Ok((Answer::Outcome(o), "outcome search"));
         }
         // The canonical form from the moves, never the family's fast path: a claim about a
         // closed form is judged by the game itself.
-        match lock(&self.values).of(p) {
-            Ok(v) => (self.answer_of(v), "canonical form"),
-            Err(_) => (Answer::Number(Dyadic::ZERO), "no answer"),
-        }
+        let v = lock(&self.values).of(p)?;
+        Ok((self.answer_of(v), "canonical form"))
     }
 
     fn exhaustive(&self) -> Domain<'_, G::Position> {
@@ -638,7 +697,7 @@ impl<G: Family> Claims for PartizanProblem<G> {
             return None;
         }
         let v = self.fast_value(p);
-        Some(v.and_then(|v| self.definition_agrees(p, v)))
+        Some(v.and_then(|v| self.definition_agrees(p, v).map_err(|e| e.to_string())))
     }
 
     fn catalog(&self) -> Vec<crate::claims::Entry> {
@@ -677,7 +736,8 @@ impl<G: Family> crate::games::Build for PartizanProblem<G> {
 impl<G: Family> PartizanProblem<G> {
     /// Returns the same game asked `ask`.
     pub(crate) fn asking(&self, ask: Ask) -> PartizanProblem<G> {
-        let mut p = PartizanProblem::new((*self.game).clone(), ask);
+        let limits = lock(&self.values).limits();
+        let mut p = PartizanProblem::new((*self.game).clone(), ask).with_limits(limits);
         p.args = self.args.clone();
         p
     }

@@ -197,6 +197,16 @@ pub fn least_within<O: Order>(
                 continue 'descend;
             }
         }
+        // Beyond what the enumeration below reaches, failures that recur with a period
+        // (a claim `n % 7 == 2 || n > 10^12` against a game of period 7) leave the steps
+        // above at a local minimum far above the least: gallop along the step that goes
+        // furthest down, a period among them.
+        if problem.below(&best, budget).exhausted != Least::Proven
+            && let Some(c) = furthest_step(problem, &descent_fails, &best)
+        {
+            best = c;
+            continue 'descend;
+        }
         break;
     }
     let below = problem.below(&best, budget);
@@ -211,6 +221,35 @@ pub fn least_within<O: Order>(
         }
     }
     (best, below.exhausted)
+}
+
+/// The steps down (2 to this) that the least search gallops along once its other steps
+/// are stuck: the periods of games and claims that it then follows.
+const PERIOD_STEPS: u128 = 64;
+
+/// Returns the failing case furthest down (least in the order) that galloping from
+/// `from` along a step of 2 to [`PERIOD_STEPS`] down one coordinate reaches, if one
+/// fails and is below `from`.
+fn furthest_step<O: Order>(problem: &O, fails: &dyn Fn(&O::Case) -> bool, from: &O::Case) -> Option<O::Case> {
+    let coordinates = problem.coordinates(from);
+    let key = problem.key(from);
+    let mut best: Option<(O::Key, O::Case)> = None;
+    for (i, &v) in coordinates.iter().enumerate() {
+        for d in 2..=PERIOD_STEPS.min(v) {
+            let Some(step) = problem.with_coordinate(from, i, v - d) else {
+                continue;
+            };
+            if problem.key(&step) >= key || !fails(&step) {
+                continue;
+            }
+            let reached = gallop(problem, fails, from, step);
+            let k = problem.key(&reached);
+            if best.as_ref().is_none_or(|(b, _)| k < *b) {
+                best = Some((k, reached));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// Returns a failing case on the line from `from` through `step`, a smaller case that

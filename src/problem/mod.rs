@@ -345,6 +345,16 @@ pub trait Claims: Order {
     /// Returns the true answer at `case` and which implementation gave it.
     fn reference(&self, case: &Self::Case) -> (Self::Answer, &'static str);
 
+    /// Returns the true answer at `case` and which implementation gave it, or why none
+    /// could (a search out of its budget): such a case is unjudged, never a value.
+    /// Default: [`Claims::reference`], which always answers.
+    ///
+    /// # Errors
+    /// Why no implementation answers at `case`, naming the budget that stopped it.
+    fn judged_reference(&self, case: &Self::Case) -> Result<(Self::Answer, &'static str), String> {
+        Ok(self.reference(case))
+    }
+
     // --- The claims engine (crate::claims::check_claim) ---
 
     /// Returns the cases every claim is checked on first, all of them, in order.

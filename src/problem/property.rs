@@ -41,6 +41,10 @@ pub enum Budget {
     Reach { limit: u64 },
     /// The case has more than `limit` moves to list.
     Moves { limit: u128 },
+    /// A search spent more than `seconds` of CPU time (`--time-budget`).
+    Time { seconds: u64 },
+    /// A search would hold more than `mib` MiB (`--memory-budget`).
+    Memory { mib: u64 },
 }
 
 impl std::fmt::Display for Budget {
@@ -50,6 +54,8 @@ impl std::fmt::Display for Budget {
             Budget::Cycle => f.write_str("cycle"),
             Budget::Reach { limit } => write!(f, "reach: counts above {limit}"),
             Budget::Moves { limit } => write!(f, "more than {limit} moves"),
+            Budget::Time { seconds } => write!(f, "time budget of {seconds} CPU seconds"),
+            Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
         }
     }
 }

@@ -238,11 +238,11 @@ fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
 const TREE_LOOKED_AT: usize = 1 << 16;
 
 /// What one look at the process tree found.
-struct TreeLook {
+pub(crate) struct TreeLook {
     /// CPU time of the live processes of the tree and of the children they waited for.
-    cpu: Duration,
+    pub(crate) cpu: Duration,
     /// Whether a process of the tree is running or runnable (state `R`).
-    running: bool,
+    pub(crate) running: bool,
 }
 
 /// Returns the CPU time and the state of the process tree under `leader`, from
@@ -251,7 +251,7 @@ struct TreeLook {
 /// parent's `cutime + cstime`. Processes reparented out of the tree (a double fork) are
 /// not counted; they are killed at the end of the run.
 #[cfg(target_os = "linux")]
-fn look_at_tree(leader: i32, ticks_per_second: u64) -> TreeLook {
+pub(crate) fn look_at_tree(leader: i32, ticks_per_second: u64) -> TreeLook {
     let mut ticks = 0u64;
     let mut running = false;
     let mut stack = vec![leader];
@@ -297,7 +297,7 @@ fn look_at_tree(leader: i32, ticks_per_second: u64) -> TreeLook {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn look_at_tree(_leader: i32, _ticks_per_second: u64) -> TreeLook {
+pub(crate) fn look_at_tree(_leader: i32, _ticks_per_second: u64) -> TreeLook {
     TreeLook {
         cpu: Duration::ZERO,
         running: false,
