@@ -18,9 +18,11 @@ fn domineering(c: &mut Criterion) {
     group.sample_size(10);
     for (rows, cols) in [(2, 8), (3, 6), (4, 4), (4, 5), (5, 5)] {
         let board = Grid::empty(rows, cols);
-        group.bench_with_input(BenchmarkId::new("value", format!("{rows}x{cols}")), &board, |b, board| {
-            b.iter(|| Values::new(Domineering::default()).of(black_box(board)).unwrap())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("value", format!("{rows}x{cols}")),
+            &board,
+            |b, board| b.iter(|| Values::new(Domineering::default()).of(black_box(board)).unwrap()),
+        );
     }
     group.finish();
 }
