@@ -1,10 +1,10 @@
 //! The partizan door: a game gives Left's moves and Right's moves, and its values,
 //! outcome classes, means and temperatures follow.
 
-use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::value::FastMap;
 use super::{OutcomeClass, Value};
 use crate::budget::{Budget, Exhausted, Meter};
 use crate::game::Game;
@@ -79,7 +79,7 @@ pub trait Partizan: Send + Sync + Sized + 'static {
 /// The values of a game's positions, built from the moves and remembered.
 pub struct Values<G: Partizan> {
     game: G,
-    memo: HashMap<G::Position, Value>,
+    memo: FastMap<G::Position, Value>,
     budget: usize,
     /// The time and memory one question ([`Values::of`] from outside) may spend.
     limits: Budget,
@@ -108,7 +108,7 @@ impl<G: Partizan> Values<G> {
     pub fn with_budget(game: G, budget: usize) -> Values<G> {
         Values {
             game,
-            memo: HashMap::new(),
+            memo: FastMap::default(),
             budget,
             limits: Budget::default(),
             meter: None,

@@ -4,7 +4,7 @@
 //! a search of the moves from `gamecheck-oracles`, which never build a value.
 
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use gamecheck_oracles::partizan_search::{Forest, OutcomeSearch, PartizanRules, SumOf};
 use proptest::prelude::*;
@@ -78,8 +78,9 @@ pub struct PartizanProblem<G: Family> {
     fast: Fast<G>,
     values: Mutex<Values<G>>,
     regressions: &'static str,
-    /// Every position up to the oracles' size, by size.
-    small: Arc<Vec<Vec<G::Position>>>,
+    /// Every position up to the oracles' size, by size: enumerated on first use, since
+    /// the command line builds every family's problem and `solve` never needs them.
+    small: OnceLock<Arc<Vec<Vec<G::Position>>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -112,13 +113,6 @@ impl<G: Family> PartizanProblem<G> {
 
     /// Returns `game` asked `ask`, with `fast` as the value under test.
     pub fn with_fast(game: G, ask: Ask, fast: Fast<G>) -> PartizanProblem<G> {
-        let small = (0..=game.oracle_size())
-            .map(|n| {
-                let mut all = game.of_size(n);
-                all.sort();
-                all
-            })
-            .collect();
         PartizanProblem {
             values: Mutex::new(Values::new(game.clone())),
             game: Arc::new(game),
@@ -126,7 +120,7 @@ impl<G: Family> PartizanProblem<G> {
             args: G::NAME.to_owned(),
             fast,
             regressions: Box::leak(format!("proptest-regressions/{}.txt", G::NAME).into_boxed_str()),
-            small: Arc::new(small),
+            small: OnceLock::new(),
         }
     }
 
@@ -244,9 +238,24 @@ impl<G: Family> PartizanProblem<G> {
         }
     }
 
+    /// Returns every position up to the oracles' size, by size, each size sorted.
+    fn small(&self) -> Arc<Vec<Vec<G::Position>>> {
+        let all = self.small.get_or_init(|| {
+            let by_size = (0..=self.game.oracle_size())
+                .map(|n| {
+                    let mut all = self.game.of_size(n);
+                    all.sort();
+                    all
+                })
+                .collect();
+            Arc::new(by_size)
+        });
+        Arc::clone(all)
+    }
+
     /// Positions of size at most `max` the oracles reach, favouring small ones.
     fn positions(&self) -> BoxedStrategy<G::Position> {
-        let small = Arc::clone(&self.small);
+        let small = self.small();
         let sizes: Vec<usize> = (0..small.len()).filter(|&n| !small[n].is_empty()).collect();
         proptest::sample::select(sizes)
             .prop_flat_map(move |n| proptest::sample::select(small[n].clone()))
@@ -361,9 +370,10 @@ impl<G: Family> Order for PartizanProblem<G> {
         let size = self.game.size(p);
         let mut limit = 0;
         let mut count = 0u64;
+        let small = self.small();
         for s in 0..=size {
-            count += if (s as usize) < self.small.len() {
-                self.small[s as usize].len() as u64
+            count += if (s as usize) < small.len() {
+                small[s as usize].len() as u64
             } else {
                 self.game.of_size(s).len() as u64
             };
@@ -465,7 +475,7 @@ impl<G: Family> Properties for PartizanProblem<G> {
                 // p plus each position of size 2: the sum of the fast values against the
                 // joint search of the whole sum, and against its tree by the definition.
                 let v = g.fast_case(p)?;
-                let others = g.small.get(2).cloned().unwrap_or_default();
+                let others = g.small().get(2).cloned().unwrap_or_default();
                 for q in others.iter().take(4) {
                     let w = g.fast_case(q)?;
                     let sum = v + w;
@@ -655,7 +665,7 @@ impl<G: Family> Claims for PartizanProblem<G> {
         };
         Domain {
             cases: Box::new(
-                self.small
+                self.small()
                     .iter()
                     .flatten()
                     .cloned()

@@ -6,9 +6,58 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use super::Dyadic;
+
+/// A multiply-rotate hasher (the Fx hash of rustc) for the arena's memos: their keys are
+/// small ids and boards no user chooses to collide, and SipHash was most of the time of
+/// a canonical form.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(word) ^ (rest.len() as u64) << 59);
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(SEED);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A hash map with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// A game form in the arena: sorted, deduplicated option ids.
 struct Node {
@@ -24,13 +73,13 @@ type Form = (Box<[u32]>, Box<[u32]>);
 /// Every form met, with the memos of the operations on them.
 pub(crate) struct Arena {
     nodes: Vec<Node>,
-    index: HashMap<Form, u32>,
+    index: FastMap<Form, u32>,
     /// Form id to the id of its canonical form.
-    canonical: HashMap<u32, u32>,
-    leq: HashMap<(u32, u32), bool>,
-    sum: HashMap<(u32, u32), u32>,
-    neg: HashMap<u32, u32>,
-    numbers: HashMap<Dyadic, u32>,
+    canonical: FastMap<u32, u32>,
+    leq: FastMap<(u32, u32), bool>,
+    sum: FastMap<(u32, u32), u32>,
+    neg: FastMap<u32, u32>,
+    numbers: FastMap<Dyadic, u32>,
 }
 
 static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
@@ -121,12 +170,12 @@ impl Arena {
     fn new() -> Arena {
         let mut a = Arena {
             nodes: Vec::new(),
-            index: HashMap::new(),
-            canonical: HashMap::new(),
-            leq: HashMap::new(),
-            sum: HashMap::new(),
-            neg: HashMap::new(),
-            numbers: HashMap::new(),
+            index: FastMap::default(),
+            canonical: FastMap::default(),
+            leq: FastMap::default(),
+            sum: FastMap::default(),
+            neg: FastMap::default(),
+            numbers: FastMap::default(),
         };
         let zero = a.intern(Vec::new(), Vec::new());
         a.nodes[zero as usize].number = Some(Dyadic::ZERO);
@@ -260,7 +309,14 @@ impl Arena {
             // move there is answered at once, so it is replaced by that answer's Left options.
             let mut new_left = Vec::with_capacity(left.len());
             for &gl in &left {
-                let through = self.right(gl).to_vec().into_iter().find(|&glr| self.leq(glr, g));
+                let mut through = None;
+                for i in 0..self.right(gl).len() {
+                    let glr = self.right(gl)[i];
+                    if self.leq(glr, g) {
+                        through = Some(glr);
+                        break;
+                    }
+                }
                 match through {
                     Some(glr) => {
                         new_left.extend_from_slice(self.left(glr));
@@ -271,7 +327,14 @@ impl Arena {
             }
             let mut new_right = Vec::with_capacity(right.len());
             for &gr in &right {
-                let through = self.left(gr).to_vec().into_iter().find(|&grl| self.leq(g, grl));
+                let mut through = None;
+                for i in 0..self.left(gr).len() {
+                    let grl = self.left(gr)[i];
+                    if self.leq(g, grl) {
+                        through = Some(grl);
+                        break;
+                    }
+                }
                 match through {
                     Some(grl) => {
                         new_right.extend_from_slice(self.right(grl));

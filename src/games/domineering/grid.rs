@@ -109,35 +109,31 @@ impl Grid {
     /// Returns the regions of empty cells, each cropped to its bounding box and turned
     /// to the least of its four mirror images (mirrors keep a Domineering value).
     pub(crate) fn regions(&self) -> Vec<Grid> {
-        let (rows, cols) = (usize::from(self.rows), usize::from(self.cols));
-        let mut left = self.all() & !self.filled;
+        let cols = usize::from(self.cols);
+        let all = self.all();
+        // Cells with a neighbour to their right (left): every column but the last (first).
+        let mut not_last = 0u64;
+        for r in 0..usize::from(self.rows) {
+            not_last |= ((1u64 << (cols - 1)) - 1) << (r * cols);
+        }
+        let not_first = not_last << 1;
+        let mut left = all & !self.filled;
         let mut out = Vec::new();
         while left != 0 {
-            let start = left.trailing_zeros() as usize;
-            let mut region = 0u64;
-            let mut stack = vec![start];
-            region |= 1 << start;
-            while let Some(i) = stack.pop() {
-                let (r, c) = (i / cols, i % cols);
-                let mut next = Vec::with_capacity(4);
-                if r > 0 {
-                    next.push(i - cols);
+            // Flood fill by shifts: grow the region by its four neighbours among the
+            // empty cells until it stops growing.
+            let mut region = left & left.wrapping_neg();
+            loop {
+                let grown = region
+                    | (region & not_last) << 1
+                    | (region & not_first) >> 1
+                    | region.checked_shl(cols as u32).unwrap_or(0)
+                    | region.checked_shr(cols as u32).unwrap_or(0);
+                let grown = grown & left;
+                if grown == region {
+                    break;
                 }
-                if r + 1 < rows {
-                    next.push(i + cols);
-                }
-                if c > 0 {
-                    next.push(i - 1);
-                }
-                if c + 1 < cols {
-                    next.push(i + 1);
-                }
-                for j in next {
-                    if left >> j & 1 == 1 && region >> j & 1 == 0 {
-                        region |= 1 << j;
-                        stack.push(j);
-                    }
-                }
+                region = grown;
             }
             left &= !region;
             out.push(self.crop(region));
@@ -157,38 +153,38 @@ impl Grid {
     /// Returns the board holding only `region`'s cells empty, cropped, least mirror.
     fn crop(&self, region: u64) -> Grid {
         let cols = usize::from(self.cols);
-        let cells: Vec<(usize, usize)> = (0..self.cells())
-            .filter(|&i| region >> i & 1 == 1)
-            .map(|i| (i / cols, i % cols))
-            .collect();
-        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
-        let r1 = cells.iter().map(|c| c.0).max().unwrap_or(0);
-        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let c1 = cells.iter().map(|c| c.1).max().unwrap_or(0);
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        let mut bits = region;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = (i / cols, i % cols);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let build = |flip_r: bool, flip_c: bool| {
-            let mut filled = if h * w == 64 { u64::MAX } else { (1u64 << (h * w)) - 1 };
-            for &(r, c) in &cells {
-                let (mut rr, mut cc) = (r - r0, c - c0);
-                if flip_r {
-                    rr = h - 1 - rr;
-                }
-                if flip_c {
-                    cc = w - 1 - cc;
-                }
-                filled &= !(1 << (rr * w + cc));
-            }
-            Grid {
-                rows: h as u8,
-                cols: w as u8,
-                filled,
-            }
-        };
-        [(false, false), (false, true), (true, false), (true, true)]
+        let full = if h * w == 64 { u64::MAX } else { (1u64 << (h * w)) - 1 };
+        // The four mirrors' filled cells, built in one pass over the region.
+        let mut filled = [full; 4];
+        let mut bits = region;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (r, c) = (i / cols - r0, i % cols - c0);
+            let (fr, fc) = (h - 1 - r, w - 1 - c);
+            filled[0] &= !(1 << (r * w + c));
+            filled[1] &= !(1 << (r * w + fc));
+            filled[2] &= !(1 << (fr * w + c));
+            filled[3] &= !(1 << (fr * w + fc));
+        }
+        let (rows, cols) = (h as u8, w as u8);
+        filled
             .into_iter()
-            .map(|(a, b)| build(a, b))
+            .map(|filled| Grid { rows, cols, filled })
             .min()
-            .unwrap_or_else(|| build(false, false))
+            .unwrap_or(Grid { rows, cols, filled: full })
     }
 
     /// Returns every board of at most 4 rows and 4 columns with exactly `n` empty cells,
