@@ -143,9 +143,9 @@ mod tests {
     /// of a run never stopped, and agrees with the plain mex where that is computed.
     #[test]
     fn a_run_stopped_by_sigint_resumes_to_the_values_of_an_uninterrupted_run() {
-        // 0.16 through the period search (no proof this early), Grundy's game through the
+        // 0.6 (Officers) through the period search (no period known), Grundy's game through the
         // values alone (no theorem).
-        for (code, heaps) in [("0.16", 1_000_000usize), ("grundy", 200_000)] {
+        for (code, heaps) in [("0.6", 300_000usize), ("grundy", 100_000)] {
             let dir = std::env::temp_dir().join(format!("gamecheck-checkpoint-{}-{code}", std::process::id()));
             let path = dir.join("run.checkpoint");
             let game = |code: &str| {
