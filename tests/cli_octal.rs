@@ -312,22 +312,41 @@ fn a_run_past_2_32_heaps_says_its_memory_and_one_that_cannot_fit_is_refused_at_o
     // Issue 32, item 3: heaps past 2^32, the memory said before the run starts. The
     // questions are small: the run computes only what they need.
     let out = gamecheck(
-        &["solve", "octal", "--code", "grundy", "--grundy", "--max-heap", "5000000000"],
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "grundy",
+            "--grundy",
+            "--max-heap",
+            "5000000000",
+        ],
         "2\n5\n9\n",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // The answers by the plain mex of the oracles crate.
-    let plain = TakeAndBreak::parse("grundy").map(|t| t.nim_values(10)).unwrap_or_default();
+    let plain = TakeAndBreak::parse("grundy")
+        .map(|t| t.nim_values(10))
+        .unwrap_or_default();
     assert_eq!(stdout(&out), format!("{}\n{}\n", plain[5], plain[9]));
     // 5·10^9 bytes at one byte a value, 2·5·10^9 at two.
     assert!(
-        stderr(&out).contains("5000000000 heaps hold 4.66 GiB of values at one byte a value (9.31 GiB at two"),
+        stderr(&out)
+            .contains("5000000000 heaps hold 4.66 GiB of values at one byte a value (9.31 GiB at two"),
         "{}",
         stderr(&out)
     );
     // 2·10^10 bytes are over the default budget of 8 GiB: refused before any value.
     let out = gamecheck(
-        &["solve", "octal", "--code", "grundy", "--grundy", "--max-heap", "20000000000"],
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "grundy",
+            "--grundy",
+            "--max-heap",
+            "20000000000",
+        ],
         "1\n5\n",
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));

@@ -895,4 +895,20 @@ mod tests {
             assert!(one == two, "{code}");
         }
     }
+
+    #[test]
+    #[ignore = "release, about a minute and 15 MB: `cargo test --release --lib czajka -- --ignored`"]
+    fn grundys_game_agrees_with_czajkas_published_records() {
+        // Czajka's table of Grundy's game (tczajka/octal-games): the first heap where the
+        // largest value so far is reached, 231, 234 and 256; 256 needs two-byte values.
+        let mut s = SparseSpace::new(&OctalCode::grundy());
+        s.extend_to(7_250_050);
+        let first_at_least = |v: u32| (0..s.len()).find(|&n| s.value(n).is_some_and(|g| g >= v));
+        assert_eq!(s.value(763_622), Some(231));
+        assert_eq!(first_at_least(231), Some(763_622));
+        assert_eq!(s.value(3_653_177), Some(234));
+        assert_eq!(first_at_least(234), Some(3_653_177));
+        assert_eq!(s.value(7_250_049), Some(256));
+        assert_eq!(first_at_least(256), Some(7_250_049));
+    }
 }
