@@ -487,8 +487,13 @@ impl Octal {
             Ok(())
         };
         let done = run();
-        // Kept at the end too: a later run with more heaps goes on from here.
-        let saved = keeper.save(solver);
+        // Kept when the run stops or reaches --max-heap, so that a later run goes on from
+        // here; a question answered on the way writes nothing (many would each rewrite it).
+        let saved = if done.is_err() || solver.len() as u64 >= self.max_heap() {
+            keeper.save(solver)
+        } else {
+            Ok(())
+        };
         keeper.end();
         done.and(saved)
     }
