@@ -27,6 +27,9 @@ pub(crate) struct Keeper {
     save_cost: Duration,
     /// The heaps of the last checkpoint written.
     saved: usize,
+    /// Ctrl-C stopped the run: every later stretch (the next question of a `solve`)
+    /// stops at once rather than computing on.
+    interrupted: bool,
     /// Tests: raise SIGINT once this many heaps are computed.
     #[cfg(test)]
     pub(crate) interrupt_at: Option<usize>,
@@ -42,6 +45,7 @@ impl Keeper {
             last_save: Instant::now(),
             save_cost: Duration::ZERO,
             saved: 0,
+            interrupted: false,
             #[cfg(test)]
             interrupt_at: None,
         }
@@ -92,12 +96,13 @@ impl Keeper {
                 libc::raise(libc::SIGINT);
             }
         }
-        let asked = listening.is_some_and(Listening::asked);
+        let asked = self.interrupted || listening.is_some_and(Listening::asked);
         let due = self.last_save.elapsed() >= EVERY.max(self.save_cost * 20);
         if asked || due {
             self.save(solver)?;
         }
         if asked {
+            self.interrupted = true;
             let path = self.path.as_deref().map_or_else(String::new, |p| p.display().to_string());
             return Err(format!(
                 "interrupted (Ctrl-C) at {} heaps; the checkpoint {path} keeps them, and the same command resumes from it",
