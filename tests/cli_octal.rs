@@ -268,7 +268,7 @@ fn prove_octal_refuses_what_it_cannot_compare_and_says_why() {
             "--code",
             "0.77",
             "--preperiod",
-            "4294967295",
+            "1099511627775",
             "--period",
             "1",
         ],
@@ -298,13 +298,63 @@ fn prove_octal_refuses_what_it_cannot_compare_and_says_why() {
         "{}",
         stdout(&out)
     );
-    // --max-heap beyond 32-bit heaps is refused, not capped.
+    // --max-heap beyond 2^40 heaps is refused, not capped.
     let out = gamecheck(
-        &["prove", "octal", "--code", "0.77", "--max-heap", "4294967296"],
+        &["prove", "octal", "--code", "0.77", "--max-heap", "1099511627777"],
         "",
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("4294967295"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1099511627776"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_run_past_2_32_heaps_says_its_memory_and_one_that_cannot_fit_is_refused_at_once() {
+    // Issue 32, item 3: heaps past 2^32, the memory said before the run starts. The
+    // questions are small: the run computes only what they need.
+    let out = gamecheck(
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "grundy",
+            "--grundy",
+            "--max-heap",
+            "5000000000",
+        ],
+        "2\n5\n9\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The answers by the plain mex of the oracles crate.
+    let plain = TakeAndBreak::parse("grundy")
+        .map(|t| t.nim_values(10))
+        .unwrap_or_default();
+    assert_eq!(stdout(&out), format!("{}\n{}\n", plain[5], plain[9]));
+    // 5·10^9 bytes at one byte a value, 2·5·10^9 at two.
+    assert!(
+        stderr(&out)
+            .contains("5000000000 heaps hold 4.66 GiB of values at one byte a value (9.31 GiB at two"),
+        "{}",
+        stderr(&out)
+    );
+    // 2·10^10 bytes are over the default budget of 8 GiB: refused before any value.
+    let out = gamecheck(
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "grundy",
+            "--grundy",
+            "--max-heap",
+            "20000000000",
+        ],
+        "1\n5\n",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("18.63 GiB") && stderr(&out).contains("--memory-budget"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

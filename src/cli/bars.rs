@@ -60,3 +60,34 @@ impl Drop for Inputs {
         self.0.finish_and_clear();
     }
 }
+
+/// Draws the status of long runs (`prove octal`, `solve octal --max-heap N`) as a
+/// spinner line on stderr, hidden when stderr is not a terminal.
+pub(super) fn show_run_status() {
+    let bar: std::sync::Mutex<Option<ProgressBar>> = std::sync::Mutex::new(None);
+    crate::progress::set_status_sink(Box::new(move |status| {
+        let mut bar = bar.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(s) = status else {
+            if let Some(b) = bar.take() {
+                b.finish_and_clear();
+            }
+            return;
+        };
+        let b = bar.get_or_insert_with(|| {
+            let b = ProgressBar::with_draw_target(None, target());
+            if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
+                b.set_style(style);
+            }
+            b
+        });
+        b.set_message(format!(
+            "{}: {} heaps, {} heaps/s, largest value {}, {} rare heaps",
+            s.label,
+            indicatif::HumanCount(s.heaps),
+            indicatif::HumanCount(s.per_second as u64),
+            s.largest,
+            indicatif::HumanCount(s.rare)
+        ));
+        b.tick();
+    }));
+}

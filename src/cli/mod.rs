@@ -59,6 +59,7 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
         note(&format!("error: cannot handle signals: {e}"));
         return ExitCode::from(2);
     }
+    bars::show_run_status();
     let matches = match args::command::<R>(program).try_get_matches() {
         Ok(matches) => matches,
         Err(e) => return clap_exit(e),

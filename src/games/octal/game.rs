@@ -8,6 +8,9 @@ use super::cache::{self, CachedPeriod};
 use super::code::OctalCode;
 use super::crosscheck::plain_mex;
 use super::guy_smith::{Finder, PeriodResult, Step};
+use super::long_run::Keeper;
+use super::memory;
+use super::checkpoint;
 use super::moves::{for_each_move, move_count};
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
@@ -63,6 +66,8 @@ struct Lazy {
     finder: Option<Finder>,
     /// Where the search stopped without a proof (the most heaps, or a budget).
     stopped: Option<PeriodResult>,
+    /// The run's status, checkpoint and Ctrl-C.
+    keeper: Keeper,
 }
 
 /// The nim-sequence as far as computed, and the period the Guy–Smith theorem proves.
@@ -124,6 +129,12 @@ impl Table {
     pub fn search(&self) -> Option<&PeriodResult> {
         self.search.as_ref()
     }
+
+    /// Returns what stopped the values of a code the theorem does not cover before the
+    /// heaps allowed: a budget, Ctrl-C.
+    pub fn stopped_by(&self) -> Option<&str> {
+        self.stopped_by.as_deref()
+    }
 }
 
 /// Returns the first `len` of `values`.
@@ -155,12 +166,17 @@ impl Octal {
     /// the period is proved or the budget runs out ([`NO_THEOREM_REACH`] heaps for a
     /// code the theorem does not cover).
     pub fn with_reach(code: OctalCode, max_heap: Option<u64>) -> Octal {
-        let finder = Finder::new(&code).ok();
+        let finder = Finder::new(&code).ok().map(|f| f.whole_run(max_heap.is_some()));
+        let mut solver = SparseSpace::new(&code);
+        if let Some(n) = max_heap {
+            solver.set_reach(usize::try_from(n).unwrap_or(MAX_HEAPS).min(MAX_HEAPS));
+        }
         Octal {
             lazy: Mutex::new(Lazy {
-                solver: SparseSpace::new(&code),
+                solver,
                 finder,
                 stopped: None,
+                keeper: Keeper::new(None),
             }),
             code,
             max_heap,
@@ -269,6 +285,33 @@ impl Octal {
     /// than in [`cache::cache_dir`].
     pub fn with_cache_dir(self, dir: Option<std::path::PathBuf>) -> Octal {
         Octal { cache_dir: dir, ..self }
+    }
+
+    /// Returns the game whose run keeps its checkpoint in `path`, resumed from it when the
+    /// file exists: its values (at most the heaps allowed), mask and rare heaps.
+    ///
+    /// # Errors
+    /// The file exists but is not a checkpoint of this code and version, or is damaged.
+    pub fn with_checkpoint(self, path: std::path::PathBuf) -> Result<Octal, String> {
+        {
+            let mut lazy = self.lazy();
+            let lazy = &mut *lazy;
+            if let Some(c) = checkpoint::load(&path, &self.code)? {
+                let reach = self.max_heap() as usize;
+                let c = c.truncated(reach);
+                let heaps = c.values.len();
+                lazy.solver = SparseSpace::resume(&self.code, c);
+                lazy.solver.set_reach(reach);
+                lazy.keeper.resumed(heaps);
+                crate::shown::note(&format!(
+                    "resumed from the checkpoint {}: G(n) for n < {heaps}",
+                    path.display()
+                ));
+            }
+            let saved = std::mem::replace(&mut lazy.keeper, Keeper::new(Some(path)));
+            lazy.keeper.resumed(saved.saved());
+        }
+        Ok(self)
     }
 
     /// Returns the game whose searches stop at `budget`.
@@ -401,14 +444,16 @@ impl Octal {
                     self.code
                 ));
             }
-            return self.extend_to(&mut lazy.solver, n as usize + 1).and_then(|()| {
+            return self.extend_to(&mut lazy.solver, &mut lazy.keeper, n as usize + 1).and_then(|()| {
                 lazy.solver
                     .value(n as usize)
                     .ok_or_else(|| format!("heap {n}: no value stored"))
             });
         };
         let enough = |len: usize| (len as u64) > n;
-        match finder.run(&mut lazy.solver, max, self.meter(), &(), &enough) {
+        let step = finder.run(&mut lazy.solver, max, self.meter(), &(), &enough, Some(&mut lazy.keeper));
+        lazy.keeper.end();
+        match step {
             Step::Proved(r) => self.keep(&r, lazy.solver.values()).value(n),
             Step::Enough => lazy
                 .solver
@@ -423,17 +468,41 @@ impl Octal {
         }
     }
 
-    /// Extends `solver` to `heaps` in steps, within the budget.
-    fn extend_to(&self, solver: &mut SparseSpace, heaps: usize) -> Result<(), String> {
-        while solver.len() < heaps {
-            let next = heaps.min(solver.len() + (solver.len() / 16).max(64));
-            let per_heap = solver.memory_bytes() as f64 / solver.len().max(1) as f64;
-            self.meter()
-                .check((per_heap * next as f64) as u64)
-                .map_err(|why| format!("G(n) is computed for n < {}: {why}", solver.len()))?;
-            solver.extend_to(next);
-        }
-        Ok(())
+    /// Extends `solver` to `heaps` in steps, within the budget, reporting to `keeper`
+    /// (which keeps the checkpoint, and stops the run on Ctrl-C).
+    fn extend_to(&self, solver: &mut SparseSpace, keeper: &mut Keeper, heaps: usize) -> Result<(), String> {
+        let listening = keeper.start(solver);
+        let mut run = || -> Result<(), String> {
+            while solver.len() < heaps {
+                let step = (solver.len() / 16).max(64).min(keeper.step_cap());
+                let next = heaps.min(solver.len() + step);
+                // With --max-heap, the whole run at the values' width now: a run whose
+                // values widen past the budget stops there, not hours later.
+                let whole = self.max_heap.map_or(next, |_| self.max_heap() as usize);
+                self.meter()
+                    .check(solver.bytes_for(whole))
+                    .map_err(|why| format!("G(n) is computed for n < {}: {why}", solver.len()))?;
+                solver.extend_to(next);
+                keeper.step(solver, listening.as_ref())?;
+            }
+            Ok(())
+        };
+        let done = run();
+        // Kept when the run stops or reaches --max-heap, so that a later run goes on from
+        // here; a question answered on the way writes nothing (many would each rewrite it).
+        let saved = if done.is_err() || solver.len() as u64 >= self.max_heap() {
+            keeper.save(solver)
+        } else {
+            Ok(())
+        };
+        keeper.end();
+        done.and(saved)
+    }
+
+    /// Tests: raises SIGINT once `heaps` heaps are computed.
+    #[cfg(test)]
+    pub(crate) fn interrupt_at(&self, heaps: usize) {
+        self.lazy().keeper.interrupt_at = Some(heaps);
     }
 
     /// Returns the number of heaps whose values are computed so far.
@@ -457,7 +526,7 @@ impl Octal {
             let lazy = &mut *lazy;
             let max = self.max_heap() as usize;
             let Some(finder) = lazy.finder.as_mut() else {
-                let stopped_by = self.extend_to(&mut lazy.solver, max).err();
+                let stopped_by = self.extend_to(&mut lazy.solver, &mut lazy.keeper, max).err();
                 return Table {
                     values: lazy.solver.values().clone(),
                     period: None,
@@ -469,7 +538,9 @@ impl Octal {
                 (_, Some(r)) => r,
                 (Some(r), None) => r.clone(),
                 (None, None) => loop {
-                    match finder.run(&mut lazy.solver, max, self.meter(), &(), &|_| false) {
+                    let step = finder.run(&mut lazy.solver, max, self.meter(), &(), &|_| false, Some(&mut lazy.keeper));
+                    lazy.keeper.end();
+                    match step {
                         Step::Proved(r) => {
                             self.keep(&r, lazy.solver.values());
                             break r;
@@ -656,9 +727,14 @@ impl FromFlags for Octal {
             .value_name("C"),
             Flag::text(
                 "max-heap",
-                "The most heaps whose values are computed, at most 4,294,967,295 (heap sizes are 32-bit). Default: until the Guy–Smith theorem proves the period or the budget runs out; 1,000,000 for Grundy's game and other codes the theorem does not cover.",
+                "The most heaps whose values are computed, at most 2^40; a run says the memory it will hold before it starts, and one whose values do not fit --memory-budget or the machine at one byte a value is refused. Default: until the Guy–Smith theorem proves the period or the budget runs out; 1,000,000 for Grundy's game and other codes the theorem does not cover.",
             )
             .value_name("N"),
+            Flag::text(
+                "checkpoint",
+                "A file where a long run keeps its values, rare heaps and mask (every minute, at its end and on Ctrl-C, which stops it cleanly); a later run with the same flag resumes from it.",
+            )
+            .value_name("PATH"),
             Flag::switch(
                 "sum",
                 "Each case of solve and stress is a sum of at most 4 heaps, a line `k n1 … nk` (k the number of heaps), not one heap n.",
@@ -684,14 +760,27 @@ impl FromFlags for Octal {
                     .parse::<u64>()
                     .map_err(|_| bad(format!("`{text}` is not a number of heaps")))?;
                 if n == 0 || n > MAX_HEAPS as u64 {
-                    return Err(bad(format!(
-                        "{n}: from 1 to {MAX_HEAPS} heaps (heap sizes are stored in 32 bits)"
-                    )));
+                    return Err(bad(format!("{n}: from 1 to {MAX_HEAPS} heaps")));
                 }
                 Some(n)
             }
         };
-        let game = Octal::with_reach(code, max_heap).with_budget(crate::budget::Budget::from_flags(flags)?);
+        let budget = crate::budget::Budget::from_flags(flags)?;
+        if let Some(n) = max_heap {
+            // Said and judged before any value is computed.
+            let plan = memory::plan(n);
+            plan.fits(&budget).map_err(|why| GameError::Invalid { flag: "max-heap", why })?;
+            if plan.narrow >= memory::SAID_FROM {
+                crate::shown::note(&plan.said(&budget));
+            }
+        }
+        let game = Octal::with_reach(code, max_heap).with_budget(budget);
+        let game = match flags.text("checkpoint")? {
+            Some(path) => game
+                .with_checkpoint(path.into())
+                .map_err(|why| GameError::Invalid { flag: "checkpoint", why })?,
+            None => game,
+        };
         let game = if flags.switch("misere").unwrap_or(false) { game.for_misere() } else { game };
         Ok(if flags.switch("sum")? { game.with_sums() } else { game })
     }

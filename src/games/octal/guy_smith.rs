@@ -24,6 +24,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::code::OctalCode;
+use super::long_run::Keeper;
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::{NimValues, Nimber, with_values};
 use crate::budget::{Budget, Meter};
@@ -377,7 +378,7 @@ pub fn find_period_within(
     progress.start(max as u64);
     let mut finder = Finder::new(solver.code())?;
     loop {
-        if let Step::Proved(r) | Step::Stopped(r) = finder.run(solver, max, meter, progress, &|_| false) {
+        if let Step::Proved(r) | Step::Stopped(r) = finder.run(solver, max, meter, progress, &|_| false, None) {
             return Ok(r);
         }
     }
@@ -397,6 +398,9 @@ pub(crate) enum Step {
 /// needs, and on to the proof when a heap beyond the values is asked.
 pub(crate) struct Finder {
     search: PeriodSearch,
+    /// Whether the memory checked is the whole run's (`--max-heap` given) rather than
+    /// the next step's.
+    whole_run: bool,
     reported: usize,
     start: Instant,
 }
@@ -415,9 +419,16 @@ impl Finder {
         }
         Ok(Finder {
             search: PeriodSearch::new(),
+            whole_run: false,
             reported: 0,
             start: Instant::now(),
         })
+    }
+
+    /// Returns the search that checks the memory of the whole run of `max` heaps at each
+    /// step (at the values' width then) when `whole`, not only the next step's.
+    pub(crate) fn whole_run(self, whole: bool) -> Finder {
+        Finder { whole_run: whole, ..self }
     }
 
     /// Grows `solver` until the theorem proves a period, `enough` holds of the number of
@@ -429,8 +440,11 @@ impl Finder {
         meter: &Meter,
         progress: &dyn Progress,
         enough: &dyn Fn(usize) -> bool,
+        mut keeper: Option<&mut Keeper>,
     ) -> Step {
         let code = solver.code().clone();
+        let cap = keeper.as_deref().map_or(usize::MAX, Keeper::step_cap);
+        let listening = keeper.as_deref_mut().and_then(|k| k.start(solver));
         let mut target = FIRST_HEAPS.min(max).max(solver.len());
         loop {
             solver.extend_to(target);
@@ -449,23 +463,29 @@ impl Finder {
             }
             // Grow by at most a sixteenth (so a proof is seen soon after its values exist),
             // but stop exactly where the best candidate would be proved.
-            let step = (solver.len() / 16).max(FIRST_HEAPS);
+            let step = (solver.len() / 16).max(FIRST_HEAPS).min(cap);
             let mut next = solver.len().saturating_add(step);
             if let Some((_, needed)) = best
                 && let Ok(needed) = usize::try_from(needed)
             {
                 next = next.min(needed.max(solver.len() + 1));
             }
-            // The next step's tables, at the bytes a heap the values so far take.
-            let per_heap = solver.memory_bytes() as f64 / solver.len().max(1) as f64;
-            let stop = if solver.len() >= max {
+            // The next step's tables (or the whole run's), at the width of the values now.
+            let held = solver.bytes_for(if self.whole_run { max } else { next.min(max) });
+            let mut stop = if solver.len() >= max {
                 Some(None)
             } else {
-                meter
-                    .check((per_heap * next.min(max) as f64) as u64)
-                    .err()
-                    .map(|why| Some(why.to_string()))
+                meter.check(held).err().map(|why| Some(why.to_string()))
             };
+            if let Some(k) = keeper.as_deref_mut() {
+                let kept = match stop {
+                    Some(_) => k.save(solver),
+                    None => k.step(solver, listening.as_ref()),
+                };
+                if let Err(why) = kept {
+                    stop = Some(Some(why));
+                }
+            }
             if let Some(stopped_by) = stop {
                 let (preperiod, period, values_needed) = match best {
                     Some((c, needed)) => (Some(c.preperiod() as u64), Some(c.period as u64), Some(needed)),
@@ -595,9 +615,10 @@ pub fn check_period_within(
     let goal = needed.min(max) as usize;
     progress.start(goal as u64);
     let mut solver = SparseSpace::new(code);
-    // A refutation needs G(n + P) for some n ≥ E: nothing to compare before E + P.
+    // A refutation needs G(n + P) for some n ≥ E: nothing to compare before E + P, but
+    // the values grow in steps, so that the budget is checked on the way there.
     let (e, p) = (preperiod as usize, period as usize);
-    let mut target = FIRST_HEAPS.max(e.saturating_add(p).saturating_add(1)).min(goal);
+    let mut target = FIRST_HEAPS.min(goal);
     let mut compared = e;
     let mut reported = 0;
     loop {

@@ -9,10 +9,14 @@
 
 pub mod cache;
 mod catalog_claims;
+pub mod checkpoint;
 pub mod code;
 pub mod crosscheck;
 mod game;
 pub mod guy_smith;
+mod interrupt;
+mod long_run;
+pub mod memory;
 pub mod misere;
 pub mod moves;
 mod picture;

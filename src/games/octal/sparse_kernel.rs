@@ -59,11 +59,11 @@ pub(super) struct State<'a> {
     pub moves: &'a MoveLists,
     pub mask: Mask,
     /// The rare heaps, increasing, and their values.
-    pub rare: &'a mut Vec<u32>,
+    pub rare: &'a mut Vec<u64>,
     pub rare_values: &'a mut Vec<u32>,
     /// (a + j, G(a)) for each rare heap a and each j that splits, by a + j: heap n has the
     /// split option G(a) ^ G(n − a − j).
-    pub terms: Vec<(u32, u32)>,
+    pub terms: Vec<(u64, u32)>,
     pub largest: &'a mut u32,
     pub stats: &'a mut SparseStats,
     /// How rare values are confirmed.
@@ -425,7 +425,7 @@ fn finish<T: Nimber, const W: usize>(
     *st.largest = (*st.largest).max(value);
     let rare_heap = n > 0 && st.mask.is_rare(value, n, moves.pair_parity);
     if rare_heap {
-        st.rare.push(n as u32);
+        st.rare.push(n as u64);
         st.rare_values.push(value);
         add_terms(&mut st.terms, n, value, moves);
     }
@@ -433,7 +433,7 @@ fn finish<T: Nimber, const W: usize>(
 }
 
 /// Returns the terms of the rare heaps `rare` with values `values`.
-pub(super) fn terms(rare: &[u32], values: &[u32], moves: &MoveLists) -> Vec<(u32, u32)> {
+pub(super) fn terms(rare: &[u64], values: &[u32], moves: &MoveLists) -> Vec<(u64, u32)> {
     let mut terms = Vec::with_capacity(rare.len() * moves.pair.len());
     for (&a, &ga) in rare.iter().zip(values) {
         add_terms(&mut terms, a as usize, ga, moves);
@@ -442,10 +442,9 @@ pub(super) fn terms(rare: &[u32], values: &[u32], moves: &MoveLists) -> Vec<(u32
 }
 
 /// Inserts the terms of rare heap `a` with value `ga`, keeping them sorted.
-fn add_terms(terms: &mut Vec<(u32, u32)>, a: usize, ga: u32, moves: &MoveLists) {
+fn add_terms(terms: &mut Vec<(u64, u32)>, a: usize, ga: u32, moves: &MoveLists) {
     for &j in &moves.pair {
-        // a + j < 2^32: heaps are below MAX_HEAPS and j ≤ MAX_TAKE.
-        let d = (a + j) as u32;
+        let d = (a + j) as u64;
         let at = terms.partition_point(|&(e, _)| e <= d);
         terms.insert(at, (d, ga));
     }

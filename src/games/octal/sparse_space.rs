@@ -13,6 +13,7 @@
 //! game and every mask, and only its speed depends on the game. The mask is chosen from
 //! the values themselves, the one with the fewest rare heaps, and revised as they grow.
 
+use super::checkpoint::{self, Checkpoint};
 use super::code::OctalCode;
 use super::sparse_kernel::{self, State, Stop, Tiers};
 use super::values::{NimValues, Nimber, with_values};
@@ -175,7 +176,7 @@ pub struct SparseSpace {
     values: NimValues,
     mask: Mask,
     /// The heaps n ≥ 1 whose value is rare, increasing, and their values.
-    rare: Vec<u32>,
+    rare: Vec<u64>,
     rare_values: Vec<u32>,
     largest: u32,
     /// How the fast path confirms rare values.
@@ -188,6 +189,8 @@ pub struct SparseSpace {
     fast: bool,
     /// The heap count at which the mask is reconsidered next.
     next_review: usize,
+    /// The most heaps this solver will be asked for: the values' capacity stops there.
+    reach: usize,
     /// Pair values of each heap size, for the three-heap splits of hexadecimal codes.
     pair_sets: Vec<Bits>,
     stats: SparseStats,
@@ -196,8 +199,12 @@ pub struct SparseSpace {
     needed: Bits,
 }
 
-/// The largest number of heaps: heap sizes are stored as `u32`.
-pub const MAX_HEAPS: usize = u32::MAX as usize;
+/// The largest number of heaps: 2^40 (heap sizes are `u64`; a value takes a byte at
+/// least, so memory bounds a run long before).
+pub const MAX_HEAPS: usize = {
+    let max = 1u64 << 40;
+    if max as u128 > usize::MAX as u128 { usize::MAX } else { max as usize }
+};
 
 impl SparseSpace {
     /// Returns a solver for `code` with no value computed yet.
@@ -229,6 +236,7 @@ impl SparseSpace {
             parallel: rayon::current_num_threads() > 1,
             fast: true,
             next_review: 64,
+            reach: MAX_HEAPS,
             pair_sets: Vec::new(),
             stats: SparseStats::default(),
             options: Bits::default(),
@@ -271,6 +279,13 @@ impl SparseSpace {
         let mut values = std::mem::take(&mut self.values);
         while values.len() < heaps {
             let stop = heaps.min(self.next_review);
+            // An eighth at most past what is asked, and never past the reach: a vector
+            // that doubles would hold up to twice a long run's values. The allocator
+            // moves big blocks by remapping pages, not by copying them.
+            with_values!(&mut values, v => if v.capacity() < stop {
+                let want = stop.max(v.len() + v.len() / 8).min(self.reach.max(stop));
+                v.reserve_exact(want - v.len());
+            });
             let words = self.fast_words();
             if words == Some(8) {
                 // Values up to 511 need two bytes.
@@ -356,6 +371,58 @@ impl SparseSpace {
     /// ```
     pub fn set_parallel(&mut self, parallel: bool) {
         self.parallel = parallel;
+    }
+
+    /// Returns the solver that continues from checkpoint `c` of `code`: its values, its
+    /// mask and its rare heaps. The values it computes next are the same as an
+    /// uninterrupted run's (the method is exact under every mask).
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::octal::{checkpoint::Checkpoint, code::OctalCode, sparse_space::SparseSpace};
+    /// let code: OctalCode = "0.16".parse()?;
+    /// let mut whole = SparseSpace::new(&code);
+    /// whole.extend_to(3000);
+    /// let mut half = SparseSpace::new(&code);
+    /// half.extend_to(1500);
+    /// let c = Checkpoint { values: half.values().clone(), mask: half.mask(), rare: half.rare_heaps().to_vec() };
+    /// let mut resumed = SparseSpace::resume(&code, c);
+    /// resumed.extend_to(3000);
+    /// assert_eq!(resumed.values(), whole.values());
+    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
+    /// ```
+    pub fn resume(code: &OctalCode, c: Checkpoint) -> SparseSpace {
+        let mut s = SparseSpace::new(code);
+        let len = c.values.len();
+        s.rare_values = c.rare.iter().map(|&n| c.values.get(n as usize).unwrap_or(0)).collect();
+        s.rare = c.rare;
+        s.largest = with_values!(&c.values, v => v.iter().map(|x| x.get()).max().unwrap_or(0));
+        s.mask = c.mask;
+        // The next review an uninterrupted run would make: the first 64·2^k above len.
+        while s.next_review <= len {
+            s.next_review = s.next_review.saturating_mul(2);
+        }
+        s.values = c.values;
+        if !s.moves.triple.is_empty() {
+            let values = std::mem::take(&mut s.values);
+            with_values!(&values, v => (0..len).for_each(|n| s.record_pair_set(v, n)));
+            s.values = values;
+        }
+        s
+    }
+
+    /// Writes this solver's checkpoint to `path` ([`checkpoint::save`]).
+    ///
+    /// # Errors
+    /// The file could not be written.
+    pub fn save_checkpoint(&self, path: &std::path::Path) -> std::io::Result<()> {
+        checkpoint::save(path, &self.code, &self.values, self.mask, &self.rare)
+    }
+
+    /// Sets the most heaps this solver will be asked for, so that the values' storage
+    /// never grows past them.
+    pub(crate) fn set_reach(&mut self, heaps: usize) {
+        self.reach = heaps;
     }
 
     /// Returns the number of heaps computed.
@@ -459,7 +526,7 @@ impl SparseSpace {
     /// let rare = s.rare_heaps();
     /// assert!(!rare.is_empty() && rare.windows(2).all(|w| w[0] < w[1]));
     /// ```
-    pub fn rare_heaps(&self) -> &[u32] {
+    pub fn rare_heaps(&self) -> &[u64] {
         &self.rare
     }
 
@@ -492,6 +559,13 @@ impl SparseSpace {
             + self.pair_sets.iter().map(|b| b.words.len() * 8).sum::<usize>()
     }
 
+    /// Returns the bytes held once `heaps` heaps are computed at the values' width now,
+    /// with the rare heaps and split tables so far.
+    pub(crate) fn bytes_for(&self, heaps: usize) -> u64 {
+        let fixed = self.memory_bytes() - self.values.len() * self.values.bytes_per_value();
+        (heaps as u64).saturating_mul(self.values.bytes_per_value() as u64) + fixed as u64
+    }
+
     /// Whether every option is listed: under the empty mask every value is rare.
     fn listing(&self) -> bool {
         self.mask.mask == 0 && !self.mask.domain
@@ -517,7 +591,7 @@ impl SparseSpace {
             self.stats.heaps += 1;
             self.largest = self.largest.max(g);
             if n > 0 && self.is_rare(g, n) && !self.listing() {
-                self.rare.push(n as u32);
+                self.rare.push(n as u64);
                 self.rare_values.push(g);
             }
             if !self.moves.triple.is_empty() {
@@ -727,7 +801,7 @@ impl SparseSpace {
             with_values!(values, v => if !self.listing() {
                 for (n, x) in v.iter().enumerate().skip(1) {
                     if self.is_rare(x.get(), n) {
-                        rare.push(n as u32);
+                        rare.push(n as u64);
                         rare_values.push(x.get());
                     }
                 }
@@ -820,5 +894,21 @@ mod tests {
             let two = sparse(code, 70_000, true, true);
             assert!(one == two, "{code}");
         }
+    }
+
+    #[test]
+    #[ignore = "release, about a minute and 15 MB: `cargo test --release --lib czajka -- --ignored`"]
+    fn grundys_game_agrees_with_czajkas_published_records() {
+        // Czajka's table of Grundy's game (tczajka/octal-games): the first heap where the
+        // largest value so far is reached, 231, 234 and 256; 256 needs two-byte values.
+        let mut s = SparseSpace::new(&OctalCode::grundy());
+        s.extend_to(7_250_050);
+        let first_at_least = |v: u32| (0..s.len()).find(|&n| s.value(n).is_some_and(|g| g >= v));
+        assert_eq!(s.value(763_622), Some(231));
+        assert_eq!(first_at_least(231), Some(763_622));
+        assert_eq!(s.value(3_653_177), Some(234));
+        assert_eq!(first_at_least(234), Some(3_653_177));
+        assert_eq!(s.value(7_250_049), Some(256));
+        assert_eq!(first_at_least(256), Some(7_250_049));
     }
 }

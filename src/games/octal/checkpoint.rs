@@ -1,0 +1,204 @@
+//! Checkpoints of long runs (`--checkpoint PATH`): the values so far, the rare heaps and
+//! the mask, written every minute of a run and when it stops (Ctrl-C, a budget, the last
+//! heap), so that a later run with the same flag resumes where it stopped.
+//!
+//! A file holds a header of `key value` lines, a blank line, then the values G(0), …,
+//! G(n − 1) as little-endian integers of the width the header names, then the rare heaps
+//! as little-endian `u64`s. A file of another code or version, or that does not read back
+//! exactly (a short write, a wrong checksum), is refused with the reason: a resumed run
+//! never starts from values it cannot trust.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::code::OctalCode;
+use super::sparse_space::Mask;
+use super::values::NimValues;
+
+/// What a checkpoint keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// G(n) for every n below its length.
+    pub values: NimValues,
+    /// The mask in use.
+    pub mask: Mask,
+    /// The heaps n ≥ 1 whose value is rare under the mask, increasing.
+    pub rare: Vec<u64>,
+}
+
+impl Checkpoint {
+    /// Returns the checkpoint cut to its first `heaps` heaps.
+    pub fn truncated(self, heaps: usize) -> Checkpoint {
+        if self.values.len() <= heaps {
+            return self;
+        }
+        let values = match self.values {
+            NimValues::U8(mut v) => {
+                v.truncate(heaps);
+                NimValues::U8(v)
+            }
+            NimValues::U16(mut v) => {
+                v.truncate(heaps);
+                NimValues::U16(v)
+            }
+            NimValues::U32(mut v) => {
+                v.truncate(heaps);
+                NimValues::U32(v)
+            }
+        };
+        let rare = self.rare.into_iter().filter(|&n| (n as usize) < heaps).collect();
+        Checkpoint { values, mask: self.mask, rare }
+    }
+}
+
+/// FNV-1a over `bytes`, continuing from `h`.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Calls `out` with the stored bytes of `values`, a chunk at a time (a long run's values
+/// are not copied whole).
+fn value_bytes(values: &NimValues, out: &mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+    const CHUNK: usize = 1 << 20;
+    match values {
+        NimValues::U8(v) => v.chunks(CHUNK).try_for_each(out),
+        NimValues::U16(v) => v
+            .chunks(CHUNK)
+            .try_for_each(|c| out(&c.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())),
+        NimValues::U32(v) => v
+            .chunks(CHUNK)
+            .try_for_each(|c| out(&c.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())),
+    }
+}
+
+/// Writes `code`'s checkpoint (`values`, `mask`, `rare`) to `path`: beside it first, then
+/// renamed over it, so that a run stopped while writing keeps the previous one whole.
+///
+/// # Errors
+/// The file could not be written.
+pub fn save(path: &Path, code: &OctalCode, values: &NimValues, mask: Mask, rare: &[u64]) -> std::io::Result<()> {
+    let rare: Vec<u8> = rare.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let mut sum = FNV_START;
+    value_bytes(values, &mut |b| {
+        sum = fnv(sum, b);
+        Ok(())
+    })?;
+    let sum = fnv(sum, &rare);
+    let header = format!(
+        "gamecheck octal checkpoint\ncode {code}\nversion {}\nheaps {}\nwidth {}\nmask {}\ndomain {}\nrare {}\nchecksum {sum}\n\n",
+        env!("CARGO_PKG_VERSION"),
+        values.len(),
+        values.bytes_per_value(),
+        mask.mask,
+        mask.domain,
+        rare.len() / 8,
+    );
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    let written = std::fs::File::create(&tmp).and_then(|f| {
+        let mut f = std::io::BufWriter::new(f);
+        f.write_all(header.as_bytes())?;
+        value_bytes(values, &mut |b| f.write_all(b))?;
+        f.write_all(&rare)?;
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Returns `code`'s checkpoint in `path`, `Ok(None)` when there is no file.
+///
+/// # Errors
+/// The file exists but cannot be read, is of another code or version, or is damaged:
+/// named.
+///
+/// # Example
+/// ```
+/// use gamecheck::octal::checkpoint::{Checkpoint, load, save};
+/// use gamecheck::octal::{sparse_space::Mask, values::NimValues};
+/// let path = std::env::temp_dir().join(format!("gamecheck-doc-checkpoint-{}", std::process::id()));
+/// let code = "0.16".parse()?;
+/// assert_eq!(load(&path, &code)?, None);
+/// let c = Checkpoint { values: NimValues::U8(vec![0, 1, 0, 2]), mask: Mask { mask: 2, domain: false }, rare: vec![1] };
+/// save(&path, &code, &c.values, c.mask, &c.rare)?;
+/// assert_eq!(load(&path, &code)?, Some(c));
+/// assert!(load(&path, &"0.77".parse()?).is_err());
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn load(path: &Path, code: &OctalCode) -> Result<Option<Checkpoint>, String> {
+    let data = match std::fs::read(path) {
+        Ok(data) => data,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
+    };
+    read(&data, code).map(Some).map_err(|why| format!("checkpoint {}: {why}", path.display()))
+}
+
+fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
+    let split = data
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or("no header")?;
+    let head = std::str::from_utf8(&data[..split]).map_err(|_| "the header is not text")?;
+    let body = &data[split + 2..];
+    if head.lines().next() != Some("gamecheck octal checkpoint") {
+        return Err("not a gamecheck octal checkpoint".into());
+    }
+    let field = |key: &str| {
+        head.lines()
+            .find_map(|l| l.strip_prefix(key).and_then(|v| v.strip_prefix(' ')))
+            .ok_or(format!("no `{key}` line"))
+    };
+    let number = |key: &str| -> Result<u64, String> {
+        let text = field(key)?;
+        text.parse().map_err(|_| format!("`{key} {text}` is not a number"))
+    };
+    if field("code")? != code.to_string() {
+        return Err(format!("it is of code {}, not {code}", field("code")?));
+    }
+    if field("version")? != env!("CARGO_PKG_VERSION") {
+        return Err(format!("it was written by gamecheck {}, not {}", field("version")?, env!("CARGO_PKG_VERSION")));
+    }
+    let heaps = usize::try_from(number("heaps")?).map_err(|_| "too many heaps")?;
+    let rare_len = usize::try_from(number("rare")?).map_err(|_| "too many rare heaps")?;
+    let width = usize::try_from(number("width")?).map_err(|_| "bad width")?;
+    let mask = Mask {
+        mask: u32::try_from(number("mask")?).map_err(|_| "the mask is not 32-bit")?,
+        domain: field("domain")? == "true",
+    };
+    let value_len = heaps.checked_mul(width).ok_or("too many heaps")?;
+    let rare_bytes = rare_len.checked_mul(8).ok_or("too many rare heaps")?;
+    if value_len.checked_add(rare_bytes) != Some(body.len()) {
+        return Err("its length is not what the header says (a short write?)".into());
+    }
+    let (values, rare) = body.split_at(value_len);
+    if number("checksum")? != fnv(fnv(FNV_START, values), rare) {
+        return Err("its checksum does not match (damaged)".into());
+    }
+    let values = match width {
+        1 => NimValues::U8(values.to_vec()),
+        2 => NimValues::U16(values.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
+        4 => NimValues::U32(values.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()),
+        _ => return Err(format!("width {width}: not 1, 2 or 4")),
+    };
+    let rare: Vec<u64> = rare
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+        .collect();
+    if rare.windows(2).any(|w| w[0] >= w[1]) || rare.last().is_some_and(|&r| r as usize >= heaps) {
+        return Err("its rare heaps are not increasing below the heaps".into());
+    }
+    Ok(Checkpoint { values, mask, rare })
+}
