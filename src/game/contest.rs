@@ -610,6 +610,13 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         self.format().write_case(&p.counts())
     }
 
+    /// The game's own explanation ([`Game::explain`]), else the position.
+    fn explain(&self, p: &G::Position, answer: &Answer) -> String {
+        self.game()
+            .explain(p, answer)
+            .unwrap_or_else(|| crate::problem::Problem::describe(self, p))
+    }
+
     fn write_answer(&self, answer: &Answer) -> String {
         match (self.output(), answer) {
             (Output::Winner { win, loss, draw }, Answer::Outcome(o)) => match o {

@@ -55,10 +55,10 @@ mod reach;
 mod search;
 mod searches;
 pub mod stress;
+mod table_proof;
 mod verdict;
 
 pub use check::Sum;
-pub(crate) use claims::compile as compile_claim;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
@@ -67,9 +67,9 @@ pub use oracles::Oracle;
 pub use position::Position;
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
-pub(crate) use search::ByMoves;
 pub use search::Search;
 pub use stress::stress;
+pub use table_proof::TableProof;
 pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;
@@ -278,6 +278,13 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// talks to a contestant's program (`stress` on such a game plays it, `play` lets a
     /// person play it). Default: none, the game is not interactive.
     fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
+        None
+    }
+
+    /// Returns why `answer` is the answer at `p`, for `solve --explain`: a winning move
+    /// and the insight that makes it one. Default: `None`, and `solve --explain` shows
+    /// the position.
+    fn explain(&self, _p: &Self::Position, _answer: &Answer) -> Option<String> {
         None
     }
 

@@ -17,7 +17,7 @@ registry! {
         "moore" => moore::MoorePosition,
         "moore-count" | "games" => moore::MooreCount,
     }
-    wythoff { "wythoff" => wythoff::Wythoff }
+    wythoff { "wythoff" => GameProblem<wythoff::Wythoff> }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
