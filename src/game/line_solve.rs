@@ -3,9 +3,9 @@
 //! and answered on every core by [`solve_lines`](crate::problem::solve_lines), with the
 //! same output and errors as reading the whole input first.
 
-use super::format::{Cases, Field};
+use super::format::{Cases, Field, Output};
 use super::problem::GameProblem;
-use super::{Game, Position};
+use super::{Answer, Game, Outcome, Position};
 use crate::input::InputError;
 use crate::problem::{ContestFormat, LineCases};
 use crate::tokens::{Tokens, plain_u64_prefix};
@@ -33,8 +33,9 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Returns the counts of a line of plain numbers that the format admits as they
-    /// stand, with the bytes used; `None` for the grammar to read or explain.
-    fn plain_counts(&self, line: &[u8]) -> Option<(Vec<u64>, usize)> {
+    /// stand (the first of the array, on the stack: a case costs no allocation), with
+    /// their number and the bytes used; `None` for the grammar to read or explain.
+    fn plain_counts(&self, line: &[u8]) -> Option<([u64; FAST_NUMBERS], usize, usize)> {
         let mut numbers = [0u64; FAST_NUMBERS];
         let mut n = 0;
         let mut i = 0;
@@ -51,30 +52,37 @@ impl<G: Game> GameProblem<G> {
                 Some(_) => return None,
             }
         }
-        let mut counts = Vec::with_capacity(n);
+        // The counts are the numbers without the list's length: never more of them.
+        let mut counts = [0u64; FAST_NUMBERS];
+        let mut k = 0;
         let mut words = numbers[..n].iter();
         let mut len = 0;
         for field in &self.contest_format().lines[0] {
             match field {
-                Field::Number { range, .. } => counts.push(*words.next().filter(|v| range.contains(v))?),
+                Field::Number { range, .. } => {
+                    counts[k] = *words.next().filter(|v| range.contains(v))?;
+                    k += 1;
+                }
                 Field::Len { range, .. } => len = *words.next().filter(|v| range.contains(v))?,
                 Field::List { range, .. } => {
                     for _ in 0..len {
-                        counts.push(*words.next().filter(|v| range.contains(v))?);
+                        *counts.get_mut(k)? = *words.next().filter(|v| range.contains(v))?;
+                        k += 1;
                     }
                 }
                 // `one_case_per_line` admits neither; the grammar reads them.
                 Field::Column { .. } | Field::Cases { .. } => return None,
             }
         }
-        words.next().is_none().then_some((counts, i))
+        words.next().is_none().then_some((counts, k, i))
     }
 }
 
 impl<G: Game> LineCases for GameProblem<G> {
     fn case_fast(&self, line: &[u8]) -> Option<(G::Position, usize)> {
-        let (counts, used) = self.plain_counts(line)?;
-        let p = G::Position::from_counts(&counts)?;
+        let (counts, k, used) = self.plain_counts(line)?;
+        let counts = &counts[..k];
+        let p = G::Position::from_counts(counts)?;
         let max = self.game().max_count();
         (counts.iter().all(|&v| v <= max) && self.game().check_position(&p).is_ok()).then_some((p, used))
     }
@@ -90,7 +98,18 @@ impl<G: Game> LineCases for GameProblem<G> {
 
     fn answer_line(&self, p: &G::Position, explain: bool, out: &mut Vec<u8>) -> Result<(), String> {
         let answer = self.answer(p)?;
-        out.extend_from_slice(self.write_answer(&answer).as_bytes());
+        match (&self.contest_format().output, &answer) {
+            // Who wins, by its name: no answer text is built per case.
+            (Output::Winner { win, loss, draw }, Answer::Outcome(o)) if !self.question().grundy => {
+                let word = match o {
+                    Outcome::Win => win,
+                    Outcome::Loss => loss,
+                    Outcome::Draw => draw.as_ref().unwrap_or(&"Draw"),
+                };
+                out.extend_from_slice(word.as_bytes());
+            }
+            _ => out.extend_from_slice(self.write_answer(&answer).as_bytes()),
+        }
         if explain {
             out.extend_from_slice(b"  ");
             out.extend_from_slice(self.explain(p, &answer).as_bytes());

@@ -77,6 +77,9 @@ use thiserror::Error;
 use crate::problem::{Flag, FlagError, Flags};
 use crate::prove::ProveCommand;
 
+/// Where claims are checked: an exhaustive prefix of the order, then a random sample.
+pub type ClaimDomains<P> = (crate::problem::Domain<'static, P>, crate::problem::Sample<P>);
+
 /// A property a game adds to `check`, by name: its fast path against a second method of
 /// its own, on the small positions.
 pub type CrossCheck<G> = (&'static str, fn(&G, &<G as Game>::Position) -> Result<(), String>);
@@ -143,6 +146,16 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// none.
     fn catalog(&self) -> Vec<crate::claims::Entry> {
         Vec::new()
+    }
+
+    /// Returns where claims about the game are checked, when the game knows where they
+    /// fail: an exhaustive prefix of the order of least counterexamples, then a random
+    /// sample (Wythoff: every position with at most 600 stones, then positions next to
+    /// the P-positions, where a formula for ⌊jφ⌋ errs). Default: `None`, every position
+    /// with at most about 20,000 positions' worth of counts, then random positions with
+    /// small counts favoured.
+    fn claim_domains(&self) -> Option<ClaimDomains<Self::Position>> {
+        None
     }
 
     /// Returns the properties the game adds to `check`, each run on small positions.

@@ -70,7 +70,12 @@ impl<G: Game, T: Sync> Problem for TableProof<G, T> {
 
     fn repro_command(&self, p: &G::Position) -> String {
         let counts: Vec<String> = p.counts().iter().map(u64::to_string).collect();
-        format!("{} repro {} {}", crate::program::name(), G::NAME, counts.join(" "))
+        format!(
+            "{} repro {} {}",
+            crate::program::name(),
+            G::NAME,
+            counts.join(" ")
+        )
     }
 }
 
@@ -87,9 +92,7 @@ impl<G: Game, T: Sync> Provable for TableProof<G, T> {
             .and_then(|k| l.checked_pow(k))
             .filter(|&s| s > 0)
             .ok_or_else(|| {
-                ProveError::Range(format!(
-                    "{l}: the box must hold between 1 and 2^64 - 1 positions"
-                ))
+                ProveError::Range(format!("{l}: the box must hold between 1 and 2^64 - 1 positions"))
             })
     }
 

@@ -491,8 +491,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::games::chopsticks::Chopsticks;
     use crate::game::{GameProblem, Question};
+    use crate::games::chopsticks::Chopsticks;
     use crate::games::wythoff::Wythoff;
     use crate::problem::solve_cases;
 

@@ -51,7 +51,7 @@ fn wythoff() -> Option<&'static GameProblem<Wythoff>> {
 }
 
 /// Every position with at most [`EXHAUSTIVE_STONES`] stones, in the order (x + y, x, y).
-fn exhaustive() -> Domain<'static, Piles> {
+pub(super) fn exhaustive() -> Domain<'static, Piles> {
     Domain {
         cases: Box::new((0..=EXHAUSTIVE_STONES).flat_map(|s| (0..=s).map(move |x| Piles { x, y: s - x }))),
         description: format!("positions with x + y <= {EXHAUSTIVE_STONES}"),
@@ -77,7 +77,7 @@ fn pile(cap: u64) -> BoxedStrategy<u64> {
 
 /// Positions over the whole `u64` range, half of them P-positions (⌊jφ⌋, ⌊jφ⌋ + j),
 /// their diagonal neighbours and mirrors.
-fn random() -> Sample<Piles> {
+pub(super) fn random() -> Sample<Piles> {
     let cap = u64::MAX;
     let near_p = (0..=cap / 3, -1i8..=1, -1i8..=1, any::<bool>()).prop_filter_map(
         "within the cap",

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::rule::{floor_phi, is_p_position, winning_move};
-use crate::game::{Answer, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search};
+use crate::game::{Answer, ClaimDomains, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search};
 use crate::plot::PlotCommand;
 use crate::prove::ProveCommand;
 
@@ -196,6 +196,12 @@ impl Game for Wythoff {
                 )
             }
         })
+    }
+
+    /// Every position with at most 600 stones, then positions over the whole `u64` range,
+    /// half of them next to a P-position.
+    fn claim_domains(&self) -> Option<ClaimDomains<Piles>> {
+        Some((super::catalog_claims::exhaustive(), super::catalog_claims::random()))
     }
 
     fn catalog(&self) -> Vec<crate::claims::Entry> {
