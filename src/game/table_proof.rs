@@ -99,13 +99,21 @@ impl<G: Game, T: Sync> Provable for TableProof<G, T> {
     /// The counts of `index` written in base L, the last count least significant.
     fn case(&self, _: &(), index: u64) -> G::Position {
         let l = self.max_count;
-        let mut c = vec![0; G::Position::ARITY.unwrap_or(1)];
+        let k = G::Position::ARITY.unwrap_or(1);
+        // On the stack for the usual few counts: a proof reads 10^7 cases and more.
+        let (mut small, mut large) = ([0u64; 8], Vec::new());
+        let c: &mut [u64] = if k <= small.len() {
+            &mut small[..k]
+        } else {
+            large.resize(k, 0);
+            &mut large
+        };
         let mut rest = index;
         for v in c.iter_mut().rev() {
             *v = rest % l;
             rest /= l;
         }
-        G::Position::from_counts(&c).unwrap_or_else(|| panic!("{c:?} is not a position of {}", G::NAME))
+        G::Position::from_counts(c).unwrap_or_else(|| panic!("{c:?} is not a position of {}", G::NAME))
     }
 
     fn prepare(&self, _: &(), _: &Range<u64>) -> Result<T, ProveError> {
