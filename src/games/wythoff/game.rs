@@ -63,9 +63,11 @@ pub(super) fn table_p(p: &Piles) -> Option<bool> {
         .is_p_position(p.x, p.y)
 }
 
-/// Piles up to this are answered by the rules oracle: Θ(L³) moves below piles of L in
-/// all keep the joint search near a second.
-const RULES_REACH: u64 = 64;
+/// Piles up to this are answered by the joint search of the rules, and up to 8 times this
+/// (128) by the search of the one component: a box of L has Θ(L³) moves, and 16 keeps
+/// the component search of every position below 128 near a tenth of a second. The mex
+/// table judges the P-test beyond, up to 400,000 in `check`.
+const RULES_REACH: u64 = 16;
 
 /// Returns the P-positions of the Fibonacci diagonals below `p`'s diagonal, with their
 /// diagonal neighbours, on `p`'s side of x = y: F·φ is within φ^(−n) of an integer
