@@ -358,17 +358,18 @@ fn played_to(explanation: &str, open: char, close: char) -> Option<Vec<u64>> {
 
 #[test]
 fn explain_gives_a_winning_move_the_oracles_confirm_for_wythoff_and_moore() {
-    use gamecheck::games::wythoff::{Outcome, Piles, Wythoff};
+    use gamecheck::game::{Answer, GameProblem, Outcome, Question};
+    use gamecheck::games::wythoff::{Piles, Wythoff};
     use gamecheck::moore::winning_move;
     use gamecheck::problem::ContestFormat;
     use gamecheck_oracles::moore_game_search::GameSearch;
     use gamecheck_oracles::wythoff_mex_table::WythoffTable;
     use itertools::Itertools;
     let table = WythoffTable::build(64).expect("the mex table builds");
-    let wythoff = Wythoff::default();
+    let wythoff = GameProblem::new(Wythoff, Question::default()).expect("wythoff's format");
     for (x, y) in (0..40).flat_map(|x| (0..40).map(move |y| (x, y))) {
         let p = table.is_p_position(x, y).expect("within the table");
-        let answer = if p { Outcome::Loss } else { Outcome::Win };
+        let answer = Answer::Outcome(if p { Outcome::Loss } else { Outcome::Win });
         let why = wythoff.explain(&Piles { x, y }, &answer);
         match played_to(&why, '(', ')').as_deref() {
             // A legal move (from one pile, or the same from both) to a P-position.

@@ -22,7 +22,7 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn judged_reference(&self, p: &G::Position) -> Result<(Answer, &'static str), String> {
-        match self.truth(p, self.question()) {
+        match self.claim_truth(p) {
             Some(t) => Ok(t),
             // Beyond the oracles: the fast path, which `check` certifies there; where it
             // cannot answer (its budget), the case is unjudged.
@@ -34,6 +34,9 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn exhaustive(&self) -> Domain<'_, G::Position> {
+        if let Some((exhaustive, _)) = self.game().claim_domains() {
+            return exhaustive;
+        }
         let max_len = self.game().max_len();
         let last = total_within(EXHAUSTIVE, G::Position::ARITY, max_len);
         Domain {
@@ -50,6 +53,9 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn random(&self) -> Sample<G::Position> {
+        if let Some((_, random)) = self.game().claim_domains() {
+            return random;
+        }
         let game = self.game();
         let (max, max_len) = (game.max_count(), game.max_len());
         Sample {
@@ -64,16 +70,20 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn reference_text(&self) -> String {
+        let own: String = self
+            .game()
+            .oracles()
+            .iter()
+            .map(|o| format!(", else the {}", o.name))
+            .collect();
         format!(
-            "the rules oracle (the joint search, counts up to {}), else the sum of components, else the fast path",
+            "the rules oracle (the joint search, counts up to {}), else the sum of components{own}, else the fast path",
             self.game().oracle_reach()
         )
     }
 
     fn audit(&self, p: &G::Position) -> Option<Result<(), String>> {
-        self.truth(p, self.question())
-            .is_none()
-            .then(|| self.certificate(p))
+        self.claim_truth(p).is_none().then(|| self.certificate(p))
     }
 
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
@@ -94,6 +104,24 @@ impl<G: Game> Claims for GameProblem<G> {
                 )
                 .into_boxed_str(),
             )
+        })
+    }
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Returns the truth at `p` where an oracle reaches: the rules oracle's, the
+    /// components', else the first of the game's own oracles ([`Game::oracles`]) that
+    /// answers the question.
+    fn claim_truth(&self, p: &G::Position) -> Option<(Answer, &'static str)> {
+        let question = self.question();
+        self.truth(p, question).or_else(|| {
+            self.game()
+                .oracles()
+                .iter()
+                .find_map(|o| match o.answer(self.game(), p, question) {
+                    Some(Ok(a)) => Some((a, o.name)),
+                    _ => None,
+                })
         })
     }
 }

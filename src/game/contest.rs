@@ -613,7 +613,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
     /// The game's own reason ([`Game::explain`]); else the position, then why: the fast
     /// path's winning move and the loss it leaves, or why there is none.
     fn explain(&self, p: &G::Position, answer: &Answer) -> String {
-        self.game().explain(p).unwrap_or_else(|| {
+        self.game().explain(p, answer).unwrap_or_else(|| {
             format!(
                 "{}: {}",
                 crate::problem::Problem::describe(self, p),

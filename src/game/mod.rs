@@ -58,6 +58,7 @@ mod search;
 mod searches;
 mod unanswered;
 pub mod stress;
+mod table_proof;
 mod verdict;
 
 pub use crate::input::InputError;
@@ -74,16 +75,19 @@ pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
-pub(crate) use search::ByMoves;
 pub use search::Search;
 pub use stress::stress;
 pub use unanswered::Unanswered;
+pub use table_proof::TableProof;
 pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;
 
 use crate::problem::{Flag, FlagError, Flags};
 use crate::prove::ProveCommand;
+
+/// Where claims are checked: an exhaustive prefix of the order, then a random sample.
+pub type ClaimDomains<P> = (crate::problem::Domain<'static, P>, crate::problem::Sample<P>);
 
 /// A property a game adds to `check`, by name: its fast path against a second method of
 /// its own, on the small positions.
@@ -172,6 +176,16 @@ pub trait Game: Send + Sync + Sized + 'static {
         text: &str,
     ) -> Result<crate::problem::Predicate<Self::Position>, crate::claims::ExprError> {
         compile_claim::<Self::Position>(text)
+    }
+
+    /// Returns where claims about the game are checked, when the game knows where they
+    /// fail: an exhaustive prefix of the order of least counterexamples, then a random
+    /// sample (Wythoff: every position with at most 600 stones, then positions next to
+    /// the P-positions, where a formula for ⌊jφ⌋ errs). Default: `None`, every position
+    /// with at most about 20,000 positions' worth of counts, then random positions with
+    /// small counts favoured.
+    fn claim_domains(&self) -> Option<ClaimDomains<Self::Position>> {
+        None
     }
 
     /// Returns the properties the game adds to `check`, each run on small positions.
@@ -318,10 +332,10 @@ pub trait Game: Send + Sync + Sized + 'static {
         Outcome::Loss
     }
 
-    /// Returns why `p` has the answer it has, as `solve --explain` prints it beside the
-    /// answer (the case of a rule that decides it, a winning move), or `None` for the
-    /// position as the problem describes it. Default: `None`.
-    fn explain(&self, _p: &Self::Position) -> Option<String> {
+    /// Returns why `answer` is the answer at `p`, for `solve --explain`: a winning move
+    /// and the insight that makes it one. Default: `None`, and `solve --explain` shows
+    /// the position.
+    fn explain(&self, _p: &Self::Position, _answer: &Answer) -> Option<String> {
         None
     }
 

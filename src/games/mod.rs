@@ -19,7 +19,7 @@ registry! {
         "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,
     }
-    wythoff { "wythoff" => wythoff::Wythoff }
+    wythoff { "wythoff" => GameProblem<wythoff::Wythoff> }
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }

@@ -110,8 +110,10 @@ fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
 /// ```
 /// use gamecheck::problem::read_line_cases;
 /// use gamecheck::tokens::Tokens;
+/// use gamecheck::game::{GameProblem, Question};
 /// use gamecheck::games::wythoff::{Piles, Wythoff};
-/// let cases = read_line_cases(&Wythoff::default(), &mut Tokens::new(&b"1\n3 5\n"[..]));
+/// let wythoff = GameProblem::new(Wythoff, Question::default()).unwrap();
+/// let cases = read_line_cases(&wythoff, &mut Tokens::new(&b"1\n3 5\n"[..]));
 /// assert_eq!(cases, Ok(vec![Piles { x: 3, y: 5 }]));
 /// ```
 pub fn read_line_cases<P: LineCases>(
@@ -362,9 +364,11 @@ impl Output<'_> {
 /// # Example
 /// ```
 /// use gamecheck::problem::solve_lines;
+/// use gamecheck::game::{GameProblem, Question};
 /// use gamecheck::games::wythoff::Wythoff;
+/// let wythoff = GameProblem::new(Wythoff, Question::default()).unwrap();
 /// let mut out = Vec::new();
-/// solve_lines(&Wythoff::default(), &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
+/// solve_lines(&wythoff, &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
 /// assert_eq!(out, b"Second\nFirst\n");
 /// ```
 pub fn solve_lines<P: LineCases>(
@@ -494,6 +498,10 @@ mod tests {
 
     fn chopsticks() -> GameProblem<Chopsticks> {
         GameProblem::new(Chopsticks::with_table_limit(1), Question::default()).unwrap()
+    }
+
+    fn wythoff() -> GameProblem<Wythoff> {
+        GameProblem::new(Wythoff, Question::default()).unwrap()
     }
 
     /// What `solve` printed, or its error as text (`SolveError` holds `io::Error`s).
@@ -626,7 +634,7 @@ mod tests {
 
     #[test]
     fn fast_stream_matches_solve_cases_for_wythoff() {
-        fast_stream_matches_solve_cases(&Wythoff::default(), 2, "proptest-regressions/wythoff.txt");
+        fast_stream_matches_solve_cases(&wythoff(), 2, "proptest-regressions/wythoff.txt");
     }
 
     #[test]
@@ -684,7 +692,7 @@ mod tests {
     #[test]
     fn a_line_longer_than_a_block_is_read_token_by_token() {
         let limits = Limits { block: 16, hold: 0 };
-        let w = Wythoff::default();
+        let w = wythoff();
         let long = format!("2\n{}3{}4\n1 2\n", " ".repeat(40), " ".repeat(50));
         assert_eq!(
             fast(&w, long.as_bytes(), false, limits),
@@ -710,7 +718,7 @@ mod tests {
 
     #[test]
     fn an_endless_stream_of_nul_bytes_stops_at_its_first_token() {
-        endless_nul_bytes_stop_at_the_first_token(&Wythoff::default());
+        endless_nul_bytes_stop_at_the_first_token(&wythoff());
         endless_nul_bytes_stop_at_the_first_token(&chopsticks());
     }
 }

@@ -282,7 +282,7 @@ impl Game for Chopsticks {
         Outcome::Win
     }
 
-    fn explain(&self, s: &State) -> Option<String> {
+    fn explain(&self, s: &State, _answer: &Answer) -> Option<String> {
         Some(super::explain_line(*s))
     }
 

@@ -1,19 +1,15 @@
-//! What Wythoff's game adds to `prove` and `plot`: its flags.
+//! What Wythoff's game adds to `prove` and `plot`: the P-test against the mex table on a
+//! box, and the picture of its P-positions and winning moves.
 
-use super::{Wythoff, WythoffDomain, is_p_position, picture};
+use std::sync::Arc;
+
+use gamecheck_oracles::wythoff_mex_table::{MAX_LIMIT, WythoffTable};
+
+use super::{Wythoff, is_p_position, picture};
+use crate::game::{Outcome, TableProof};
 use crate::plot::{Picture, PlotCommand, PlotError};
-use crate::problem::{Commands, Flag, Flags};
-use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
-
-impl Commands for Wythoff {
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        Some(self)
-    }
-}
+use crate::problem::{Flag, Flags};
+use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError};
 
 impl ProveCommand for Wythoff {
     fn about(&self) -> &'static str {
@@ -24,11 +20,27 @@ impl ProveCommand for Wythoff {
         vec![Flag::number("max-pile", "L: both piles run over 0..L.", "4096", 0).value_name("L")]
     }
 
+    /// Every position (x, y) with both piles below L, numbered x·L + y.
+    ///
+    /// # Constraints
+    /// 1 ≤ L ≤ 2^26 (the mex table's limit), else [`ProveError::Range`].
     fn run(&self, flags: &Flags, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
-        let domain = WythoffDomain {
-            max_pile: flags.number("max-pile")?,
-        };
-        prove_bounded(self, &domain, progress)
+        let l = flags.number("max-pile")?;
+        if !(1..=MAX_LIMIT).contains(&l) {
+            return Err(ProveError::Range(format!(
+                "--max-pile {l}: the mex table covers 1 to {MAX_LIMIT} piles"
+            )));
+        }
+        TableProof {
+            game: Arc::new(*self),
+            max_count: l,
+            statement: format!("wythoff P-test = mex table, every pile below {l}"),
+            parameters: serde_json::json!({ "max_pile": l }),
+            oracle_name: "mex table",
+            build: |l| WythoffTable::build(l).map_err(|e| e.to_string()),
+            answer: |table, p| table.is_p_position(p.x, p.y).map(Outcome::of_loss),
+        }
+        .run(progress)
     }
 }
 

@@ -6,20 +6,13 @@
 //! floating-point φ is wrong from j around 10^8 (see the claims catalog).
 
 pub mod catalog_claims;
-mod claims;
 mod commands;
-mod contest_format;
 mod game;
 pub mod picture;
-mod problem;
-mod provable;
 mod rule;
-mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{EXHAUSTIVE_STONES, diagonals};
-pub use game::WythoffGame;
-pub use problem::{Outcome, Piles, Wythoff};
-pub use provable::WythoffDomain;
+pub use catalog_claims::{EXHAUSTIVE_STONES, diagonals};
+pub use game::{Piles, Wythoff};
 pub use rule::{floor_phi, is_p_position, winning_move};

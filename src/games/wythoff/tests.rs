@@ -7,37 +7,49 @@ use std::path::Path;
 
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
-use super::{Piles, Wythoff, WythoffDomain, floor_phi, is_p_position, picture, winning_move};
+use super::{Piles, Wythoff, floor_phi, is_p_position, picture, winning_move};
+use crate::game::{Answer, Game, GameProblem, Outcome, Play, Question};
 use crate::games::{Registered, Visit, visit};
 use crate::plot::Mark;
-use crate::problem::{Commands, FlagValue, Flags, Problem, disagreements};
-use crate::prove::{Shard, prove};
+use crate::problem::{FlagValue, Flags, Problem, disagreements};
+use crate::prove::{ProofProgress, ProofRun, ProveCommand, Shard};
+
+/// The registered problem: who wins, normal play.
+fn wythoff() -> GameProblem<Wythoff> {
+    GameProblem::new(Wythoff, Question::default()).unwrap_or_else(|e| panic!("{e}"))
+}
 
 /// Runs the property as `gamecheck check` and the integration tests do.
 #[track_caller]
-fn holds(problem: &Wythoff, name: &str, cases: u32) {
+fn holds(name: &str, cases: u32) {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    crate::check::assert_holds(problem, name, cases, Some(here));
+    crate::check::assert_holds(&wythoff(), name, cases, Some(here));
 }
 
 #[test]
 fn p_test_matches_rules_oracle() {
-    holds(&Wythoff::default(), "p_test_matches_rules_oracle", 500);
+    holds("outcome_matches_rules_oracle", 500);
+}
+
+#[test]
+fn grundy_and_misere_searches_match_rules_oracle() {
+    holds("grundy_matches_rules_oracle", 200);
+    holds("misere_matches_rules_oracle", 200);
 }
 
 #[test]
 fn p_test_matches_mex_table() {
-    holds(&Wythoff::default(), "p_test_matches_mex_table", 5000);
-}
-
-#[test]
-fn mex_table_matches_rules_oracle() {
-    holds(&Wythoff::default(), "mex_table_matches_rules_oracle", 500);
+    holds("p_test_matches_mex_table", 5000);
 }
 
 #[test]
 fn winning_move_is_certified() {
-    holds(&Wythoff::default(), "winning_move_is_certified", 20_000);
+    holds("winning_move_is_certified", 20_000);
+}
+
+#[test]
+fn fast_path_is_bellman_consistent() {
+    holds("fast_path_is_bellman_consistent", 2000);
 }
 
 #[test]
@@ -239,6 +251,7 @@ fn p_test_matches_zeckendorf_at_the_top_of_u64() {
 #[test]
 fn winning_moves_are_certified_at_the_largest_piles() {
     let fib = fibonacci();
+    let problem = wythoff();
     for (x, y) in [
         (u64::MAX, u64::MAX),
         (u64::MAX, 0),
@@ -249,13 +262,14 @@ fn winning_moves_are_certified_at_the_largest_piles() {
     ] {
         let p = Piles { x, y };
         // A change detector: the certificate row calls the P-test itself.
-        let rows = Wythoff::default().evaluate(&p);
+        let rows = problem.evaluate(&p);
         assert!(!disagreements(&rows).contains(&true), "{rows:?}");
         // The evidence: the Zeckendorf test, which shares no code with the P-test.
         match winning_move(x, y) {
             Some((nx, ny)) => {
                 assert!(!zeckendorf_p(&fib, x, y), "({x}, {y}) is a P-position");
                 assert!(is_move(x, y, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
+                assert!(Wythoff.is_move(&p, &Piles { x: nx, y: ny }), "({x}, {y}) -> ({nx}, {ny})");
                 assert!(zeckendorf_p(&fib, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
             }
             None => assert!(zeckendorf_p(&fib, x, y), "no move from ({x}, {y})"),
@@ -263,18 +277,45 @@ fn winning_moves_are_certified_at_the_largest_piles() {
     }
 }
 
+/// Runs `prove wythoff --max-pile L` on `shard`; returns (checked, total, mismatches)
+/// and the number of cases announced.
+fn prove_shard(l: u64, shard: Shard) -> Result<(u64, u64, u64, u64), String> {
+    let started = std::sync::atomic::AtomicU64::new(0);
+    let progress = ProofProgress {
+        shard: &|| Ok(shard),
+        start: &|n| started.store(n, std::sync::atomic::Ordering::Relaxed),
+        advance: &|_| {},
+    };
+    let flags = Flags::from_iter([("max-pile", FlagValue::Number(l))]);
+    match Wythoff.run(&flags, &progress).map_err(|e| e.to_string())? {
+        ProofRun::Bounded(s) => Ok((
+            s.checked,
+            s.total,
+            s.mismatch_count,
+            started.load(std::sync::atomic::Ordering::Relaxed),
+        )),
+        other => Err(format!("{other:?}")),
+    }
+}
+
 #[test]
 fn prove_covers_every_position_below_the_bound_and_shards_partition_it() {
-    let domain = WythoffDomain { max_pile: 500 };
-    let whole = prove(&Wythoff::default(), &domain, Shard::WHOLE, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((whole.checked, whole.mismatch_count), (250_000, 0));
+    assert_eq!(prove_shard(500, Shard::WHOLE), Ok((250_000, 250_000, 0, 250_000)));
     let parts: u64 = (1..=3)
-        .map(|index| {
-            let part = prove(&Wythoff::default(), &domain, Shard { index, count: 3 }, &|_| {});
-            part.unwrap_or_else(|e| panic!("{e}")).checked
-        })
+        .map(|index| prove_shard(500, Shard { index, count: 3 }).map_or(0, |(checked, ..)| checked))
         .sum();
     assert_eq!(parts, 250_000);
+    assert_eq!(prove_shard(8, Shard { index: 2, count: 2 }), Ok((32, 64, 0, 32)));
+    // Outside the mex table's limits, refused before any case.
+    for l in [0, (1 << 26) + 1] {
+        let err = prove_shard(l, Shard::WHOLE).expect_err("out of range");
+        assert!(err.contains("the mex table covers 1 to 67108864 piles"), "{err}");
+    }
+    assert!(Wythoff.run(&Flags::default(), &ProofProgress {
+        shard: &|| Ok(Shard::WHOLE),
+        start: &|_| {},
+        advance: &|_| {},
+    }).is_err());
 }
 
 #[test]
@@ -284,42 +325,19 @@ fn the_registry_builds_wythoff_with_its_commands() {
         type Output = (bool, bool, bool, usize);
         fn visit<P: Registered>(self, p: &P) -> Self::Output {
             let typed = p.typed_claim("x == y", 1, 10).is_some();
-            (p.prove_command().is_some(), p.plot_command().is_some(), typed, p.catalog().len())
+            let prove = p.prove_command().is_some_and(|c| c.about().contains("mex table"));
+            let plot = p.plot_command().is_some_and(|c| c.about().contains("P-positions"));
+            (prove, plot, typed, p.catalog().len())
         }
     }
-    assert_eq!(visit("wythoff", &crate::problem::Flags::default(), Has), Ok((true, true, true, 3)));
-}
-
-#[test]
-fn prove_command_reads_its_flag_and_shards() {
-    use crate::prove::{ProofProgress, ProofRun};
-    let problem = Wythoff::default();
-    let Some(command) = problem.prove_command() else {
-        panic!("wythoff has a proof");
-    };
-    let flags = Flags::from_iter([("max-pile", FlagValue::Number(8))]);
-    let started = std::sync::atomic::AtomicU64::new(0);
-    let progress = ProofProgress {
-        shard: &|| "2/2".parse(),
-        start: &|n| started.store(n, std::sync::atomic::Ordering::Relaxed),
-        advance: &|_| {},
-    };
-    match command.run(&flags, &progress) {
-        Ok(ProofRun::Bounded(s)) => assert_eq!((s.checked, s.total, s.mismatch_count), (32, 64, 0)),
-        other => panic!("{other:?}"),
-    }
-    assert!(command.run(&Flags::default(), &progress).is_err());
-    assert_eq!(started.load(std::sync::atomic::Ordering::Relaxed), 32);
+    assert_eq!(visit("wythoff", &Flags::default(), Has), Ok((true, true, true, 3)));
 }
 
 #[test]
 fn committed_picture_is_what_plot_wythoff_draws() {
-    let problem = Wythoff::default();
-    let Some(command) = problem.plot_command() else {
-        panic!("wythoff has a picture");
-    };
+    use crate::plot::PlotCommand;
     let flags = Flags::from_iter([("max", FlagValue::Number(40))]);
-    let svg = command.picture(&flags).and_then(|p| p.to_svg()).unwrap_or_else(|e| panic!("{e}"));
+    let svg = Wythoff.picture(&flags).and_then(|p| p.to_svg()).unwrap_or_else(|e| panic!("{e}"));
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/wythoff-p-positions.svg");
     let expected = std::fs::read_to_string(committed).unwrap_or_else(|e| panic!("{e}"));
     assert!(svg == expected, "regenerate it with `gamecheck plot wythoff --out docs/img/wythoff-p-positions.svg`");
@@ -340,27 +358,31 @@ fn crosses_mark_exactly_where_a_broken_p_test_differs_from_the_table() {
 }
 
 #[test]
-fn repro_agrees_at_a_p_position_and_its_neighbour() {
+fn repro_agrees_at_a_p_position_and_its_neighbour_and_shows_the_mex_table() {
+    let problem = wythoff();
     for (x, y) in [(3, 5), (3, 4), (0, 0)] {
-        let r = crate::check::repro(&Wythoff::default(), Piles { x, y });
+        let r = crate::check::repro(&problem, Piles { x, y });
         assert!(r.agree(), "{}", r.to_text("repro"));
+        assert!(r.to_text("repro").contains("mex table"), "{}", r.to_text("repro"));
     }
 }
 
 #[test]
 fn descent_from_a_far_float_failure_reaches_the_least_one() {
     // The failure stress found first in the README's run, near 2·10^15: halving alone
-    // never lands on another failure, the Fibonacci diagonals do.
+    // never lands on another failure, the Fibonacci diagonals (`Game::descent`) do. The
+    // least is the P-position of diagonal F_40, where the f64 product first rounds up.
     use super::catalog_claims::float_formula;
-    let problem = Wythoff::default();
     let fails = |p: &Piles| float_formula(p.x, p.y) != is_p_position(p.x, p.y);
     let start = Piles {
         x: 1_915_180_698_010_486,
         y: 3_098_827_463_978_715,
     };
     assert!(fails(&start));
-    let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
+    let (least, _) = crate::problem::least(&wythoff(), &fails, start, 1 << 16);
     assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
+    // The evidence that it is a P-position: the Zeckendorf test, apart from the P-test.
+    assert!(zeckendorf_p(&fibonacci(), least.x, least.y));
 }
 
 #[test]
@@ -398,12 +420,11 @@ fn inline_grundy(n: usize) -> Vec<Vec<u64>> {
 
 #[test]
 fn default_grundy_of_the_wythoff_game_matches_an_inline_mex_table() {
-    use crate::game::{Answer, GameProblem, Play, Question};
     let question = Question {
         play: Play::Normal,
         grundy: true,
     };
-    let problem = GameProblem::new(super::WythoffGame, question).unwrap_or_else(|e| panic!("{e}"));
+    let problem = GameProblem::new(Wythoff, question).unwrap_or_else(|e| panic!("{e}"));
     let table = inline_grundy(24);
     for (x, row) in table.iter().enumerate() {
         for (y, &g) in row.iter().enumerate() {
@@ -420,7 +441,7 @@ fn misere_p_positions_are_the_normal_ones_with_the_start_moved_to_0_1_and_2_2() 
     // Misère Wythoff (Wythoff's own remark, see Berlekamp, Conway and Guy, Winning Ways,
     // ch. 13): the P-positions are (0, 1), (1, 0), (2, 2) and the normal P-positions from
     // (3, 5) on. The rules oracle of misère play judges the claim.
-    use crate::game::{Outcome, check};
+    use crate::game::check;
     let rule = |p: &Piles| {
         let lost = match (p.x.min(p.y), p.x.max(p.y)) {
             (0, 1) | (2, 2) => true,
@@ -429,11 +450,11 @@ fn misere_p_positions_are_the_normal_ones_with_the_start_moved_to_0_1_and_2_2() 
         };
         Outcome::of_loss(lost)
     };
-    assert_eq!(check::misere(super::WythoffGame, rule).map(|c| c.unjudged.cases), Ok(0));
+    assert_eq!(check::misere(Wythoff, rule).map(|c| c.unjudged.cases), Ok(0));
     // And ordinary Wythoff's P-positions are refuted under misère play at the least
     // position, the empty one, which the player to move now wins.
     let normal = |p: &Piles| Outcome::of_loss(is_p_position(p.x, p.y));
-    let least = check::misere(super::WythoffGame, normal)
+    let least = check::misere(Wythoff, normal)
         .expect_err("normal play's rule is wrong under misère play")
         .refutation()
         .map(|r| r.position);
@@ -441,27 +462,18 @@ fn misere_p_positions_are_the_normal_ones_with_the_start_moved_to_0_1_and_2_2() 
 }
 
 #[test]
-fn the_game_descends_from_a_far_float_failure_along_its_fibonacci_hints() {
-    // As `descent_from_a_far_float_failure_reaches_the_least_one`, through the game's
-    // descent hints (`Game::descent`) rather than the old problem's own order.
-    use super::catalog_claims::float_formula;
-    use crate::game::{GameProblem, Question};
-    let problem = GameProblem::new(super::WythoffGame, Question::default()).unwrap_or_else(|e| panic!("{e}"));
-    let fails = |p: &Piles| float_formula(p.x, p.y) != is_p_position(p.x, p.y);
-    let start = Piles {
-        x: 1_915_180_698_010_486,
-        y: 3_098_827_463_978_715,
-    };
-    let (least, _) = crate::problem::least(&problem, &fails, start, 1 << 16);
-    assert_eq!((least.x, least.y), (165_580_140, 267_914_295));
-}
-
-#[test]
-fn the_games_mex_table_oracle_is_cross_checked_by_name_and_shown_by_repro() {
-    use crate::game::{GameProblem, Question};
-    let problem = GameProblem::new(super::WythoffGame, Question::default()).unwrap_or_else(|e| panic!("{e}"));
-    crate::check::assert_holds(&problem, "p_test_matches_mex_table", 200, None);
-    let r = crate::check::repro(&problem, Piles { x: 3, y: 5 });
-    assert!(r.agree(), "{}", r.to_text("repro"));
-    assert!(r.to_text("repro").contains("mex table"), "{}", r.to_text("repro"));
+fn explain_names_a_winning_move_to_a_table_p_position() {
+    let table = WythoffTable::build(64).unwrap_or_else(|e| panic!("{e}"));
+    for (x, y) in [(3, 6), (3, 5), (10, 20), (0, 0)] {
+        let p = table.is_p_position(x, y) == Some(true);
+        let answer = Answer::Outcome(Outcome::of_loss(p));
+        let why = Wythoff.explain(&Piles { x, y }, &answer).unwrap_or_default();
+        match winning_move(x, y) {
+            Some((nx, ny)) => {
+                assert!(!p && table.is_p_position(nx, ny) == Some(true), "({x}, {y}): {why}");
+                assert!(why.starts_with(&format!("play to ({nx}, {ny})")), "{why}");
+            }
+            None => assert!(p && why.contains("is a P-position"), "({x}, {y}): {why}"),
+        }
+    }
 }
