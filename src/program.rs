@@ -230,7 +230,10 @@ mod tests {
 
     #[test]
     fn a_command_that_is_not_a_source_file_is_run_as_it_is() {
-        assert_eq!(built_in("./sol --fast", None).ok(), Some(vec!["./sol".to_owned(), "--fast".to_owned()]));
+        assert_eq!(
+            built_in("./sol --fast", None).ok(),
+            Some(vec!["./sol".to_owned(), "--fast".to_owned()])
+        );
     }
 
     #[test]
@@ -244,7 +247,10 @@ mod tests {
             std::fs::write(&path, text).expect("the source is written");
             path.to_string_lossy().into_owned()
         };
-        let ok = source("sol.cpp", "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n");
+        let ok = source(
+            "sol.cpp",
+            "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
+        );
         let first = built_in(&ok, Some(&builds)).expect("g++ builds it");
         let again = built_in(&ok, Some(&builds)).expect("cached");
         assert_eq!(first, again);
@@ -252,7 +258,10 @@ mod tests {
         let out = std::process::Command::new(&first[0]).output().expect("it runs");
         assert_eq!(out.stdout, b"hi\n");
         let py = source("sol.py", "print(1)\n");
-        assert_eq!(built_in(&py, Some(&builds)).ok(), Some(vec!["python3".to_owned(), py.clone()]));
+        assert_eq!(
+            built_in(&py, Some(&builds)).ok(),
+            Some(vec!["python3".to_owned(), py.clone()])
+        );
         let bad = source("bad.c", "int main(void) { return missing; }\n");
         match built_in(&bad, Some(&builds)) {
             Err(BuildError::Compile { message, .. }) => assert!(message.contains("missing"), "{message}"),

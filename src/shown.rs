@@ -167,6 +167,9 @@ mod examples {
     #[test]
     fn escaped_lines() {
         use crate::shown::escaped_lines;
-        assert_eq!(escaped_lines("solution `a\x1b[2J`\nranges"), "solution `a\\x1b[2J`\nranges");
+        assert_eq!(
+            escaped_lines("solution `a\x1b[2J`\nranges"),
+            "solution `a\\x1b[2J`\nranges"
+        );
     }
 }

@@ -421,7 +421,10 @@ mod examples {
         use crate::tokens::Tokens;
         let mut t = Tokens::new(&b"5\n6"[..]);
         assert_eq!(t.u64_on_line("a"), Ok(5));
-        assert!(matches!(t.u64_on_line("c"), Err(InputError::EndOfLine { line: 1, .. })));
+        assert!(matches!(
+            t.u64_on_line("c"),
+            Err(InputError::EndOfLine { line: 1, .. })
+        ));
     }
 
     #[test]
@@ -446,7 +449,10 @@ mod examples {
         use crate::tokens::Tokens;
         let mut t = Tokens::new(&b"3 300"[..]);
         assert_eq!(t.u64_on_line_at_most("v", 255, "too big"), Ok(3));
-        assert!(matches!(t.u64_on_line_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 1, .. })));
+        assert!(matches!(
+            t.u64_on_line_at_most("v", 255, "too big"),
+            Err(InputError::OutOfRange { line: 1, .. })
+        ));
     }
 
     #[test]
@@ -463,7 +469,10 @@ mod examples {
         use crate::tokens::Tokens;
         let mut t = Tokens::new(&b"3\n300"[..]);
         assert_eq!(t.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
-        assert!(matches!(t.u64_anywhere_at_most("v", 255, "too big"), Err(InputError::OutOfRange { line: 2, .. })));
+        assert!(matches!(
+            t.u64_anywhere_at_most("v", 255, "too big"),
+            Err(InputError::OutOfRange { line: 2, .. })
+        ));
     }
 
     #[test]

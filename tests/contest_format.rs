@@ -2,8 +2,8 @@
 //! error's line within the input), inputs round-tripped, generated inputs distinct and
 //! growing, answers read strictly.
 
-use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::game::InputError;
+use gamecheck::games::{Registered, Visit, problem_names, visit};
 use gamecheck::problem::{Range, SolveError};
 use gamecheck::stress::{RunOutcome, Termination, Verdict, generate, judge};
 use proptest::prelude::*;

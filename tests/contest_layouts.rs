@@ -166,7 +166,11 @@ impl Game for Apples {
         4
     }
     /// The editorial's rule, judged against the moves on small positions.
-    fn outcome(&self, a: &Vec<u64>, _: &mut Search<Apples>) -> Result<gamecheck::game::Outcome, gamecheck::game::Unanswered> {
+    fn outcome(
+        &self,
+        a: &Vec<u64>,
+        _: &mut Search<Apples>,
+    ) -> Result<gamecheck::game::Outcome, gamecheck::game::Unanswered> {
         Ok(gamecheck::game::Outcome::of(a.iter().any(|x| x % 2 == 1)))
     }
     fn format(&self) -> Format<Apples> {

@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 
 use gamecheck::game::stress::{AnswerSource, StressError};
-use gamecheck::game::{Answer, Field, Format, Game, Outcome, Output, Play, Question, Search, stress, Unanswered};
+use gamecheck::game::{
+    Answer, Field, Format, Game, Outcome, Output, Play, Question, Search, Unanswered, stress,
+};
 use gamecheck::games::subtraction::Subtraction;
 use gamecheck::stress::{Beyond, Generator, Standing, Verdict};
 

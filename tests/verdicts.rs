@@ -2,7 +2,7 @@
 //! reach). Only a disagreement is a counterexample.
 
 use gamecheck::check::{Campaign, Verdict, run_campaign};
-use gamecheck::game::{Answer, Game, GameProblem, Outcome, Question, Search, check, Unanswered};
+use gamecheck::game::{Answer, Game, GameProblem, Outcome, Question, Search, Unanswered, check};
 use gamecheck::problem::{Budget, Least};
 
 /// Codeforces 1194D, "1-2-K Game": a chip on cell n moves 1, 2 or k cells left, if it

@@ -56,9 +56,9 @@ mod problem;
 mod reach;
 mod search;
 mod searches;
-mod unanswered;
 pub mod stress;
 mod table_proof;
+mod unanswered;
 mod verdict;
 
 pub use crate::input::InputError;
@@ -77,8 +77,8 @@ pub(crate) use position::{key as position_key, smaller as smaller_positions};
 pub use problem::GameProblem;
 pub use search::Search;
 pub use stress::stress;
-pub use unanswered::Unanswered;
 pub use table_proof::TableProof;
+pub use unanswered::Unanswered;
 pub use verdict::{Answer, Move, Play, Question};
 
 use thiserror::Error;
