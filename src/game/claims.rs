@@ -98,9 +98,8 @@ impl<G: Game> Claims for GameProblem<G> {
         (!names.is_empty()).then(|| {
             &*Box::leak(
                 format!(
-                    "EXPR over {} claims \"the player to move {}\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
-                    names.join(", "),
-                    if self.game().claim_outcome() == Outcome::Win { "wins" } else { "loses" }
+                    "EXPR over {} claims \"the player to move loses\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
+                    names.join(", ")
                 )
                 .into_boxed_str(),
             )
@@ -153,22 +152,18 @@ impl<G: Game> TypedClaims for GameProblem<G> {
         self.game().claim(text)
     }
 
-    /// Where the claim holds, the outcome the game's bare claims state
-    /// ([`Game::claim_outcome`]); elsewhere the other one.
-    fn answer_from_claim(&self, holds: bool) -> Answer {
-        let wins = self.game().claim_outcome() == Outcome::Win;
-        Answer::Outcome(Outcome::of(holds == wins))
+    fn answer_from_claim(&self, loses: bool) -> Answer {
+        Answer::Outcome(Outcome::of(!loses))
     }
 
-    /// `EXPR` claims "the player to move loses exactly when EXPR" (wins, for a game whose
-    /// [`Game::claim_outcome`] is a win). Parts `loss: EXPR`,
+    /// `EXPR` claims "the player to move loses exactly when EXPR". Parts `loss: EXPR`,
     /// `draw: EXPR` and `win: EXPR`, joined by `;`, claim each outcome where its EXPR
     /// holds, the first part that holds deciding; with two parts, the outcome left out is
     /// claimed everywhere else. That is how a claim states a draw.
     fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
         let Some(parts) = outcome_parts(text, |t| self.game().claim(t))? else {
-            let holds = self.game().claim(text)?;
-            return Ok(Box::new(move |p| holds(p).map(|h| self.answer_from_claim(h))));
+            let loses = self.game().claim(text)?;
+            return Ok(Box::new(move |p| loses(p).map(|l| self.answer_from_claim(l))));
         };
         let rest = [Outcome::Win, Outcome::Loss, Outcome::Draw]
             .into_iter()

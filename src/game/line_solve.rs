@@ -3,9 +3,9 @@
 //! and answered on every core by [`solve_lines`](crate::problem::solve_lines), with the
 //! same output and errors as reading the whole input first.
 
-use super::format::{Cases, Field, Output};
+use super::format::{Cases, Field};
 use super::problem::GameProblem;
-use super::{Answer, Game, Outcome, Position};
+use super::{Game, Position};
 use crate::input::InputError;
 use crate::problem::{ContestFormat, LineCases};
 use crate::tokens::{Tokens, plain_u64_prefix};
@@ -34,10 +34,7 @@ impl<G: Game> GameProblem<G> {
 
     /// Returns the counts of a line of plain numbers that the format admits as they
     /// stand, with the bytes used; `None` for the grammar to read or explain.
-    ///
-    /// The counts are kept on the stack: a line is parsed per case, and an allocation per
-    /// case was a third of `solve chopsticks`.
-    fn plain_counts(&self, line: &[u8]) -> Option<([u64; FAST_NUMBERS], usize, usize)> {
+    fn plain_counts(&self, line: &[u8]) -> Option<(Vec<u64>, usize)> {
         let mut numbers = [0u64; FAST_NUMBERS];
         let mut n = 0;
         let mut i = 0;
@@ -54,37 +51,30 @@ impl<G: Game> GameProblem<G> {
                 Some(_) => return None,
             }
         }
-        let mut counts = [0u64; FAST_NUMBERS];
-        let mut k = 0;
-        let mut push = |v: u64| -> Option<()> {
-            *counts.get_mut(k)? = v;
-            k += 1;
-            Some(())
-        };
+        let mut counts = Vec::with_capacity(n);
         let mut words = numbers[..n].iter();
         let mut len = 0;
         for field in &self.contest_format().lines[0] {
             match field {
-                Field::Number { range, .. } => push(*words.next().filter(|v| range.contains(v))?)?,
+                Field::Number { range, .. } => counts.push(*words.next().filter(|v| range.contains(v))?),
                 Field::Len { range, .. } => len = *words.next().filter(|v| range.contains(v))?,
                 Field::List { range, .. } => {
                     for _ in 0..len {
-                        push(*words.next().filter(|v| range.contains(v))?)?;
+                        counts.push(*words.next().filter(|v| range.contains(v))?);
                     }
                 }
                 // `one_case_per_line` admits neither; the grammar reads them.
                 Field::Column { .. } | Field::Cases { .. } => return None,
             }
         }
-        words.next().is_none().then_some((counts, k, i))
+        words.next().is_none().then_some((counts, i))
     }
 }
 
 impl<G: Game> LineCases for GameProblem<G> {
     fn case_fast(&self, line: &[u8]) -> Option<(G::Position, usize)> {
-        let (counts, k, used) = self.plain_counts(line)?;
-        let counts = &counts[..k];
-        let p = G::Position::from_counts(counts)?;
+        let (counts, used) = self.plain_counts(line)?;
+        let p = G::Position::from_counts(&counts)?;
         let max = self.game().max_count();
         (counts.iter().all(|&v| v <= max) && self.game().check_position(&p).is_ok()).then_some((p, used))
     }
@@ -100,15 +90,7 @@ impl<G: Game> LineCases for GameProblem<G> {
 
     fn answer_line(&self, p: &G::Position, explain: bool, out: &mut Vec<u8>) -> Result<(), String> {
         let answer = self.answer(p)?;
-        match (&self.contest_format().output, &answer) {
-            // Who wins, written without a String per case.
-            (Output::Winner { win, loss, .. }, Answer::Outcome(o @ (Outcome::Win | Outcome::Loss)))
-                if !self.question().grundy =>
-            {
-                out.extend_from_slice(if *o == Outcome::Win { win } else { loss }.as_bytes());
-            }
-            _ => out.extend_from_slice(self.write_answer(&answer).as_bytes()),
-        }
+        out.extend_from_slice(self.write_answer(&answer).as_bytes());
         if explain {
             out.extend_from_slice(b"  ");
             out.extend_from_slice(self.explain(p, &answer).as_bytes());

@@ -9,12 +9,10 @@ pub use registry::{
 };
 
 use crate::game::GameProblem;
-
-pub mod simple_chopsticks;
 use crate::partizan::PartizanProblem;
 
 registry! {
-    chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
+    chopsticks { "chopsticks" => chopsticks::Chopsticks }
     moore {
         "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,
@@ -23,6 +21,7 @@ registry! {
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
+    simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
     domineering { "domineering" => PartizanProblem<domineering::Domineering> }
     hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush> }
     toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }

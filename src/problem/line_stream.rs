@@ -496,10 +496,6 @@ mod tests {
     use crate::games::wythoff::Wythoff;
     use crate::problem::solve_cases;
 
-    fn chopsticks() -> GameProblem<Chopsticks> {
-        GameProblem::new(Chopsticks::with_table_limit(1), Question::default()).unwrap()
-    }
-
     fn wythoff() -> GameProblem<Wythoff> {
         GameProblem::new(Wythoff, Question::default()).unwrap()
     }
@@ -639,7 +635,11 @@ mod tests {
 
     #[test]
     fn fast_stream_matches_solve_cases_for_chopsticks() {
-        fast_stream_matches_solve_cases(&chopsticks(), 4, "proptest-regressions/chopsticks.txt");
+        fast_stream_matches_solve_cases(
+            &Chopsticks::with_table_limit(1),
+            4,
+            "proptest-regressions/chopsticks.txt",
+        );
     }
 
     #[test]
@@ -719,6 +719,6 @@ mod tests {
     #[test]
     fn an_endless_stream_of_nul_bytes_stops_at_its_first_token() {
         endless_nul_bytes_stop_at_the_first_token(&wythoff());
-        endless_nul_bytes_stop_at_the_first_token(&chopsticks());
+        endless_nul_bytes_stop_at_the_first_token(&Chopsticks::with_table_limit(1));
     }
 }
