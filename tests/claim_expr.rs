@@ -69,7 +69,7 @@ fn games_xor_is_refuted_at_1_1_for_k_6() {
     assert_eq!(code, Some(1));
     assert_eq!(
         report["counterexample"],
-        serde_json::json!({ "piles": [1, 1], "k": 6 })
+        serde_json::json!([1, 1])
     );
 }
 
@@ -86,7 +86,7 @@ fn games_threshold_is_refuted_at_seven_equal_piles() {
     let (code, report) = json(&["games", "all_bits(bitcount(j) % (k + 1) == 0) && max < 1000"]);
     assert_eq!(code, Some(1));
     assert_eq!(
-        report["counterexample"]["piles"],
+        report["counterexample"],
         serde_json::json!(vec![1000; 7])
     );
 }

@@ -1084,7 +1084,15 @@ impl<G: Game> Properties for GameProblem<G> {
                 )
             },
         ));
-        if G::Position::ARITY.is_none() && !self.game.loopy() {
+        // Only a game that splits its positions has a sum to compare (Moore's Nim_k is one
+        // component, whatever its piles).
+        let splits = || {
+            [&[1, 1][..], &[2, 1], &[1, 2], &[2, 2], &[1, 1, 1]]
+                .into_iter()
+                .filter_map(|c| G::Position::from_counts(c))
+                .any(|p| self.game.check_position(&p).is_ok() && self.game.components(&p).len() > 1)
+        };
+        if G::Position::ARITY.is_none() && !self.game.loopy() && splits() {
             out.push(property::<G>(
                 "sum_matches_joint_search",
                 1,
