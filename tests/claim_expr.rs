@@ -67,10 +67,7 @@ fn games_moore_rule_holds() {
 fn games_xor_is_refuted_at_1_1_for_k_6() {
     let (code, report) = json(&["games", "xor == 0"]);
     assert_eq!(code, Some(1));
-    assert_eq!(
-        report["counterexample"],
-        serde_json::json!([1, 1])
-    );
+    assert_eq!(report["counterexample"], serde_json::json!([1, 1]));
 }
 
 #[test]
@@ -85,10 +82,7 @@ fn games_threshold_is_refuted_at_seven_equal_piles() {
     // below must bring the failure down to the least one, seven equal piles.
     let (code, report) = json(&["games", "all_bits(bitcount(j) % (k + 1) == 0) && max < 1000"]);
     assert_eq!(code, Some(1));
-    assert_eq!(
-        report["counterexample"],
-        serde_json::json!(vec![1000; 7])
-    );
+    assert_eq!(report["counterexample"], serde_json::json!(vec![1000; 7]));
 }
 
 #[test]

@@ -1089,7 +1089,7 @@ impl<G: Game> Properties for GameProblem<G> {
         let splits = || {
             [&[1, 1][..], &[2, 1], &[1, 2], &[2, 2], &[1, 1, 1]]
                 .into_iter()
-                .filter_map(|c| G::Position::from_counts(c))
+                .filter_map(G::Position::from_counts)
                 .any(|p| self.game.check_position(&p).is_ok() && self.game.components(&p).len() > 1)
         };
         if G::Position::ARITY.is_none() && !self.game.loopy() && splits() {

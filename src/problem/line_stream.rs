@@ -105,18 +105,7 @@ fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
 ///
 /// # Errors
 /// The first [`InputError`], with its line and token.
-///
-/// # Example
-/// ```
-/// use gamecheck::problem::read_line_cases;
-/// use gamecheck::tokens::Tokens;
-/// use gamecheck::game::{GameProblem, Question};
-/// use gamecheck::games::wythoff::{Piles, Wythoff};
-/// let wythoff = GameProblem::new(Wythoff, Question::default()).unwrap();
-/// let cases = read_line_cases(&wythoff, &mut Tokens::new(&b"1\n3 5\n"[..]));
-/// assert_eq!(cases, Ok(vec![Piles { x: 3, y: 5 }]));
-/// ```
-pub fn read_line_cases<P: LineCases>(
+pub(crate) fn read_line_cases<P: LineCases>(
     problem: &P,
     tokens: &mut Tokens<'_>,
 ) -> Result<Vec<P::Case>, InputError> {

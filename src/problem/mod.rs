@@ -49,7 +49,8 @@ mod line_stream;
 mod solve;
 
 pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
-pub use line_stream::{LineCases, plain_numbers, read_line_cases, solve_lines};
+pub(crate) use line_stream::read_line_cases;
+pub use line_stream::{LineCases, plain_numbers, solve_lines};
 pub use solve::{SolveError, solve_cases};
 // --- end contest format ---
 

@@ -9,6 +9,15 @@ use std::ops::Range;
 use super::ProveError;
 use crate::problem::{Evaluation, Problem, Provable};
 
+/// An answer at a case, or why there is none.
+pub(crate) type Answers<C, A> = Box<dyn Fn(&C) -> Result<A, String> + Send + Sync>;
+
+/// An answer at a case with a worker's memo.
+pub(crate) type WorkerAnswers<W, C, A> = Box<dyn Fn(&mut W, &C) -> Result<A, String> + Send + Sync>;
+
+/// A check of a shard's range before it runs.
+pub(crate) type Prepare = Box<dyn Fn(&Range<u64>) -> Result<(), ProveError> + Send + Sync>;
+
 /// A bounded proof: case `i` of `0..size` is `case(i)`, and `fast` must agree with
 /// `oracle` at every one.
 pub(crate) struct ProofParts<C, A, W> {
@@ -17,12 +26,12 @@ pub(crate) struct ProofParts<C, A, W> {
     /// The number of cases.
     pub size: u64,
     pub case: Box<dyn Fn(u64) -> C + Send + Sync>,
-    pub fast: Box<dyn Fn(&C) -> Result<A, String> + Send + Sync>,
+    pub fast: Answers<C, A>,
     /// Refuses a shard whose cases are beyond the oracle's means.
-    pub prepare: Box<dyn Fn(&Range<u64>) -> Result<(), ProveError> + Send + Sync>,
+    pub prepare: Prepare,
     /// What one worker keeps between cases (a memo).
     pub worker: Box<dyn Fn() -> W + Send + Sync>,
-    pub oracle: Box<dyn Fn(&mut W, &C) -> Result<A, String> + Send + Sync>,
+    pub oracle: WorkerAnswers<W, C, A>,
     /// A case for people, as JSON, and as the `repro` command that replays it.
     pub describe: Box<dyn Fn(&C) -> String + Send + Sync>,
     pub to_json: Box<dyn Fn(&C) -> serde_json::Value + Send + Sync>,
