@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use proptest::test_runner::{TestCaseError, TestError};
+use rayon::prelude::*;
 
 use super::ExprError;
 use super::verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};
@@ -19,6 +20,16 @@ pub type ClaimFn<'a, P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>
 
 /// How many failures of the reference's audit a report lists.
 const AUDIT_FAILURES_SHOWN: usize = 3;
+
+/// The most cases of an exhaustive domain judged side by side before they are recorded.
+const EXHAUSTIVE_BLOCK: usize = 1 << 14;
+
+/// One case's judgement: the reference's audit, and whether the claim fails (or why the
+/// reference could not judge it).
+struct Judged {
+    audit: Option<Result<(), String>>,
+    fails: Result<bool, String>,
+}
 
 thread_local! {
     /// The budget of the least searches run by [`within_least_budget`] on this thread.
@@ -165,8 +176,16 @@ pub fn check_claim_in<P: Claims>(
     // Cases no reference could judge, and the first reason: they neither fail nor pass.
     let unjudged = AtomicU64::new(0);
     let unjudged_why: Mutex<Option<String>> = Mutex::new(None);
-    let fails = |c: &P::Case| {
-        if let Some(audit) = problem.audit(c) {
+    // A case's judgement is taken apart from its recording, so that blocks of the
+    // exhaustive domain are judged in parallel and recorded in order.
+    let judge = |c: &P::Case| Judged {
+        audit: problem.audit(c),
+        fails: problem
+            .judged_reference(c)
+            .map(|(truth, _)| claim(c).map_or(true, |said| said != truth)),
+    };
+    let record = |j: Judged| {
+        if let Some(audit) = j.audit {
             audited.fetch_add(1, Ordering::Relaxed);
             if let Err(why) = audit {
                 let mut shown = inconsistent.lock().unwrap_or_else(|p| p.into_inner());
@@ -175,8 +194,8 @@ pub fn check_claim_in<P: Claims>(
                 }
             }
         }
-        match problem.judged_reference(c) {
-            Ok((truth, _)) => claim(c).map_or(true, |said| said != truth),
+        match j.fails {
+            Ok(fails) => fails,
             Err(why) => {
                 unjudged.fetch_add(1, Ordering::Relaxed);
                 unjudged_why
@@ -187,20 +206,33 @@ pub fn check_claim_in<P: Claims>(
             }
         }
     };
+    let fails = |c: &P::Case| record(judge(c));
 
     let mut checked = 0u64;
     let mut refuted: Option<(P::Case, Least)> = None;
-    for c in exhaustive.cases {
-        checked += 1;
-        if fails(&c) {
-            refuted = Some(if exhaustive.refine {
-                let (c, standing) =
-                    least_within(problem, &fails, c, least_budget(problem), least_budget(problem));
-                (c, both_searched(standing, &exhaustive.standing))
-            } else {
-                (c, exhaustive.standing.clone())
-            });
+    let mut stream = exhaustive.cases;
+    // Blocks double from one case, so a claim that fails at once wastes nothing, and a
+    // domain of hundreds of millions (Wythoff's float formula) uses every core.
+    let mut block = 1;
+    'scan: loop {
+        let batch: Vec<P::Case> = stream.by_ref().take(block).collect();
+        if batch.is_empty() {
             break;
+        }
+        block = (block * 2).min(EXHAUSTIVE_BLOCK);
+        let judged: Vec<Judged> = batch.par_iter().map(judge).collect();
+        for (c, j) in batch.into_iter().zip(judged) {
+            checked += 1;
+            if record(j) {
+                refuted = Some(if exhaustive.refine {
+                    let (c, standing) =
+                        least_within(problem, &fails, c, least_budget(problem), least_budget(problem));
+                    (c, both_searched(standing, &exhaustive.standing))
+                } else {
+                    (c, exhaustive.standing.clone())
+                });
+                break 'scan;
+            }
         }
     }
     let exhaustive_text = format!(

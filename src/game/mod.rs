@@ -144,6 +144,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         self.max_count()
     }
 
+    /// Returns how many ordinary cases one case of this game costs in `check`: each
+    /// property runs on 1/cost of its share (at least one case), so a game whose moves or
+    /// oracles are dear does not take over a campaign. Default: 1.
+    fn check_cost(&self) -> u32 {
+        1
+    }
+
     /// Returns the game's own `prove` subcommand, in place of the fast path against the
     /// rules oracle on a box. Default: none.
     fn prove_command(&self) -> Option<&dyn ProveCommand> {

@@ -402,11 +402,15 @@ impl<G: Game> GameProblem<G> {
     /// joint search's; a game of 4 counts that is its own one component (the default)
     /// would otherwise fill the search's budget over a box 64^4 times the joint one.
     pub(crate) fn component_reach(&self) -> u64 {
-        let k = u32::try_from(G::Position::ARITY.unwrap_or(1).max(1)).unwrap_or(u32::MAX);
-        let scale = (1..=64u64)
-            .rev()
-            .find(|s| s.checked_pow(k).is_some_and(|v| v <= 64))
-            .unwrap_or(1);
+        // ⌊64^(1/k)⌋, written out: every truth asks it, hundreds of millions of times in
+        // a claim's exhaustive domain.
+        let scale = match G::Position::ARITY.unwrap_or(1) {
+            0 | 1 => 64,
+            2 => 8,
+            3 => 4,
+            4..=6 => 2,
+            _ => 1,
+        };
         self.game.oracle_reach().saturating_mul(scale)
     }
 
@@ -466,6 +470,11 @@ impl<G: Game> GameProblem<G> {
     /// Returns the truth at `p` and which oracle gave it: the joint search where it
     /// reaches, else the sum of components.
     pub(crate) fn truth(&self, p: &G::Position, question: Question) -> Option<(Answer, &'static str)> {
+        // Beyond both routes' reach `truth_case` only builds the reason it is unjudged:
+        // claims ask this of every case, hundreds of millions for Wythoff's float formula.
+        if !self.joint_reach(p) && !self.sum_reach(p) {
+            return None;
+        }
         self.truth_case(p, question).ok()
     }
 
@@ -1021,6 +1030,26 @@ fn matches_oracle<G: Game>(
 
 impl<G: Game> Properties for GameProblem<G> {
     fn properties(&self) -> Vec<Property<Self>> {
+        let cost = self.game.check_cost().max(1);
+        let mut out = self.properties_at_unit_cost();
+        for p in &mut out {
+            p.share.per = p.share.per.saturating_mul(cost);
+        }
+        out
+    }
+
+    fn regressions(&self) -> &'static str {
+        self.regressions
+    }
+
+    fn search_budget(&self) -> u64 {
+        50_000
+    }
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Returns the properties, each on its share as if a case cost one ordinary case.
+    fn properties_at_unit_cost(&self) -> Vec<Property<Self>> {
         match self.mode {
             Mode::Game => {}
             Mode::Formula => {
@@ -1158,13 +1187,5 @@ impl<G: Game> Properties for GameProblem<G> {
             |g, p| g.bellman(p),
         ));
         out
-    }
-
-    fn regressions(&self) -> &'static str {
-        self.regressions
-    }
-
-    fn search_budget(&self) -> u64 {
-        50_000
     }
 }

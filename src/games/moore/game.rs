@@ -213,6 +213,12 @@ impl Game for Moore {
         64
     }
 
+    fn check_cost(&self) -> u32 {
+        // A P-test over every move of a position (the Bellman and certificate checks) or a
+        // game search (its named oracle) per case: as Moore's count, a twentieth of the cases.
+        20
+    }
+
     fn move_count(&self, p: &Vec<u64>) -> Option<u128> {
         Some(move_count(p, self.k))
     }
