@@ -23,6 +23,7 @@
 //! `TestError::Fail(reason, T)`: engines compare answers with `==`, never as text.
 
 mod commands;
+pub(crate) mod count_question;
 mod evaluation;
 mod flags;
 mod least;
