@@ -4,8 +4,9 @@
 use crate::plot::PlotCommand;
 use crate::prove::ProveCommand;
 
-/// The subcommands a problem adds, found through the registry.
-pub trait Commands {
+/// The subcommands a problem adds, found through the registry. Sealed, as
+/// [`Problem`](super::Problem) is.
+pub trait Commands: super::Sealed {
     /// Returns the problem's `prove <problem>`, if it has one.
     fn prove_command(&self) -> Option<&dyn ProveCommand> {
         None

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::count_problem::MooreCount;
 use super::modular::P;
-use crate::problem::count_question::CountCase;
+use crate::game::count_question::CountCase;
 use crate::problem::{Bounds, Constraints, Dimension};
 
 /// The most coefficients a judged transform may have: 7^9, the contest's k = 6 at B = 9.

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{CountingDomain, MODULUS, count_mod, count_plain};
 use crate::game::GameError;
-use crate::problem::count_question::{Count, CountCase, CountQuestion};
+use crate::game::count_question::{Count, CountCase, CountQuestion};
 use crate::problem::{Bounds, Constraints, Domain, Evaluation, Flag, Flags, Property, Sample, Share};
 use crate::claims::{ClaimReport, Entry, ExprError};
 

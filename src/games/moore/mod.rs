@@ -39,7 +39,7 @@ pub use claim_expr::{
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
 pub use count_problem::{MooreCount, len_candidates};
-pub use crate::problem::count_question::{Count, CountCase, CountingDomain};
+pub use crate::game::count_question::{Count, CountCase, CountingDomain};
 pub use error::MooreError;
 pub use game::Moore;
 pub use general::{MAX_BYTES, MAX_DEGREE, MAX_MULTIPLICATIONS, count_mod};

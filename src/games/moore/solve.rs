@@ -5,7 +5,7 @@ use super::error::MooreError;
 use super::general::{check_modulus, count_mod};
 use super::transform::max_value;
 use crate::input::InputError;
-use crate::problem::count_question;
+use crate::game::count_question;
 use crate::tokens::Tokens;
 
 /// A contest instance: the values A₁ … A_N and the sequence length K.

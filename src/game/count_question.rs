@@ -14,14 +14,13 @@ use proptest::prelude::*;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{
-    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least,
-    Order, Problem, Properties, Property, Sample,
-};
+use super::GameError;
 use crate::claims::{ClaimReport, Entry, ExprError};
-use crate::game::GameError;
-use crate::games::Build;
 use crate::input::InputError;
+use crate::problem::{
+    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least,
+    Order, Problem, Properties, Property, Sample, Sealed,
+};
 use crate::tokens::Tokens;
 
 /// One counting instance: how many sequences of `len` (K) values drawn from `values`
@@ -278,6 +277,8 @@ pub(crate) fn read_instance(
     tokens.end_of_input(&format!("the N = {n} values"))?;
     Ok((len, values))
 }
+
+impl<Q: CountQuestion> Sealed for Q {}
 
 impl<Q: CountQuestion> Problem for Q {
     type Case = CountCase;
@@ -601,12 +602,22 @@ impl<Q: CountQuestion> Claims for Q {
 
 impl<Q: CountQuestion> Commands for Q {}
 
-impl<Q: CountQuestion> Build for Q {
-    fn flags() -> Vec<Flag> {
-        <Q as CountQuestion>::flags()
-    }
+#[cfg(test)]
+mod tests {
+    use crate::moore::{Count, MooreCount};
+    use crate::problem::ContestFormat;
 
-    fn build(flags: &Flags) -> Result<Q, GameError> {
-        Q::from_flags(flags)
+    /// An answer is any residue of the question's own prime: 999786895 is the count of
+    /// `5 1000323` / `1 2 3 4 5` mod 10^9 + 7 (above 998244353, which once bounded every
+    /// answer, so a right solution was refused).
+    #[test]
+    fn answers_are_the_residues_of_the_questions_prime() {
+        let big = MooreCount::new(6, 1_000_000_007);
+        assert_eq!(big.read_answer("999786895"), Ok(Count(999_786_895)));
+        assert!(big.read_answer("1000000007").is_err());
+        let small = MooreCount::new(6, 7);
+        assert_eq!(small.read_answer("6"), Ok(Count(6)));
+        assert!(small.read_answer("7").is_err());
+        assert!(small.read_answer("06").is_err());
     }
 }
