@@ -1,6 +1,6 @@
 //! `prove` as a job runner drives it: shards chosen by the environment alone (Kubernetes,
 //! Slurm), merged into the unsharded proof; merges that refuse missing, duplicate and
-//! inconsistent shards; one engine over any `Provable` problem; refusals up front.
+//! inconsistent shards; refusals up front.
 
 // Runs the `gamecheck` binary, built only with the default feature `cli`.
 #![cfg(feature = "cli")]
@@ -10,8 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use gamecheck::problem::{Evaluation, Problem, Provable};
-use gamecheck::prove::{ProveError, Shard, merge, prove};
 use serde_json::Value;
 
 const RUNNER_VARS: [&str; 5] = [
@@ -449,130 +447,4 @@ fn a_moore_shard_beyond_the_game_search_is_refused_up_front() {
     let err = stderr(&out);
     assert!(err.contains("refuses this shard"), "{err}");
     assert!(err.contains("[10, 10, 10, 10, 10, 10, 10, 10, 10, 10]"), "{err}");
-}
-
-/// A toy problem with a known wrong fast answer: the digital root of n as `n % 9`, which
-/// is wrong exactly at the positive multiples of 9 (the root is 9, not 0).
-struct DigitalRoot;
-
-fn digit_sum_root(mut n: u64) -> u64 {
-    while n >= 10 {
-        let mut sum = 0;
-        while n > 0 {
-            sum += n % 10;
-            n /= 10;
-        }
-        n = sum;
-    }
-    n
-}
-
-impl Problem for DigitalRoot {
-    type Case = u64;
-    type Answer = u64;
-
-    fn name(&self) -> &'static str {
-        "digital-root"
-    }
-
-    fn solve(&self, n: &u64) -> Result<u64, String> {
-        Ok(n % 9)
-    }
-
-    fn evaluate(&self, n: &u64) -> Vec<Evaluation<u64>> {
-        vec![
-            Evaluation::answer("fast", n % 9),
-            Evaluation::answer("digit sums", digit_sum_root(*n)),
-        ]
-    }
-
-    fn describe(&self, n: &u64) -> String {
-        format!("digital root of {n}")
-    }
-
-    fn to_json(&self, n: &u64) -> Value {
-        (*n).into()
-    }
-
-    fn repro_command(&self, n: &u64) -> String {
-        format!("digital-root {n}")
-    }
-}
-
-impl Provable for DigitalRoot {
-    /// Every n below the domain.
-    type Domain = u64;
-    type Oracle = ();
-    type Worker = ();
-
-    fn domain_size(&self, below: &u64) -> Result<u64, ProveError> {
-        Ok(*below)
-    }
-
-    fn case(&self, _: &u64, index: u64) -> u64 {
-        index
-    }
-
-    fn prepare(&self, _: &u64, _: &std::ops::Range<u64>) -> Result<(), ProveError> {
-        Ok(())
-    }
-
-    fn worker(&self, _: &()) {}
-
-    fn oracle_answer(&self, _: &(), _: &mut (), n: &u64) -> Result<u64, String> {
-        Ok(digit_sum_root(*n))
-    }
-
-    fn statement(&self, below: &u64) -> String {
-        format!("digital root = n % 9 below {below}")
-    }
-
-    fn parameters(&self, below: &u64) -> Value {
-        serde_json::json!({ "below": below })
-    }
-
-    fn unit(&self) -> &'static str {
-        "numbers"
-    }
-
-    fn oracle_name(&self) -> &'static str {
-        "digit sums"
-    }
-}
-
-#[test]
-fn the_engine_counts_every_mismatch_and_keeps_the_first_in_order() {
-    let below = 200_000u64;
-    // Independent evidence: the cases where the two answers differ, by brute force.
-    let wrong: Vec<u64> = (0..below).filter(|&n| n % 9 != digit_sum_root(n)).collect();
-    let whole = prove(&DigitalRoot, &below, Shard::WHOLE, &|_| {}).expect("proves");
-    assert_eq!(whole.checked, below);
-    assert_eq!(whole.mismatch_count, wrong.len() as u64);
-    let kept: Vec<u64> = whole.counterexamples.iter().map(|c| c.index).collect();
-    assert_eq!(kept, wrong[..10]);
-    assert_eq!(whole.counterexamples[0].fast, "0");
-    assert_eq!(whole.counterexamples[0].oracle, "9");
-    assert!(
-        whole
-            .line()
-            .starts_with("REFUTED: digital root = n % 9 below 200000")
-    );
-    // Shards: the same mismatches on every run, and merged, the same as the whole.
-    let shards: Vec<(String, _)> = (0..7)
-        .map(|i| {
-            let shard = Shard::from_zero_based(i, 7).expect("shard");
-            let first = prove(&DigitalRoot, &below, shard, &|_| {}).expect("proves");
-            let again = prove(&DigitalRoot, &below, shard, &|_| {}).expect("proves");
-            assert_eq!(first.counterexamples, again.counterexamples);
-            assert_eq!(first.mismatch_count, again.mismatch_count);
-            let range = shard.range(below);
-            let expected = wrong.iter().filter(|n| range.contains(n)).count() as u64;
-            assert_eq!(first.mismatch_count, expected, "shard {i}");
-            (format!("shard {i}"), first)
-        })
-        .collect();
-    let merged = merge(&shards).expect("whole");
-    assert_eq!(merged.mismatch_count, whole.mismatch_count);
-    assert_eq!(merged.counterexamples, whole.counterexamples);
-    assert_eq!(merged.checked, below);
 }

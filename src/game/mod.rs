@@ -44,6 +44,7 @@ pub mod check;
 mod claims;
 mod commands;
 mod contest;
+pub(crate) mod count_question;
 mod descent;
 mod explain;
 mod format;

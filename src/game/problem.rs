@@ -799,6 +799,8 @@ fn flags_value(flags: &Flags, long: &str) -> Option<crate::problem::FlagValue> {
     None
 }
 
+impl<G: Game> crate::problem::Sealed for GameProblem<G> {}
+
 impl<G: Game> Problem for GameProblem<G> {
     type Case = G::Position;
     type Answer = Answer;

@@ -44,6 +44,8 @@ impl<G: Game, T: Sync> TableProof<G, T> {
     }
 }
 
+impl<G: Game, T: Sync> crate::problem::Sealed for TableProof<G, T> {}
+
 impl<G: Game, T: Sync> Problem for TableProof<G, T> {
     type Case = G::Position;
     type Answer = Answer;

@@ -4,6 +4,7 @@
 
 use thiserror::Error;
 
+use crate::game::count_question::CountQuestion;
 use crate::game::{FromFlags, Game, GameError, GameProblem};
 use crate::problem::{Claims, Commands, ContestFormat, Flag, FlagKind, FlagValue, Flags, Properties};
 
@@ -13,8 +14,9 @@ pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {
 impl<P: Properties + Claims + ContestFormat + Commands + 'static> Registered for P {}
 
 /// How the command line builds a registered problem: the flags it reads and the problem
-/// they make. A flag left out takes its declared default.
-pub trait Build: Sized {
+/// they make. A flag left out takes its declared default. Sealed, as
+/// [`Problem`](crate::problem::Problem) is.
+pub trait Build: crate::problem::Sealed + Sized {
     /// Returns the flags that build the problem, with their defaults.
     fn flags() -> Vec<Flag>;
 
@@ -23,6 +25,16 @@ pub trait Build: Sized {
     /// # Errors
     /// A value that makes no problem.
     fn build(flags: &Flags) -> Result<Self, GameError>;
+}
+
+impl<Q: CountQuestion> Build for Q {
+    fn flags() -> Vec<Flag> {
+        <Q as CountQuestion>::flags()
+    }
+
+    fn build(flags: &Flags) -> Result<Q, GameError> {
+        Q::from_flags(flags)
+    }
 }
 
 impl<G: Game + FromFlags> Build for GameProblem<G> {

@@ -283,6 +283,8 @@ fn plant(forest: &mut Forest, v: Value, memo: &mut std::collections::HashMap<Val
     id
 }
 
+impl<G: Family> crate::problem::Sealed for PartizanProblem<G> {}
+
 impl<G: Family> Problem for PartizanProblem<G> {
     type Case = G::Position;
     type Answer = Answer;

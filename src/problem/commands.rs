@@ -4,8 +4,15 @@
 use crate::plot::PlotCommand;
 use crate::prove::ProveCommand;
 
-/// The subcommands a problem adds, found through the registry.
-pub trait Commands {
+/// The subcommands a problem adds, found through the registry. Sealed, as
+/// [`Problem`](super::Problem) is: every method has a default, yet no other crate can
+/// implement it.
+///
+/// ```compile_fail
+/// struct Mine;
+/// impl gamecheck::problem::Commands for Mine {}
+/// ```
+pub trait Commands: super::Sealed {
     /// Returns the problem's `prove <problem>`, if it has one.
     fn prove_command(&self) -> Option<&dyn ProveCommand> {
         None

@@ -20,7 +20,7 @@ use crate::tokens::{Tokens, is_space, plain_u64_prefix};
 
 /// A contest format of a line `T`, then T lines of one case each, solved by
 /// [`solve_lines`].
-pub trait LineCases: ContestFormat {
+pub(crate) trait LineCases: ContestFormat {
     /// Returns the case on a line of the common shape and the bytes it used, or `None`
     /// for the grammar ([`LineCases::read_case`]) to read or explain; [`plain_numbers`]
     /// parses the common shape.
@@ -63,7 +63,7 @@ pub trait LineCases: ContestFormat {
 /// assert_eq!(plain_numbers::<2>(b"3  5\n"), None);
 /// ```
 #[inline]
-pub fn plain_numbers<const N: usize>(s: &[u8]) -> Option<([u64; N], usize)> {
+pub(crate) fn plain_numbers<const N: usize>(s: &[u8]) -> Option<([u64; N], usize)> {
     let mut out = [0u64; N];
     let mut i = 0;
     for (k, slot) in out.iter_mut().enumerate() {
@@ -360,7 +360,7 @@ impl Output<'_> {
 /// solve_lines(&wythoff, &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
 /// assert_eq!(out, b"Second\nFirst\n");
 /// ```
-pub fn solve_lines<P: LineCases>(
+pub(crate) fn solve_lines<P: LineCases>(
     problem: &P,
     input: &mut dyn Read,
     output: &mut dyn Write,

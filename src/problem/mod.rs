@@ -28,6 +28,7 @@ mod flags;
 mod least;
 mod property;
 mod provable;
+mod sealed;
 
 pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
@@ -36,6 +37,7 @@ pub(crate) use least::gallop;
 pub use least::{Below, Least, least, least_within};
 pub use property::{Budget, CaseError, Check, Property, Share};
 pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
+pub(crate) use sealed::Sealed;
 
 // The claims engine (crate::claims::check_claim).
 mod claims;
@@ -50,14 +52,15 @@ mod solve;
 
 pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
 pub(crate) use line_stream::read_line_cases;
-pub use line_stream::{LineCases, plain_numbers, solve_lines};
+pub(crate) use line_stream::{LineCases, plain_numbers, solve_lines};
 pub use solve::{SolveError, solve_cases};
 // --- end contest format ---
 
 use std::fmt::{Debug, Display};
 
-/// A question about a game with a fast answer and oracles that judge it.
-pub trait Problem: Send + Sync {
+/// A question about a game with a fast answer and oracles that judge it. Sealed: a game
+/// is a [`Game`](crate::game::Game), which gets every problem trait.
+pub trait Problem: Sealed + Send + Sync {
     /// One instance of the question.
     type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
     /// What the question asks for; compared with `==`.

@@ -43,6 +43,8 @@ pub(crate) struct ProofParts<C, A, W> {
     pub oracle_name: &'static str,
 }
 
+impl<C, A, W> crate::problem::Sealed for ProofParts<C, A, W> {}
+
 impl<C, A, W> Problem for ProofParts<C, A, W>
 where
     C: Clone + Debug + PartialEq + Send + Sync + 'static,
@@ -119,5 +121,83 @@ where
 
     fn oracle_name(&self) -> &'static str {
         self.oracle_name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProofParts;
+    use crate::prove::{Shard, merge, prove};
+
+    /// The digital root of `n` by repeated digit sums.
+    fn digit_sum_root(mut n: u64) -> u64 {
+        while n >= 10 {
+            let mut sum = 0;
+            while n > 0 {
+                sum += n % 10;
+                n /= 10;
+            }
+            n = sum;
+        }
+        n
+    }
+
+    /// A toy proof with a known wrong fast answer: the digital root of n as `n % 9`, which
+    /// is wrong exactly at the positive multiples of 9 (the root is 9, not 0).
+    fn digital_root(below: u64) -> ProofParts<u64, u64, ()> {
+        ProofParts {
+            name: "digital-root",
+            size: below,
+            case: Box::new(|i| i),
+            fast: Box::new(|n| Ok(n % 9)),
+            prepare: Box::new(|_| Ok(())),
+            worker: Box::new(|| ()),
+            oracle: Box::new(|_, n| Ok(digit_sum_root(*n))),
+            describe: Box::new(|n| format!("digital root of {n}")),
+            to_json: Box::new(|n| (*n).into()),
+            repro: Box::new(|n| format!("digital-root {n}")),
+            statement: format!("digital root = n % 9 below {below}"),
+            parameters: serde_json::json!({ "below": below }),
+            unit: "numbers",
+            oracle_name: "digit sums",
+        }
+    }
+
+    #[test]
+    fn the_engine_counts_every_mismatch_and_keeps_the_first_in_order() {
+        let below = 200_000u64;
+        let problem = digital_root(below);
+        // Independent evidence: the cases where the two answers differ, by brute force.
+        let wrong: Vec<u64> = (0..below).filter(|&n| n % 9 != digit_sum_root(n)).collect();
+        let whole = prove(&problem, &(), Shard::WHOLE, &|_| {}).expect("proves");
+        assert_eq!(whole.checked, below);
+        assert_eq!(whole.mismatch_count, wrong.len() as u64);
+        let kept: Vec<u64> = whole.counterexamples.iter().map(|c| c.index).collect();
+        assert_eq!(kept, wrong[..10]);
+        assert_eq!(whole.counterexamples[0].fast, "0");
+        assert_eq!(whole.counterexamples[0].oracle, "9");
+        assert!(
+            whole
+                .line()
+                .starts_with("REFUTED: digital root = n % 9 below 200000")
+        );
+        // Shards: the same mismatches on every run, and merged, the same as the whole.
+        let shards: Vec<(String, _)> = (0..7)
+            .map(|i| {
+                let shard = Shard::from_zero_based(i, 7).expect("shard");
+                let first = prove(&problem, &(), shard, &|_| {}).expect("proves");
+                let again = prove(&problem, &(), shard, &|_| {}).expect("proves");
+                assert_eq!(first.counterexamples, again.counterexamples);
+                assert_eq!(first.mismatch_count, again.mismatch_count);
+                let range = shard.range(below);
+                let expected = wrong.iter().filter(|n| range.contains(n)).count() as u64;
+                assert_eq!(first.mismatch_count, expected, "shard {i}");
+                (format!("shard {i}"), first)
+            })
+            .collect();
+        let merged = merge(&shards).expect("whole");
+        assert_eq!(merged.mismatch_count, whole.mismatch_count);
+        assert_eq!(merged.counterexamples, whole.counterexamples);
+        assert_eq!(merged.checked, below);
     }
 }

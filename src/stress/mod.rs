@@ -506,6 +506,8 @@ pub fn stress_with_progress<P: ContestFormat + Order>(
     config: &Config,
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
+    // A signal during the run names the failure saved so far.
+    reaper::on_stop(checkpoint::close);
     let report = stress_run(problem, config, progress);
     if config.reap {
         // Whatever a run left behind, until no child is left at all.

@@ -32,6 +32,16 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     stopping: false,
 });
 
+/// What a stop says before the exit, set by the run that saves its failures
+/// ([`on_stop`]): the reaper knows nothing of what is saved.
+static ON_STOP: std::sync::OnceLock<fn() -> Option<String>> = std::sync::OnceLock::new();
+
+/// Sets what a stop runs before the exit: `hook` stops every later write and returns what
+/// to say about what was saved, if anything was. The first hook set stays.
+pub(crate) fn on_stop(hook: fn() -> Option<String>) {
+    let _ = ON_STOP.set(hook);
+}
+
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(|p| p.into_inner())
 }
@@ -307,7 +317,7 @@ fn stop(signal: i32) -> ! {
         signal_name(signal),
         leaders.len()
     );
-    if let Some(saved) = super::checkpoint::close() {
+    if let Some(saved) = ON_STOP.get().and_then(|hook| hook()) {
         note.push_str(&format!("\n{saved}"));
     }
     crate::shown::note(&note);

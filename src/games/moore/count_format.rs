@@ -1,5 +1,5 @@
-//! The contest format of "Games" (XXI Open Cup, GP of Tokyo, problem G): `N K` on the
-//! first line, then the N values A_i; one count modulo 998244353. One case per input.
+//! The constraints of "Games" (XXI Open Cup, GP of Tokyo, problem G), whose input is
+//! `N K` on the first line, then the N values A_i, and how its random inputs are drawn.
 //!
 //! The constraints are the statement's: 1 ≤ N ≤ 100, 0 ≤ A_i ≤ 100, 0 ≤ K ≤ 10^18, k = 6.
 //! gamecheck judges more: K up to 2^64 − 1, N up to 10^6, and values while the transform
@@ -10,12 +10,10 @@ use rand::RngExt;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
-use super::count_problem::{Count, CountCase, MooreCount};
+use super::count_problem::MooreCount;
 use super::modular::P;
-use super::solve::{Instance, read_instance};
-use crate::input::InputError;
-use crate::problem::{Bounds, Constraints, ContestFormat, Dimension};
-use crate::tokens::Tokens;
+use crate::game::count_question::CountCase;
+use crate::problem::{Bounds, Constraints, Dimension};
 
 /// The most coefficients a judged transform may have: 7^9, the contest's k = 6 at B = 9.
 const MAX_TRANSFORM: u64 = 40_353_607;
@@ -135,10 +133,10 @@ fn values(rng: &mut ChaCha8Rng, m: u64, most: u64, top: u64) -> Vec<u64> {
     }
 }
 
-impl ContestFormat for MooreCount {
+impl MooreCount {
     /// The statement's 1 ≤ N ≤ 100, 0 ≤ A_i ≤ 100, 0 ≤ K ≤ 10^18; extended K ≤ 2^64 − 1,
     /// A_i up to the judged limit (511 for k = 6), N ≤ 1000.
-    fn constraints(&self) -> Result<Constraints, String> {
+    pub(super) fn contest_constraints(&self) -> Result<Constraints, String> {
         let value_limit = self.value_limit()?;
         Ok(Constraints {
             dimensions: vec![
@@ -173,99 +171,20 @@ impl ContestFormat for MooreCount {
         })
     }
 
-    fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<CountCase>, InputError> {
-        let (max_n, max_value) = self
-            .constraints()
-            .map_or((u64::MAX, u64::MAX), |c| (c.limit("n"), c.limit("value")));
-        let why_n = format!("N above {max_n} is beyond what gamecheck judges");
-        let why_value = format!(
-            "values above {max_value} need more bits than gamecheck judges for k = {} \
-             (at most 7^9 transform coefficients)",
-            self.k()
-        );
-        let Instance { values, len } = read_instance(tokens, (max_n, &why_n), (max_value, &why_value))?;
-        Ok(vec![CountCase {
-            k: self.k(),
-            len,
-            values,
-            modulus: self.modulus(),
-        }])
-    }
-
-    fn numbers_text(&self) -> &'static str {
-        "[--k K] [--modulus P] K VALUES…"
-    }
-
-    fn case_from_numbers(&self, numbers: &[u64]) -> Result<CountCase, String> {
-        match numbers.split_first() {
-            Some((&len, values)) => Ok(CountCase {
-                k: self.k(),
-                len,
-                values: values.to_vec(),
-                modulus: self.modulus(),
-            }),
-            None => Err("a counting case is the length K, then the values A_1 … A_N".into()),
-        }
-    }
-
-    fn write_input(&self, cases: &[CountCase]) -> String {
-        cases.iter().map(|c| self.write_case(c) + "\n").collect()
-    }
-
-    fn write_case(&self, c: &CountCase) -> String {
-        let values: Vec<String> = c.values.iter().map(u64::to_string).collect();
-        format!("{} {}\n{}", c.values.len(), c.len, values.join(" "))
-    }
-
-    fn write_answer(&self, answer: &Count) -> String {
-        answer.to_string()
-    }
-
-    /// Only the canonical form: decimal digits, no sign, no leading zero (testlib's
-    /// strictness), so `+1` and `01` are presentation errors.
-    fn read_answer(&self, token: &str) -> Result<Count, String> {
-        let expected = "expected one integer in 0..998244353";
-        if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(expected.to_owned());
-        }
-        if token.len() > 1 && token.starts_with('0') {
-            return Err(format!("{expected} without leading zeros"));
-        }
-        match token.parse::<u64>() {
-            Ok(v) if v < u64::from(P) => Ok(Count(v)),
-            _ => Err(expected.to_owned()),
-        }
-    }
-
-    fn extent(&self, cases: &[CountCase]) -> Vec<(&'static str, u64)> {
-        let n = cases.iter().map(|c| c.values.len() as u64).max().unwrap_or(0);
-        let top = cases
-            .iter()
-            .flat_map(|c| c.values.iter().copied())
-            .max()
-            .unwrap_or(0);
-        let len = cases.iter().map(|c| c.len).max().unwrap_or(0);
-        vec![("n", n), ("value", top), ("k", len)]
-    }
-
     /// One instance: K near 0, near multiples of p − 1 and of k + 1, near the bound, or
     /// uniform; values from sets whose transform vanishes somewhere, sets sharing bits,
     /// repeats, few bits, powers of two, or uniform.
-    fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<CountCase> {
+    pub(super) fn draw(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> CountCase {
         let m = u64::from(self.k()) + 1;
         let top = bounds.max_or("value", 100);
         let most = bounds.max_or("n", 100);
         let values = values(rng, m, most, top);
         let len = len(rng, bounds.max_or("k", 1_000_000_000_000_000_000), m);
-        vec![CountCase {
+        CountCase {
             k: self.k(),
             len,
             values,
             modulus: self.modulus(),
-        }]
-    }
-
-    fn solve_context(&self) -> String {
-        format!("solve games (Moore's Nim_k, k = {}) on stdin", self.k())
+        }
     }
 }

@@ -1,43 +1,24 @@
-//! Counting losing sequences (XXI Open Cup, GP of Tokyo, problem G) as a [`Problem`]:
-//! the fast count judged by the plain baseline, the DP and the brute force; least
-//! counterexamples ordered by K, then N, then the values.
-
-use std::fmt;
+//! Counting losing sequences (XXI Open Cup, GP of Tokyo, problem G) as a
+//! [`CountQuestion`]: the fast count judged by the plain baseline, the DP and the brute
+//! force.
 
 use gamecheck_oracles::moore_brute_count::brute_count_mod;
 use gamecheck_oracles::moore_dp_count::dp_count_mod;
-use itertools::Itertools;
 use proptest::prelude::*;
 
 use super::oracles::Searches;
 use super::strategy::{SUPPORTED_K, huge_len, value_set};
 use super::strategy::{brute_case_mod, dp_case_mod, instance_mod, pow_mod_exact};
-use super::{MODULUS, count_mod, count_plain};
-use crate::problem::{Below, Evaluation, Least, Order, Problem, Properties, Property, Share};
+use rand_chacha::ChaCha8Rng;
 
-/// One counting instance: how many sequences of `len` (K) values drawn from `values`
-/// (the multiset A) are losing positions of Moore's Nim_k, modulo the prime `modulus`
-/// (998244353 in the contest).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CountCase {
-    pub k: u32,
-    pub len: u64,
-    pub values: Vec<u64>,
-    pub modulus: u64,
-}
+use super::{CountingDomain, MODULUS, count_mod, count_plain};
+use crate::game::GameError;
+use crate::game::count_question::{Count, CountCase, CountQuestion};
+use crate::problem::{Bounds, Constraints, Domain, Evaluation, Flag, Flags, Property, Sample, Share};
+use crate::claims::{ClaimReport, Entry, ExprError};
 
 /// The contest's prime.
 const P: u64 = MODULUS as u64;
-
-/// A count modulo the problem's prime.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Count(pub u64);
-
-impl fmt::Display for Count {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
 
 /// The counting problem of Moore's Nim_k.
 pub struct MooreCount {
@@ -114,25 +95,42 @@ pub(super) fn dp_reach(c: &CountCase, work: u64) -> bool {
         <= work
 }
 
-impl Problem for MooreCount {
-    type Case = CountCase;
-    type Answer = Count;
+impl CountQuestion for MooreCount {
+    const NAME: &'static str = "moore-count";
+    const GAME: &'static str = "moore";
+    const COMMAND: &'static str = "games";
+    const REGRESSIONS: &'static str = "proptest-regressions/moore.txt";
 
-    fn name(&self) -> &'static str {
-        "moore-count"
+    fn flags() -> Vec<Flag> {
+        super::flags::flags()
     }
 
-    fn game(&self) -> &'static str {
-        "moore"
+    fn from_flags(flags: &Flags) -> Result<MooreCount, GameError> {
+        super::flags::build(flags)
     }
 
-    fn solve(&self, c: &CountCase) -> Result<Count, String> {
-        count_mod(&c.values, c.len, c.k, c.modulus)
-            .map(Count)
-            .map_err(|e| e.to_string())
+    fn k(&self) -> u32 {
+        self.k
     }
 
-    fn evaluate(&self, c: &CountCase) -> Vec<Evaluation<Count>> {
+    fn modulus(&self) -> u64 {
+        self.modulus
+    }
+
+    fn count(&self, c: &CountCase) -> Result<u64, String> {
+        count_mod(&c.values, c.len, c.k, c.modulus).map_err(|e| e.to_string())
+    }
+
+    fn constraints(&self) -> Result<Constraints, String> {
+        self.contest_constraints()
+    }
+
+    fn properties(&self) -> Vec<Property<MooreCount>> {
+        properties()
+    }
+
+    /// The plain baseline, the DP and the brute force, each where it is cheap.
+    fn oracles(&self, c: &CountCase) -> Vec<Evaluation<Count>> {
         let shown = |name, r: Result<u64, super::MooreError>| match r {
             Ok(n) => Evaluation::answer(name, Count(n)),
             Err(e) => Evaluation::check(name, Err(format!("error: {e}"))),
@@ -165,14 +163,18 @@ impl Problem for MooreCount {
         } else {
             Evaluation::out_of_reach("plain count", "out of reach ((k+1)^B > 7^8)".into())
         };
-        vec![
-            shown("fast count", count_mod(&c.values, c.len, c.k, c.modulus)),
-            plain,
-            dp,
-            brute,
-        ]
+        vec![plain, dp, brute]
     }
 
+    fn reference(&self, c: &CountCase) -> (Count, &'static str) {
+        self.claim_reference(c)
+    }
+
+    fn reference_text(&self) -> String {
+        self.claim_reference_text()
+    }
+
+    /// K, k, N, the values, and how many coefficients of the stored transform are 0.
     fn describe(&self, c: &CountCase) -> String {
         // The stored transform is counted only where it is small.
         let modulus = if c.modulus == P {
@@ -209,31 +211,47 @@ impl Problem for MooreCount {
             c.values,
             zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
         )
+    
     }
 
-    fn to_json(&self, c: &CountCase) -> serde_json::Value {
-        if c.modulus == P {
-            serde_json::json!({ "values": c.values, "K": c.len, "k": c.k })
-        } else {
-            serde_json::json!({ "values": c.values, "K": c.len, "k": c.k, "modulus": c.modulus })
-        }
-    }
-
-    fn repro_command(&self, c: &CountCase) -> String {
-        let values: Vec<String> = c.values.iter().map(u64::to_string).collect();
-        let modulus = if c.modulus == P {
-            String::new()
-        } else {
-            format!(" --modulus {}", c.modulus)
-        };
+    fn value_reason(&self, max: u64) -> String {
         format!(
-            "gamecheck repro games --k {}{modulus} {} {}",
-            c.k,
-            c.len,
-            values.join(" ")
+            "values above {max} need more bits than gamecheck judges for k = {} \
+             (at most 7^9 transform coefficients)",
+            self.k
         )
-        .trim_end()
-        .to_owned()
+    }
+
+    fn solve_context(&self) -> String {
+        format!("solve games (Moore's Nim_k, k = {}) on stdin", self.k)
+    }
+
+    fn len_candidates(&self) -> Vec<u64> {
+        len_candidates()
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng, bounds: &Bounds) -> CountCase {
+        self.draw(rng, bounds)
+    }
+
+    fn exhaustive(&self) -> Domain<'_, CountCase> {
+        CountingDomain::standard().domain(self.k, self.modulus)
+    }
+
+    fn random(&self) -> Sample<CountCase> {
+        self.claim_sample()
+    }
+
+    fn catalog(&self) -> Vec<Entry> {
+        super::catalog_claims::entries()
+    }
+
+    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+        self.typed_claim_as_moore(text, seed, cases)
+    }
+
+    fn claim_vocabulary(&self) -> Option<&'static str> {
+        Some("as moore: a claim about the positions whose losing sequences the count counts")
     }
 }
 
@@ -258,122 +276,6 @@ pub fn len_candidates() -> Vec<u64> {
     ks.sort_unstable();
     ks.dedup();
     ks
-}
-
-impl Order for MooreCount {
-    type Key = (u64, usize, Vec<u64>);
-
-    fn key(&self, c: &CountCase) -> Self::Key {
-        (c.len, c.values.len(), c.values.clone())
-    }
-
-    fn smaller(&self, c: &CountCase) -> Vec<CountCase> {
-        let with = |values: Vec<u64>, len| CountCase {
-            k: c.k,
-            len,
-            values,
-            modulus: c.modulus,
-        };
-        let mut out: Vec<CountCase> = len_candidates()
-            .into_iter()
-            .filter(|&k| k < c.len)
-            .map(|len| with(c.values.clone(), len))
-            .collect();
-        if c.values.len() > 1 {
-            for i in 0..c.values.len() {
-                let mut v = c.values.clone();
-                v.remove(i);
-                out.push(with(v, c.len));
-            }
-        }
-        // The count ignores the values' order: the sorted values come first in the order.
-        if !c.values.is_sorted() {
-            let mut v = c.values.clone();
-            v.sort_unstable();
-            out.push(with(v, c.len));
-        }
-        // Small values are lowered through every smaller value, so that no single value of
-        // a result can be lowered; large ones by halves and single steps.
-        let small = c
-            .values
-            .iter()
-            .try_fold(0u64, |s, &x| s.checked_add(x))
-            .is_some_and(|s| s <= 128);
-        for (i, &x) in c.values.iter().enumerate() {
-            let top = if x == 0 {
-                0
-            } else {
-                x & !(1 << (63 - x.leading_zeros()))
-            };
-            let every = if small { 0..x } else { 0..0 };
-            for y in [0, x / 2, x.saturating_sub(1), top].into_iter().chain(every) {
-                if y < x {
-                    let mut v = c.values.clone();
-                    v[i] = y;
-                    out.push(with(v, c.len));
-                }
-            }
-        }
-        out
-    }
-
-    /// K, then the values.
-    fn coordinates(&self, c: &CountCase) -> Vec<u128> {
-        std::iter::once(c.len).chain(c.values.iter().copied()).map(u128::from).collect()
-    }
-
-    fn with_coordinate(&self, c: &CountCase, i: usize, value: u128) -> Option<CountCase> {
-        let value = u64::try_from(value).ok()?;
-        let mut c = c.clone();
-        match i {
-            0 => c.len = value,
-            _ => *c.values.get_mut(i - 1)? = value,
-        }
-        Some(c)
-    }
-
-    fn below(&self, c: &CountCase, budget: u64) -> Below<'_, CountCase> {
-        let top = c.values.iter().copied().max().unwrap_or(0);
-        let lens: Vec<u64> = len_candidates()
-            .into_iter()
-            .filter(|&k| k < c.len)
-            .chain([c.len])
-            .collect();
-        let n_max = c.values.len();
-        // For each N, the largest value bound whose enumeration stays within the budget.
-        let bound = move |n: usize| {
-            (0..=top)
-                .rev()
-                .find(|&m| (m + 1).checked_pow(n as u32).is_some_and(|count| count <= budget))
-                .unwrap_or(0)
-        };
-        let widest = (1..=n_max).map(bound).min().unwrap_or(0);
-        let searched = format!(
-            "every K in the candidate list up to {}, every N up to {n_max}, every sequence with values up to at least {widest}",
-            c.len
-        );
-        let (k, modulus) = (c.k, c.modulus);
-        let cases = lens.into_iter().flat_map(move |len| {
-            (1..=n_max).flat_map(move |n| {
-                std::iter::repeat_n(0..=bound(n), n)
-                    .multi_cartesian_product()
-                    .map(move |values| CountCase {
-                        k,
-                        len,
-                        values,
-                        modulus,
-                    })
-            })
-        });
-        let found = searched.clone();
-        Below {
-            cases: Box::new(cases),
-            found: Box::new(move |_| Least::Bounded {
-                searched: found.clone(),
-            }),
-            exhausted: Least::Bounded { searched },
-        }
-    }
 }
 
 fn differs(what: &str, got: Result<u64, super::MooreError>, want: u64) -> Result<(), String> {
@@ -408,11 +310,11 @@ fn property(name: &'static str, cases: BoxedStrategy<CountCase>, check: Check) -
     }
 }
 
-/// The properties draw k and the prime at random: small primes (P ≤ k + 1 and P | k + 1
-/// among them), 998244353, 10^9 + 7 and primes near 2^61.
-impl Properties for MooreCount {
-    fn properties(&self) -> Vec<Property<MooreCount>> {
-        vec![
+/// Returns the properties: the fast count against the brute force, the DP and the plain
+/// baseline, and its invariants. They draw k and the prime at random: small primes
+/// (P ≤ k + 1 and P | k + 1 among them), 998244353, 10^9 + 7 and primes near 2^61.
+fn properties() -> Vec<Property<MooreCount>> {
+    vec![
             property(
                 "count_matches_brute_force",
                 brute_case_mod()
@@ -527,14 +429,3 @@ impl Properties for MooreCount {
             ),
         ]
     }
-
-    fn regressions(&self) -> &'static str {
-        "proptest-regressions/moore.txt"
-    }
-
-    fn search_budget(&self) -> u64 {
-        2_000
-    }
-}
-
-impl crate::problem::Commands for MooreCount {}

@@ -38,8 +38,8 @@ pub use claim_expr::{
 };
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
-pub use count_claims::CountingDomain;
-pub use count_problem::{Count, CountCase, MooreCount, len_candidates};
+pub use count_problem::{MooreCount, len_candidates};
+pub use crate::game::count_question::{Count, CountCase, CountingDomain};
 pub use error::MooreError;
 pub use game::Moore;
 pub use general::{MAX_BYTES, MAX_DEGREE, MAX_MULTIPLICATIONS, count_mod};

@@ -5,6 +5,7 @@ use super::error::MooreError;
 use super::general::{check_modulus, count_mod};
 use super::transform::max_value;
 use crate::input::InputError;
+use crate::game::count_question;
 use crate::tokens::Tokens;
 
 /// A contest instance: the values A₁ … A_N and the sequence length K.
@@ -36,23 +37,14 @@ pub fn parse_input(input: &[u8]) -> Result<Instance, InputError> {
 }
 
 /// Returns the instance `tokens` hold, N at most `max_n.0` and every value at most
-/// `max_value.0` (the `.1` say why, in the error): the one reader of the contest format,
-/// behind [`parse_input`], [`solve_mod`] and the counting problem's `read_cases`.
-pub(super) fn read_instance(
+/// `max_value.0` (the `.1` say why, in the error): the counting question's reader, behind
+/// [`parse_input`] and [`solve_mod`].
+fn read_instance(
     tokens: &mut Tokens<'_>,
-    (max_n, why_n): (u64, &str),
-    (max_value, why_value): (u64, &str),
+    max_n: (u64, &str),
+    max_value: (u64, &str),
 ) -> Result<Instance, InputError> {
-    let n = tokens.u64_anywhere_at_most("the number of values N", max_n, why_n)?;
-    let len = tokens.u64_on_line("the sequence length K")?;
-    tokens.end_line("`N K`")?;
-    let expected = format!("one of the N = {n} values");
-    // N comes from the input: nothing is reserved for it.
-    let mut values = Vec::new();
-    for _ in 0..n {
-        values.push(tokens.u64_anywhere_at_most(&expected, max_value, why_value)?);
-    }
-    tokens.end_of_input(&format!("the N = {n} values"))?;
+    let (len, values) = count_question::read_instance(tokens, max_n, max_value)?;
     Ok(Instance { values, len })
 }
 
