@@ -81,3 +81,115 @@ fn a_value_search_out_of_its_budget_says_which_and_a_claim_is_unjudged_not_judge
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("unjudged") && out.contains("memory budget"), "{out}");
 }
+
+/// Runs `gamecheck args` in `dir`: (exit code, stdout, stderr).
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("gamecheck {args:?}: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn repro_reads_a_position_as_words_and_judges_it_by_the_definition() {
+    // Winning Ways: 2 × 2 Domineering is ±1, BR = 1/2, T_F = *, Cutcake 2 × 1 = 1.
+    for (args, value) in [
+        (&["repro", "domineering", "2", "2", "..", ".."][..], "+-1"),
+        (&["repro", "hackenbush", "BR"], "1/2"),
+        (&["repro", "toads-and-frogs", "T_F"], "*"),
+        (&["repro", "cutcake", "2", "1"], "1"),
+        (&["repro", "domineering", "--outcome", "2", "2", "..", ".."], "N"),
+    ] {
+        let (code, out, err) = solve(args, "");
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(
+            out.contains(&format!("fast path    {value}\n")),
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("definition of >= holds") || out.contains("outcome search N"),
+            "{args:?}: {out}"
+        );
+    }
+    for (args, named) in [
+        (&["repro", "domineering", "2", "2", "..", ".x"][..], "`x`"),
+        (&["repro", "hackenbush", "BR", "extra"], "`extra`"),
+        (&["repro", "cutcake", "2"], "the height"),
+        (&["repro", "wythoff", "x", "1"], "`x`"),
+    ] {
+        let (code, out, err) = solve(args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn repro_with_no_case_replays_the_kept_failures_or_says_where_it_looked() {
+    let dir = std::env::temp_dir().join(format!("gamecheck-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("proptest-regressions")).unwrap();
+    let (code, out, err) = run_in(&dir, &["repro", "hackenbush"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("proptest-regressions/hackenbush.txt"), "{err}");
+    // Two seeds in proptest's format: the family's fast path agrees on what they draw.
+    std::fs::write(
+        dir.join("proptest-regressions/hackenbush.txt"),
+        "cc 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n\
+         cc ffffffffffffffffffffffffffffffff00000000000000000000000000000000\n",
+    )
+    .unwrap();
+    let (code, out, err) = run_in(&dir, &["repro", "hackenbush"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("2 cases kept in ./proptest-regressions/hackenbush.txt"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn commands_a_family_lacks_refuse_by_name_and_check_takes_one_family() {
+    for command in ["prove", "plot"] {
+        let (code, out, err) = solve(&[command, "domineering"], "");
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains(&format!("domineering has no `{command}`")), "{err}");
+    }
+    let (code, out, err) = solve(&["check", "cutcake", "--cases", "200"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    let games: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "seed")
+        .collect();
+    assert!(
+        !games.is_empty() && games.iter().all(|g| *g == "cutcake"),
+        "{out}"
+    );
+    let (code, _, err) = solve(&["check", "no-such-game"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown problem `no-such-game`"), "{err}");
+    let (code, _, err) = solve(&["claims", "toads-and-frogs"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no claim of the catalog is about toads-and-frogs"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_spent_budget_is_not_called_invalid_input() {
+    let board = format!("1\n8 8\n{}", "........\n".repeat(8));
+    let (code, _, err) = solve(&["solve", "domineering", "--memory-budget", "1"], &board);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("memory budget") && !err.contains("invalid"), "{err}");
+    // Bad input still is.
+    let (code, _, err) = solve(&["solve", "domineering"], "1\n2 2\n..\n.x\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("invalid domineering input"), "{err}");
+}

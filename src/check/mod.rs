@@ -3,6 +3,7 @@
 
 mod campaign;
 mod property;
+mod replay;
 mod report;
 mod repro;
 mod runner;
@@ -12,6 +13,7 @@ pub use property::{
     Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds,
     check_problem, run_property,
 };
+pub use replay::{Replayed, replay_kept};
 pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
 pub use repro::{Repro, repro};

@@ -134,7 +134,7 @@ pub struct PropertyRun<P: Problem> {
 
 /// Returns the number of cases kept in a proptest regressions file at `path` (0 when
 /// there is none): proptest replays them first, one call each.
-fn persisted(path: &str) -> usize {
+pub(super) fn persisted(path: &str) -> usize {
     let direct = FileFailurePersistence::Direct(Box::leak(path.to_owned().into_boxed_str()));
     direct.load_persisted_failures2(None).len()
 }

@@ -31,6 +31,9 @@ pub(super) struct Cli {
 pub(super) enum Command {
     /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
     Check {
+        /// Check only these problems; every problem by default.
+        #[arg(value_name = "PROBLEM")]
+        problems: Vec<String>,
         /// Cases per unit share of each property (the default takes about a minute).
         #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
         cases: u32,
@@ -45,6 +48,9 @@ pub(super) enum Command {
     ///
     /// Exit code: 0 every verdict is the expected one, 1 some verdict differs, 2 usage error.
     Claims {
+        /// Check only the claims about these problems; every problem's by default.
+        #[arg(value_name = "PROBLEM")]
+        problems: Vec<String>,
         /// Check only these claim ids (repeatable); all by default.
         #[arg(long = "id")]
         ids: Vec<String>,
@@ -82,15 +88,17 @@ pub(super) enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Evaluate one case under every implementation, side by side.
+    /// Evaluate one case under every implementation, side by side; with no case, replay
+    /// the failures `check` kept in ./proptest-regressions/<problem>.txt.
     ///
-    /// The numbers each problem reads are listed below (`repro --help`). Exit code: 0 all
-    /// agree, 1 a disagreement, 2 usage or input error.
+    /// The words each problem reads are listed below (`repro --help`). Exit code: 0 all
+    /// agree, 1 a disagreement, 2 usage or input error (or no case given and none kept).
     Repro {
         /// The problem.
         problem: String,
-        /// The case, as numbers.
-        numbers: Vec<u64>,
+        /// The case: its numbers, or the position's words.
+        #[arg(value_name = "CASE")]
+        numbers: Vec<String>,
     },
     /// Bounded exhaustive proofs, in parallel and splittable in shards (docs/distributed.md).
     Prove,
@@ -401,9 +409,9 @@ fn problem_or_number_parser<R: Registry>() -> clap::builder::ValueParser {
 
 /// Returns the number a one-problem binary's `repro` read in the problem's place, if it
 /// read one.
-pub(super) fn first_number<R: Registry>(problem: &str) -> Option<u64> {
+pub(super) fn first_number<R: Registry>(problem: &str) -> Option<String> {
     match R::problem_names()[..] {
-        [only] if problem != only => problem.parse().ok(),
+        [only] if problem != only => problem.parse::<u64>().ok().map(|_| problem.to_owned()),
         _ => None,
     }
 }

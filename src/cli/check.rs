@@ -34,12 +34,41 @@ impl Visit for CheckAll<'_> {
     }
 }
 
-pub(super) fn check<R: Registry>(cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+/// Returns the names of `asked` (names or aliases), in registry order; every problem's
+/// when none is asked.
+///
+/// # Errors
+/// A name that names no problem.
+fn chosen<R: Registry>(asked: &[String]) -> Result<Vec<&'static str>> {
+    let problems = R::problems();
+    for name in asked {
+        if !problems
+            .iter()
+            .any(|(p, aliases)| p == name || aliases.contains(&name.as_str()))
+        {
+            return Err(R::unknown(&crate::shown::escaped(name.as_bytes(), 40)).into());
+        }
+    }
+    Ok(problems
+        .into_iter()
+        .filter(|(p, aliases)| {
+            asked.is_empty() || asked.iter().any(|a| a == p || aliases.contains(&a.as_str()))
+        })
+        .map(|(p, _)| p)
+        .collect())
+}
+
+pub(super) fn check<R: Registry>(
+    problems: &[String],
+    cases: u32,
+    seed: u64,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let names = chosen::<R>(problems)?;
     note(&format!(
         "{} check: seed {seed}, {cases} cases per share",
         crate::program::name()
     ));
-    let names = R::problem_names();
     let mut total = 0;
     for name in &names {
         let v = CheckAll {
@@ -77,7 +106,14 @@ pub(super) fn check<R: Registry>(cases: u32, seed: u64, as_json: bool) -> Result
     Ok(exit(report.all_agree()))
 }
 
-pub(super) fn claims<R: Registry>(ids: &[String], cases: u32, seed: u64, as_json: bool) -> Result<ExitCode> {
+pub(super) fn claims<R: Registry>(
+    problems: &[String],
+    ids: &[String],
+    cases: u32,
+    seed: u64,
+    as_json: bool,
+) -> Result<ExitCode> {
+    let games = chosen::<R>(problems)?;
     let catalog = R::catalog();
     if let Some(unknown) = ids.iter().find(|id| !catalog.iter().any(|e| e.id == id.as_str())) {
         let known: Vec<&str> = catalog.iter().map(|e| e.id).collect();
@@ -90,7 +126,18 @@ pub(super) fn claims<R: Registry>(ids: &[String], cases: u32, seed: u64, as_json
     let chosen: Vec<_> = catalog
         .iter()
         .filter(|e| ids.is_empty() || ids.iter().any(|id| id == e.id))
+        .filter(|e| problems.is_empty() || games.contains(&e.game))
         .collect();
+    if chosen.is_empty() {
+        anyhow::bail!(
+            "no claim of the catalog is about {}{}",
+            games.join(", "),
+            match ids.is_empty() {
+                true => String::new(),
+                false => format!(" with the id {}", ids.join(", ")),
+            }
+        );
+    }
     let program = crate::program::name();
     note(&format!(
         "{program} claims: seed {seed}, {cases} random cases per claim"

@@ -29,6 +29,12 @@ impl Visit for Solve {
             Ok(()) => Ok(ExitCode::SUCCESS),
             // A failed read or write is not bad input.
             Err(e @ (SolveError::Read(_) | SolveError::Write(_))) => Err(e.into()),
+            // Nor is a case the fast solver did not answer (a spent budget, a case beyond
+            // its reach): the input was read, and is valid.
+            Err(e @ SolveError::Answer(_)) => {
+                Err(anyhow::Error::new(e)
+                    .context(format!("solve {}: a case was not answered", problem.name())))
+            }
             Err(e) => Err(anyhow::Error::new(e).context(problem.solve_context())),
         }
     }
@@ -214,17 +220,19 @@ pub(super) fn play<R: Registry>(
     R::visit(problem, flags, Play { options })?
 }
 
-/// `repro <problem> NUMBERS…`: one case under every implementation.
+/// `repro <problem> CASE…`: one case under every implementation; with no case, the
+/// failures `check` kept, replayed.
 struct Repro {
-    numbers: Vec<u64>,
+    words: Vec<String>,
 }
 
 impl Visit for Repro {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
-        let case = problem
-            .case_from_numbers(&self.numbers)
-            .map_err(anyhow::Error::msg)?;
+        if self.words.is_empty() {
+            return replay_kept(problem);
+        }
+        let case = problem.case_from_words(&self.words).map_err(anyhow::Error::msg)?;
         // Only a case within what the problem can judge: the range `solve` and the
         // stress judge accept.
         let constraints = problem.constraints().map_err(anyhow::Error::msg)?;
@@ -237,8 +245,49 @@ impl Visit for Repro {
     }
 }
 
-pub(super) fn repro<R: Registry>(problem: &str, flags: &Flags, numbers: Vec<u64>) -> Result<ExitCode> {
-    R::visit(problem, flags, Repro { numbers })?.with_context(|| format!("repro {problem}"))
+/// `repro <problem>` with no case: every seed kept in ./proptest-regressions/ replayed
+/// under every property, each failure at its least counterexample, side by side.
+fn replay_kept<P: Registered>(problem: &P) -> Result<ExitCode> {
+    let replayed = crate::check::replay_kept(problem, std::path::Path::new("."));
+    if replayed.kept == 0 {
+        anyhow::bail!(
+            "no case given, and none kept in {} (check keeps its failures there): give the case, {}",
+            replayed.path,
+            problem.numbers_text()
+        );
+    }
+    let mut out = format!(
+        "{} kept in {} replayed under {} properties\n",
+        match replayed.kept {
+            1 => "1 case".to_owned(),
+            n => format!("{n} cases"),
+        },
+        replayed.path,
+        problem.properties().len()
+    );
+    for c in &replayed.failures {
+        let disagrees = crate::problem::disagreements(&c.evaluations);
+        let r = crate::check::Repro::<P> {
+            case: c.case.clone(),
+            evaluations: c.evaluations.clone(),
+            disagrees,
+        };
+        out.push_str(&format!("{} fails ({}): {}\n", c.property, c.least, c.reason));
+        out.push_str(&r.to_text(&problem.describe(&c.case)));
+        out.push_str(&format!("  repro: {}\n", problem.repro_command(&c.case)));
+    }
+    for (property, why) in &replayed.aborted {
+        out.push_str(&format!("{property} gave up: {why}\n"));
+    }
+    if replayed.failures.is_empty() && replayed.aborted.is_empty() {
+        out.push_str("all agree: no kept case fails now\n");
+    }
+    write_stdout(out.as_bytes())?;
+    Ok(exit(replayed.failures.is_empty() && replayed.aborted.is_empty()))
+}
+
+pub(super) fn repro<R: Registry>(problem: &str, flags: &Flags, words: Vec<String>) -> Result<ExitCode> {
+    R::visit(problem, flags, Repro { words })?.with_context(|| format!("repro {problem}"))
 }
 
 /// What `repro` reads for a problem.

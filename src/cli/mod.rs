@@ -62,7 +62,13 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
     bars::show_run_status();
     let matches = match args::command::<R>(program).try_get_matches() {
         Ok(matches) => matches,
-        Err(e) => return clap_exit(e),
+        Err(e) => {
+            if let Some(why) = problem_commands::lacking::<R>(&e) {
+                note(&format!("error: {why}"));
+                return ExitCode::from(2);
+            }
+            return clap_exit(e);
+        }
     };
     let cli = match <args::Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -111,13 +117,19 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
     let empty = clap::ArgMatches::default();
     let sub = sub.unwrap_or(&empty);
     match cli.command {
-        Command::Check { cases, seed, json } => check::check::<R>(cases, seed, json),
+        Command::Check {
+            problems,
+            cases,
+            seed,
+            json,
+        } => check::check::<R>(&problems, cases, seed, json),
         Command::Claims {
+            problems,
             ids,
             cases,
             seed,
             json,
-        } => check::claims::<R>(&ids, cases, seed, json),
+        } => check::claims::<R>(&problems, &ids, cases, seed, json),
         Command::Claim {
             problem,
             expr,

@@ -45,6 +45,33 @@ pub(super) fn specs<R: Registry>(which: Which) -> Vec<Spec> {
         .collect()
 }
 
+/// Returns why the command line clap refused names a problem that lacks the subcommand
+/// (`prove domineering`), rather than no problem: clap's "unrecognized subcommand" says
+/// nothing of which problems have it.
+pub(super) fn lacking<R: Registry>(e: &clap::Error) -> Option<String> {
+    if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+    let [command, problem] = &args[..] else {
+        return None;
+    };
+    let which = match command.as_str() {
+        "prove" => Which::Prove,
+        "plot" => Which::Plot,
+        _ => return None,
+    };
+    let name = R::problems()
+        .into_iter()
+        .find(|(name, aliases)| name == problem || aliases.contains(&problem.as_str()))?
+        .0;
+    let with: Vec<&str> = specs::<R>(which).iter().map(|s| s.name).collect();
+    Some(format!(
+        "{name} has no `{command}`: it is checked by `check`, `claim`, `repro`, `solve` and `stress`; `{command}` serves {}",
+        with.join(", ")
+    ))
+}
+
 /// Returns the clap argument that reads `flag`.
 fn arg(flag: &Flag) -> Arg {
     let arg = Arg::new(flag.long)

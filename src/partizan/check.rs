@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use gamecheck_oracles::partizan_search::{Forest, PartizanRules};
 
-use super::{Partizan, Value, Values};
+use super::{Partizan, Stopped, Value, Values};
 
 /// A position where a formula's value is not the game's.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub fn equals_by_definition<G: Partizan>(
     p: &G::Position,
     v: Value,
     budget: usize,
-) -> Result<bool, String> {
+) -> Result<bool, Stopped> {
     fn plant(f: &mut Forest, v: Value, memo: &mut HashMap<Value, usize>) -> usize {
         if let Some(&id) = memo.get(&v) {
             return id;
@@ -56,7 +56,13 @@ pub fn equals_by_definition<G: Partizan>(
         id
     }
     let mut forest = Forest::new();
-    let tree = forest.from_rules(&Rules(game), p, budget)?;
+    let tree = forest
+        .from_rules(&Rules(game), p, budget)
+        .map_err(|why| Stopped {
+            budget: crate::problem::Budget::Positions { limit: budget as u64 },
+            search: "the definition of >=",
+            why,
+        })?;
     let value = plant(&mut forest, v, &mut HashMap::new());
     Ok(forest.equal(tree, value))
 }

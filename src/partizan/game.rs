@@ -13,6 +13,21 @@ use crate::game::Game;
 /// budget of one value's search (a few hundred bytes a position).
 pub const VALUE_BUDGET: usize = 4_000_000;
 
+/// A search of a game's values that ran out of its budget: which budget, and what its
+/// meter said. Typed until the output edge, so that an engine tells a spent budget (the
+/// case is unjudged) from a wrong answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{search}: {why}")]
+#[non_exhaustive]
+pub struct Stopped {
+    /// The budget it ran out of.
+    pub budget: crate::problem::Budget,
+    /// The search that stopped: `the value search`, `the definition of >=`.
+    pub search: &'static str,
+    /// What ran out, in words.
+    pub why: String,
+}
+
 /// A partizan game: its positions, Left's moves and Right's moves.
 ///
 /// Required: [`Partizan::Position`], [`Partizan::NAME`], [`Partizan::left_moves`] and
@@ -63,7 +78,7 @@ pub trait Partizan: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// More positions than the search's budget.
-    fn value(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<Value, String> {
+    fn value(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<Value, Stopped> {
         values.of(p)
     }
 
@@ -71,7 +86,7 @@ pub trait Partizan: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// As for [`Partizan::value`].
-    fn outcome(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<OutcomeClass, String> {
+    fn outcome(&self, p: &Self::Position, values: &mut Values<Self>) -> Result<OutcomeClass, Stopped> {
         Ok(self.value(p, values)?.outcome())
     }
 }
@@ -87,8 +102,6 @@ pub struct Values<G: Partizan> {
     meter: Option<Meter>,
     /// How deep [`Values::of`] is in its own recursion: 0 outside.
     depth: usize,
-    /// The budget that stopped the last question that failed.
-    stop: Option<crate::problem::Budget>,
 }
 
 /// The bytes a remembered position is counted at against the memory budget, beside its
@@ -113,7 +126,6 @@ impl<G: Partizan> Values<G> {
             limits: Budget::default(),
             meter: None,
             depth: 0,
-            stop: None,
         }
     }
 
@@ -129,11 +141,6 @@ impl<G: Partizan> Values<G> {
         self.limits
     }
 
-    /// Returns the budget that stopped the last question that failed, and forgets it.
-    pub(crate) fn take_stop(&mut self) -> Option<crate::problem::Budget> {
-        self.stop.take()
-    }
-
     /// Returns the game.
     pub fn game(&self) -> &G {
         &self.game
@@ -147,7 +154,7 @@ impl<G: Partizan> Values<G> {
     ///
     /// # Complexity
     /// Every position reachable from `p` once, with a canonical simplification each.
-    pub fn of(&mut self, p: &G::Position) -> Result<Value, String> {
+    pub fn of(&mut self, p: &G::Position) -> Result<Value, Stopped> {
         if self.depth == 0 {
             self.meter = Some(self.limits.start());
         }
@@ -157,7 +164,7 @@ impl<G: Partizan> Values<G> {
         value
     }
 
-    fn sum_of_components(&mut self, p: &G::Position) -> Result<Value, String> {
+    fn sum_of_components(&mut self, p: &G::Position) -> Result<Value, Stopped> {
         let parts = self.game.components(p);
         let mut total = Value::integer(0);
         for part in &parts {
@@ -166,33 +173,37 @@ impl<G: Partizan> Values<G> {
         Ok(total)
     }
 
-    fn component(&mut self, p: &G::Position) -> Result<Value, String> {
+    fn component(&mut self, p: &G::Position) -> Result<Value, Stopped> {
         if let Some(&v) = self.memo.get(p) {
             return Ok(v);
         }
         if self.memo.len() >= self.budget {
-            self.stop = Some(crate::problem::Budget::Positions {
-                limit: self.budget as u64,
+            return Err(Stopped {
+                budget: crate::problem::Budget::Positions {
+                    limit: self.budget as u64,
+                },
+                search: "the value search",
+                why: format!("more than {} positions, its memory budget", self.budget),
             });
-            return Err(format!(
-                "more than {} positions: the value search's memory budget",
-                self.budget
-            ));
         }
         if self.memo.len().is_multiple_of(METER_EVERY)
             && let Some(meter) = &self.meter
         {
             let entry = std::mem::size_of::<G::Position>() as u64 + ENTRY_BYTES;
             if let Err(e) = meter.check((self.memo.len() as u64).saturating_mul(entry)) {
-                self.stop = Some(match e {
+                let budget = match e {
                     Exhausted::Time { limit } => crate::problem::Budget::Time {
                         seconds: limit.as_secs(),
                     },
                     _ => crate::problem::Budget::Memory {
                         mib: self.limits.memory >> 20,
                     },
+                };
+                return Err(Stopped {
+                    budget,
+                    search: "the value search",
+                    why: e.to_string(),
                 });
-                return Err(format!("the value search: {e}"));
             }
         }
         let mut moves = Vec::new();

@@ -25,7 +25,7 @@ mod tests;
 pub use check::{Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;
-pub use game::{Impartial, Partizan, Values};
+pub use game::{Impartial, Partizan, Stopped, Values};
 pub use notation::ValueError;
 pub use problem::{Answer, Ask, PartizanProblem};
 pub use thermograph::{Thermograph, Trajectory};

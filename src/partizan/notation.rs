@@ -1,5 +1,6 @@
 //! Values in CGSuite's plain-text notation: `0`, `-2`, `3/4`, `*`, `*3`, `^`, `v*`,
-//! `^^`, `^3`, `1/2^*`, `+-1`, `{1|0}`, `{2,*|-1}`; `±` is read as `+-`.
+//! `^^`, `^3`, `1/2^*`, `^<2>` (up squared, `↑²`), `v[3]*` (`↓ + ↓² + ↓³ + *`), `+-1`,
+//! `{1|0}`, `{2,*|-1}`; `±` is read as `+-`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +46,38 @@ fn up_star(a: &mut Arena, h: u32) -> Option<(i64, u32)> {
     None
 }
 
+/// Returns `(sign, k, sum, m)` when the infinitesimal `h` is `sign.↑ᵏ + *m` (`sum` false)
+/// or `sign.(↑ + … + ↑ᵏ) + *m` (`sum` true), for 2 ≤ k ≤ [`MAX_UPS`]: CGSuite's `^<k>`
+/// and `^[k]`.
+fn up_power_star(a: &mut Arena, h: u32) -> Option<(bool, u32, bool, u32)> {
+    for k in 2..=MAX_UPS as u32 {
+        for sum in [false, true] {
+            let pos = if sum { a.up_to(k) } else { a.up_power(k) };
+            let neg = a.neg(pos);
+            for m in 0..=MAX_STAR {
+                let star = a.nimber(m);
+                for (up, g) in [(true, pos), (false, neg)] {
+                    if a.add(g, star) == h {
+                        return Some((up, k, sum, m));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn write_star(m: u32, out: &mut String) {
+    match m {
+        0 => {}
+        1 => out.push('*'),
+        m => {
+            out.push('*');
+            out.push_str(&m.to_string());
+        }
+    }
+}
+
 fn write_value(a: &mut Arena, g: u32, out: &mut String) {
     if let Some(x) = a.number_of(g) {
         out.push_str(&x.to_string());
@@ -72,14 +105,19 @@ fn write_value(a: &mut Arena, g: u32, out: &mut String) {
                     out.push_str(&k.to_string());
                 }
             }
-            match m {
-                0 => {}
-                1 => out.push('*'),
-                m => {
-                    out.push('*');
-                    out.push_str(&m.to_string());
-                }
+            write_star(m, out);
+            return;
+        }
+        if let Some((up, k, sum, m)) = up_power_star(a, h) {
+            if ls != Dyadic::ZERO {
+                out.push_str(&ls.to_string());
             }
+            out.push(if up { '^' } else { 'v' });
+            out.push_str(&match sum {
+                false => format!("<{k}>"),
+                true => format!("[{k}]"),
+            });
+            write_star(m, out);
             return;
         }
     }
@@ -261,7 +299,19 @@ impl Reader<'_> {
                 self.at += 1;
                 count += 1;
             }
-            if count > 0 {
+            if count == 1 && self.peek().is_some_and(|c| c == '<' || c == '[') {
+                // `^<k>` is ↑ᵏ, `^[k]` is ↑ + ↑² + … + ↑ᵏ.
+                let sum = self.peek() == Some('[');
+                self.at += 1;
+                let Some(k) = self.small("a power of up")?.filter(|&k| k > 0) else {
+                    return self.fail("expected a power of up from 1 to 64");
+                };
+                if !self.eat(if sum { "]" } else { ">" }) {
+                    return self.fail(if sum { "expected `]`" } else { "expected `>`" });
+                }
+                let g = if sum { Value::up_to(k) } else { Value::up_power(k) };
+                acc = acc + if sign > 0 { g } else { -g };
+            } else if count > 0 {
                 if let Some(k) = self.small("an up multiple")? {
                     count = count - 1 + i64::from(k);
                 }
@@ -347,6 +397,32 @@ mod tests {
         assert_eq!(v("{|}"), v("0"));
         assert_eq!(v(" 1/2 + 1/2 "), v("1"));
         assert_eq!(v("{{2|1}|0}").left_options(), vec![v("{2|1}")]);
+    }
+
+    #[test]
+    fn powers_of_up_are_read_and_printed_as_cgsuite_writes_them() {
+        for s in [
+            "^<2>", "v<2>", "^<3>*", "v<2>*3", "1/2^<2>", "-1v<4>", "^[2]", "v[3]*",
+        ] {
+            assert_eq!(v(s).to_string(), s, "{s}");
+        }
+        // Winning Ways, ch. 8: ↑² = {0 | ↓*}; ↑³ = {0 | ↓ + ↓² + *}.
+        assert_eq!(v("^<2>"), v("{0|v*}"));
+        assert_eq!(v("^<3>"), v("{0|v + v<2> + *}"));
+        // ↑ + ↑² is {↑ | *}: Norton's sum of powers, by the arithmetic of the forms.
+        assert_eq!(v("^ + ^<2>"), v("{^|*}"));
+        assert_eq!(v("^[3]"), v("^ + ^<2> + ^<3>"));
+        assert_eq!((v("^<1>"), v("^[1]")), (v("^"), v("^")));
+        for n in 1..=5 {
+            let up = Value::up_power(n);
+            assert_eq!(up.outcome(), super::super::OutcomeClass::L, "^<{n}> > 0");
+            assert!(up.is_infinitesimal(), "^<{n}>");
+            assert_eq!(-up, format!("v<{n}>").parse().unwrap());
+        }
+        for (s, at) in [("^<0>", 4), ("^<2", 4), ("^[x]", 3), ("^<65>", 5)] {
+            let e = s.parse::<Value>().unwrap_err();
+            assert_eq!(e.at, at, "{s}: {e}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use gamecheck_oracles::partizan_search::{Forest, OutcomeSearch, PartizanRules, S
 use proptest::prelude::*;
 
 use super::family::Family;
-use super::{Dyadic, OutcomeClass, Value, Values, temperature_by_cooling};
+use super::{Dyadic, OutcomeClass, Stopped, Value, Values, temperature_by_cooling};
 use crate::budget::Budget;
 use crate::input::InputError;
 use crate::problem::{
@@ -67,8 +67,9 @@ impl<G: Family> PartizanRules for Rules<G> {
 }
 
 /// A fast answer under test: the family's own, or a formula.
-type Fast<G> =
-    Box<dyn Fn(&G, &<G as super::Partizan>::Position, &mut Values<G>) -> Result<Value, String> + Send + Sync>;
+type Fast<G> = Box<
+    dyn Fn(&G, &<G as super::Partizan>::Position, &mut Values<G>) -> Result<Value, Stopped> + Send + Sync,
+>;
 
 /// A partizan family as a problem.
 pub struct PartizanProblem<G: Family> {
@@ -189,7 +190,7 @@ impl<G: Family> PartizanProblem<G> {
     ///
     /// # Errors
     /// The fast path's budget.
-    pub fn fast_value(&self, p: &G::Position) -> Result<Value, String> {
+    pub fn fast_value(&self, p: &G::Position) -> Result<Value, Stopped> {
         (self.fast)(&self.game, p, &mut lock(&self.values))
     }
 
@@ -294,7 +295,9 @@ impl<G: Family> Problem for PartizanProblem<G> {
     }
 
     fn solve(&self, p: &G::Position) -> Result<Answer, String> {
-        Ok(self.answer_of(self.fast_value(p)?))
+        self.fast_value(p)
+            .map(|v| self.answer_of(v))
+            .map_err(|e| e.to_string())
     }
 
     fn evaluate(&self, p: &G::Position) -> Vec<Evaluation<Answer>> {
@@ -302,7 +305,7 @@ impl<G: Family> Problem for PartizanProblem<G> {
         let fast = self.fast_value(p);
         rows.push(match &fast {
             Ok(v) => Evaluation::answer("fast path", self.answer_of(*v)),
-            Err(why) => Evaluation::check("fast path", Err(why.clone())),
+            Err(why) => Evaluation::check("fast path", Err(why.to_string())),
         });
         if !self.in_reach(p) {
             rows.push(Evaluation::out_of_reach(
@@ -348,11 +351,25 @@ impl<G: Family> Problem for PartizanProblem<G> {
     }
 
     fn repro_command(&self, p: &G::Position) -> String {
+        let words: Vec<String> = self
+            .game
+            .write(p)
+            .split_whitespace()
+            .map(|w| {
+                match w
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-+/".contains(&b))
+                {
+                    true => w.to_owned(),
+                    false => format!("'{w}'"),
+                }
+            })
+            .collect();
         format!(
-            "printf '1\\n{}\\n' | {} solve {}",
-            self.game.write(p).replace('\n', "\\n"),
+            "{} repro {} {}",
             crate::program::name(),
-            self.args
+            self.args,
+            words.join(" ")
         )
     }
 }
@@ -416,6 +433,11 @@ fn property<G: Family>(
     }
 }
 
+/// A value search of the fast path that ran out of its budget: the case is unjudged.
+fn unjudged(e: Stopped) -> CaseError {
+    CaseError::unjudged(e.budget.clone(), format!("the fast path: {e}"))
+}
+
 /// A search of the moves (the outcome search, the forest of `>=`) that ran out of its
 /// budget of [`ORACLE_BUDGET`] positions: the case is unjudged.
 fn oracle_stopped(why: String) -> CaseError {
@@ -428,15 +450,9 @@ fn oracle_stopped(why: String) -> CaseError {
 }
 
 impl<G: Family> PartizanProblem<G> {
-    /// Returns the fast value of `p`, a failure typed: unjudged when the value search's
-    /// budget stopped it, a disagreement when the fast path refused the position.
+    /// Returns the fast value of `p`; a spent budget leaves the case unjudged.
     fn fast_case(&self, p: &G::Position) -> Result<Value, CaseError> {
-        let mut values = lock(&self.values);
-        values.take_stop();
-        (self.fast)(&self.game, p, &mut values).map_err(|why| match values.take_stop() {
-            Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
-            None => CaseError::Disagree(format!("the fast path fails: {why}")),
-        })
+        (self.fast)(&self.game, p, &mut lock(&self.values)).map_err(unjudged)
     }
 }
 
@@ -449,16 +465,7 @@ impl<G: Family> Properties for PartizanProblem<G> {
                 g.definition_agrees(p, v)
             }),
             property::<G>("outcome_matches_search", small.clone(), |g, p| {
-                let says = {
-                    let mut values = lock(&g.values);
-                    values.take_stop();
-                    g.game
-                        .outcome(p, &mut values)
-                        .map_err(|why| match values.take_stop() {
-                            Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
-                            None => CaseError::Disagree(format!("the fast path fails: {why}")),
-                        })?
-                };
+                let says = g.game.outcome(p, &mut lock(&g.values)).map_err(unjudged)?;
                 let by_value = g.fast_case(p)?.outcome();
                 let truth = g.searched_outcome(p).map_err(oracle_stopped)?;
                 if says != truth {
@@ -582,7 +589,15 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
     }
 
     fn numbers_text(&self) -> &'static str {
-        "none: replay a position with solve"
+        "the position as solve reads it, its lines as words (`2 2 .. ..`, `BR`)"
+    }
+
+    fn case_from_words(&self, words: &[String]) -> Result<G::Position, String> {
+        let text = words.join(" ");
+        let mut tokens = Tokens::new(text.as_bytes());
+        let p = self.game.read(&mut tokens).map_err(|e| e.to_string())?;
+        tokens.end_of_input("the position").map_err(|e| e.to_string())?;
+        Ok(p)
     }
 
     fn write_case(&self, p: &G::Position) -> String {
@@ -644,7 +659,7 @@ impl<G: Family> Claims for PartizanProblem<G> {
         }
         // The canonical form from the moves, never the family's fast path: a claim about a
         // closed form is judged by the game itself.
-        let v = lock(&self.values).of(p)?;
+        let v = lock(&self.values).of(p).map_err(|e| e.to_string())?;
         Ok((self.answer_of(v), "canonical form"))
     }
 
@@ -708,7 +723,7 @@ impl<G: Family> Claims for PartizanProblem<G> {
         if self.ask != Ask::Value || !self.in_reach(p) {
             return None;
         }
-        let v = self.fast_value(p);
+        let v = self.fast_value(p).map_err(|e| e.to_string());
         Some(v.and_then(|v| self.definition_agrees(p, v).map_err(|e| e.to_string())))
     }
 

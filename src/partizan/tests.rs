@@ -212,3 +212,46 @@ fn every_small_value_prints_and_reads_back() {
         }
     }
 }
+
+#[test]
+fn a_kept_failure_replays_to_its_least_position_and_passes_once_fixed() {
+    // `check` keeps the seed of a failing case in proptest-regressions/hackenbush.txt;
+    // `repro hackenbush` with no case replays it under every property.
+    let dir = std::env::temp_dir().join(format!("gamecheck-replay-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("proptest-regressions")).unwrap();
+    let blue_minus_red =
+        |_: &Hackenbush, s: &Vec<u8>, values: &mut Values<Hackenbush>| match s.contains(&b'G') {
+            true => values.of(s),
+            false => Ok(Value::integer(
+                s.iter()
+                    .map(|&c| i64::from(c == b'B') - i64::from(c == b'R'))
+                    .sum(),
+            )),
+        };
+    let broken = PartizanProblem::with_fast(Hackenbush, Ask::Value, Box::new(blue_minus_red));
+    let property = broken
+        .properties()
+        .into_iter()
+        .find(|p| p.name == "value_matches_definition")
+        .unwrap();
+    let config = RunConfig {
+        seed: 1,
+        cases: 200,
+        persist_in: Some(&dir),
+    };
+    assert!(run_property(&broken, &property, config, &|| {}).result.is_err());
+    let replayed = crate::check::replay_kept(&broken, &dir);
+    assert!(replayed.kept >= 1, "{}", replayed.path);
+    let least: Vec<String> = replayed
+        .failures
+        .iter()
+        .map(|c| Hackenbush.show(&c.case))
+        .collect();
+    // BR is 1/2 by the definition of >=, not 0 (Winning Ways, ch. 2).
+    assert!(least.contains(&"BR".to_owned()), "{least:?}");
+    // The family's own fast path passes the same kept cases.
+    let fixed = PartizanProblem::new(Hackenbush, Ask::Value);
+    let now = crate::check::replay_kept(&fixed, &dir);
+    assert_eq!((now.kept, now.failures.len()), (replayed.kept, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -400,6 +400,23 @@ impl Arena {
     }
 
     /// Returns the canonical form of `-g`.
+    /// Returns `↑^{→n}` = `↑ + ↑² + … + ↑ⁿ`: 0 for n = 0, else `{↑^{→(n-1)} | *}` (Norton's
+    /// powers of `↑ = {0 | *}`).
+    pub(crate) fn up_to(&mut self, n: u32) -> u32 {
+        let star = self.nimber(1);
+        (0..n).fold(self.zero(), |g, _| self.canonical_of(vec![g], vec![star]))
+    }
+
+    /// Returns `↑ⁿ` for n ≥ 1: `{0 | * - ↑^{→(n-1)}}`, so `↑¹ = ↑` and `↑² = {0 | ↓*}`.
+    pub(crate) fn up_power(&mut self, n: u32) -> u32 {
+        let below = self.up_to(n.saturating_sub(1));
+        let minus = self.neg(below);
+        let star = self.nimber(1);
+        let right = self.add(star, minus);
+        let zero = self.zero();
+        self.canonical_of(vec![zero], vec![right])
+    }
+
     pub(crate) fn neg(&mut self, g: u32) -> u32 {
         if let Some(x) = self.number_of(g) {
             return self.number(-x);
@@ -527,6 +544,25 @@ impl Value {
         let mut a = arena();
         let (zero, star) = (a.zero(), a.nimber(1));
         Value(a.canonical_of(vec![zero], vec![star]))
+    }
+
+    /// Returns `↑ⁿ`, the n-th power of up (`^<n>` in CGSuite's notation): `↑¹ = ↑`,
+    /// `↑² = {0 | ↓*}`, and `↑ⁿ = {0 | * - (↑ + ↑² + … + ↑ⁿ⁻¹)}`.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::partizan::Value;
+    /// let down_star = -Value::up() + Value::nimber(1);
+    /// assert_eq!(Value::up_power(2), Value::new(&[Value::integer(0)], &[down_star]));
+    /// assert_eq!(Value::up_power(2).to_string(), "^<2>");
+    /// ```
+    pub fn up_power(n: u32) -> Value {
+        Value(arena().up_power(n))
+    }
+
+    /// Returns `↑ + ↑² + … + ↑ⁿ` (`^[n]` in CGSuite's notation).
+    pub fn up_to(n: u32) -> Value {
+        Value(arena().up_to(n))
     }
 
     /// Returns the Left options of the canonical form.

@@ -215,6 +215,29 @@ pub trait ContestFormat: Problem {
     /// what they should be.
     fn case_from_numbers(&self, numbers: &[u64]) -> Result<Self::Case, String>;
 
+    /// Returns the case that the words after `gamecheck repro <problem>` describe, or
+    /// what they should be. Default: the words as numbers, read by
+    /// [`ContestFormat::case_from_numbers`]; a problem whose cases are not numbers (a
+    /// Domineering board) reads its contest input's tokens instead.
+    ///
+    /// # Errors
+    /// A word that is not a number (named), or numbers that make no case.
+    fn case_from_words(&self, words: &[String]) -> Result<Self::Case, String> {
+        let numbers = words
+            .iter()
+            .map(|w| {
+                w.parse::<u64>().map_err(|_| {
+                    format!(
+                        "token `{}` is not a number (the case is: {})",
+                        crate::shown::escaped(w.as_bytes(), 40),
+                        self.numbers_text()
+                    )
+                })
+            })
+            .collect::<Result<Vec<u64>, String>>()?;
+        self.case_from_numbers(&numbers)
+    }
+
     /// Returns what [`ContestFormat::case_from_numbers`] reads, for `repro --help`
     /// ("a c b d").
     fn numbers_text(&self) -> &'static str {

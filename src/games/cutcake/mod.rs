@@ -59,7 +59,7 @@ impl Partizan for Cutcake {
         cakes.iter().map(|&c| vec![c]).collect()
     }
 
-    fn value(&self, cakes: &Vec<(u64, u64)>, _: &mut Values<Self>) -> Result<Value, String> {
+    fn value(&self, cakes: &Vec<(u64, u64)>, _: &mut Values<Self>) -> Result<Value, crate::partizan::Stopped> {
         Ok(Value::integer(cakes.iter().map(|&(w, h)| cake_value(w, h)).sum()))
     }
 }
@@ -123,7 +123,7 @@ impl Family for Cutcake {
     fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("closed_form_matches_moves", |_, cakes| {
             let formula: i64 = cakes.iter().map(|&(w, h)| cake_value(w, h)).sum();
-            let by_moves = Values::new(Cutcake).of(cakes)?;
+            let by_moves = Values::new(Cutcake).of(cakes).map_err(|e| e.to_string())?;
             if by_moves == Value::integer(formula) {
                 Ok(())
             } else {

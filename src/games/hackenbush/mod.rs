@@ -35,7 +35,7 @@ impl Partizan for Hackenbush {
         cuts(s, [b'R', b'G'], out);
     }
 
-    fn value(&self, s: &Vec<u8>, values: &mut Values<Self>) -> Result<Value, String> {
+    fn value(&self, s: &Vec<u8>, values: &mut Values<Self>) -> Result<Value, crate::partizan::Stopped> {
         match sign_expansion(s) {
             Some(x) => Ok(Value::number(x)),
             None => values.of(s),
@@ -85,7 +85,7 @@ impl Family for Hackenbush {
     fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("sign_expansion_matches_moves", |_, s| {
             let Some(x) = sign_expansion(s) else { return Ok(()) };
-            let by_moves = Values::new(Hackenbush).of(s)?;
+            let by_moves = Values::new(Hackenbush).of(s).map_err(|e| e.to_string())?;
             if by_moves == Value::number(x) {
                 Ok(())
             } else {
