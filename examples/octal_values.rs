@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let st = s.stats();
     let per = |x: u64| x as f64 / st.heaps as f64;
     println!(
-        "{code}: {} heaps in {:.2} s, largest {}, {:?}, {} rare heaps, per heap: {:.1} rare splits, {:.1} confirm splits, {} fallbacks, {} full scans, wins low {} middle {}, {} MiB",
+        "{code}: {} heaps in {:.2} s, largest {}, {:?}, {} rare heaps, per heap: {:.1} rare splits, {:.1} confirm splits, {} fallbacks, {} full scans, wins walk {} low {} middle {}, {} MiB",
         s.len(),
         start.elapsed().as_secs_f64(),
         s.largest_value(),
@@ -28,6 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         per(st.confirm_splits),
         st.fallbacks,
         st.full_scans,
+        st.walk_wins,
         st.low_wins,
         st.middle_wins,
         s.memory_bytes() >> 20

@@ -3,12 +3,16 @@
 //!
 //! Per heap n, the sequential part lists the options that can be common (one heap left,
 //! or a split with a rare heap in it: reads of values just below n) and confirms the rare
-//! values below the least common value absent. The confirmations come first from the
-//! *middle* splits of each r = n − j, the K splits whose heaps are nearest r/2: they only
-//! read values near n/2, so a second thread computes them a block ahead, from a copy of
-//! those values, while the first finishes the current block. A rare value they miss is
-//! looked for in every other split, so the answer is exact whatever K is; K doubles when
-//! misses are frequent.
+//! values below the least common value absent. Confirmation first walks the first low
+//! splits of each r = n − j one at a time, a = 1, 2, …, and stops as soon as every rare
+//! value is made: most heaps of most games need a few splits. The heaps the walk leaves
+//! go to two batches: the *low* splits (a ≤ L) and the *middle* ones, the K splits whose
+//! heaps are nearest r/2. The middles only read values near n/2: where blocks show that
+//! confirmation runs deep (most heaps get past the walk), a second thread computes them a
+//! block ahead, from a copy of those values, while the first finishes the current block;
+//! elsewhere they are made only for the heaps that need them. A rare value both batches
+//! miss is looked for in every other split, so the answer is exact whatever L and K are;
+//! they double when misses are frequent.
 
 use super::sparse_space::{Mask, MoveLists, SparseStats};
 use super::values::Nimber;
@@ -21,17 +25,20 @@ const MAX_TIER: usize = 1 << 12;
 /// Splits per step of the fallback scan, between checks for completion.
 const SCAN_STEP: usize = 64;
 
-/// The two cheap ways to confirm rare values, tried before the other splits: the low
-/// splits (a ≤ L, reading a few small heaps and the values just below n) and the middle
-/// splits (the K with a nearest r/2, which the second thread computes ahead). Which works
-/// depends on the game: small heaps are often rare (their splits make common values), or
-/// the values near n/2 may make few of the rare values. The one that served best goes
-/// first, and both grow while the splits tried after them cost more than they do.
+/// The two batches that confirm rare values after the walk: the low splits (a ≤ L,
+/// reading a few small heaps and the values just below n) and the middle splits (the K
+/// with a nearest r/2). Which works depends on the game: small heaps are often rare (their
+/// splits make common values), or the values near n/2 may make few of the rare values.
+/// The one that served best goes first, and both grow while the splits tried after them
+/// cost more than they do. `deep`: whether the second thread computes the middles ahead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Tiers {
     pub low: usize,
     pub middle: usize,
     pub low_first: bool,
+    pub deep: bool,
+    /// Keeps `deep` as it is set (for the tests of the second thread).
+    pub pinned: bool,
 }
 
 impl Default for Tiers {
@@ -40,12 +47,16 @@ impl Default for Tiers {
             low: FIRST_LOW,
             middle: FIRST_MIDDLE,
             low_first: false,
+            deep: false,
+            pinned: false,
         }
     }
 }
 
 /// The first number of low splits per sum.
 const FIRST_LOW: usize = 32;
+/// The splits walked one at a time per sum before the batches.
+const WALK: usize = 32;
 
 /// Why the fast path stopped before the heap it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,7 +223,7 @@ pub(super) fn extend<T: Nimber, const W: usize>(
         let lo = middle_from(base, k);
         let hi = top / 2 + k + 1;
         let before = *st.stats;
-        if st.parallel && end < stop && !st.moves.pair.is_empty() && hi <= start {
+        if st.parallel && tiers.deep && end < stop && !st.moves.pair.is_empty() && hi <= start {
             let window: Vec<T> = v[lo..hi].to_vec();
             let (done, next) = rayon::join(
                 || run_block::<T, W>(v, end, pre.as_ref(), st, tiers),
@@ -236,6 +247,18 @@ fn adapt(tiers: &mut Tiers, before: &SparseStats, now: &SparseStats, heaps: usiz
     let middle_wins = now.middle_wins - before.middle_wins;
     if tiers.low_first && middle_wins > low_wins || !tiers.low_first && low_wins > middle_wins {
         tiers.low_first = !tiers.low_first;
+    }
+    // Computing the middles ahead costs K splits for every heap, made lazily only for the
+    // heaps past the walk: ahead pays (in time, on the second core) only when most heaps
+    // are, and is dropped when fewer than a quarter are.
+    let past_walk = low_wins + middle_wins + (now.fallbacks - before.fallbacks);
+    if !tiers.pinned {
+        let heaps = heaps as u64;
+        if past_walk * 2 > heaps {
+            tiers.deep = true;
+        } else if past_walk * 4 < heaps {
+            tiers.deep = false;
+        }
     }
     // Splits tried after both tiers, per heap, against what the tiers cost.
     let scanned = now.fallback_splits - before.fallback_splits;
@@ -310,8 +333,7 @@ fn run_block_body<T: Nimber, const W: usize>(
         }
         // GROUP heaps at once when every term reads a value below n for each of them and
         // none starts within the group: the loop over terms is shared and vectorizes.
-        let grouped = !unequal
-            && n + GROUP <= end
+        let grouped = n + GROUP <= end
             && st.terms.first().is_none_or(|&(d, _)| d as usize >= GROUP)
             && st
                 .terms
@@ -320,14 +342,38 @@ fn run_block_body<T: Nimber, const W: usize>(
         if grouped {
             let g = &v[..];
             let mut acc = [[0u64; W]; GROUP];
-            for &(d, ga) in &st.terms[..live] {
-                let base = n - d as usize;
-                let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
-                    Ok(vals) => vals,
-                    Err(_) => unreachable!("a slice of GROUP values"),
-                };
-                for i in 0..GROUP {
-                    set(&mut acc[i], ga ^ vals[i].get());
+            // With unequal splits, the terms that are the equal split of a heap of the
+            // group, d = (n + i + j)/2, are taken one heap at a time; the others together.
+            let (eq_from, eq_to) = match moves.pair.first() {
+                Some(&j) if unequal => {
+                    let terms = &st.terms[..live];
+                    let (low, high) = ((n + j) / 2, (n + GROUP - 1 + j) / 2);
+                    (
+                        terms.partition_point(|&(d, _)| (d as usize) < low),
+                        terms.partition_point(|&(d, _)| (d as usize) <= high),
+                    )
+                }
+                _ => (live, live),
+            };
+            for part in [&st.terms[..eq_from], &st.terms[eq_to..live]] {
+                for &(d, ga) in part {
+                    let base = n - d as usize;
+                    let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
+                        Ok(vals) => vals,
+                        Err(_) => unreachable!("a slice of GROUP values"),
+                    };
+                    for i in 0..GROUP {
+                        set(&mut acc[i], ga ^ vals[i].get());
+                    }
+                }
+            }
+            for &(d, ga) in &st.terms[eq_from..eq_to] {
+                let d = d as usize;
+                for (i, opts) in acc.iter_mut().enumerate() {
+                    let b = n + i - d;
+                    if !is_equal_split(d, b, moves) {
+                        set(opts, ga ^ g[b].get());
+                    }
                 }
             }
             st.stats.rare_splits += (live * GROUP) as u64;
@@ -477,9 +523,9 @@ fn cached<const W: usize>(
     slot.1
 }
 
-/// Removes from `need` the rare values some split of a sum n − j makes: the two tiers
-/// first, in their order, then all the other splits. Returns the OR of what is left (0
-/// when all are made).
+/// Removes from `need` the rare values some split of a sum n − j makes: the walk first,
+/// the two tiers in their order, then all the other splits. Returns the OR of what is left
+/// (0 when all are made).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn confirm<T: Nimber, const W: usize>(
@@ -495,6 +541,11 @@ fn confirm<T: Nimber, const W: usize>(
     let unequal = moves.unequal;
     let (l, k) = (tiers.low, tiers.middle);
     let left = |need: &[u64; W]| need.iter().fold(0, |acc, w| acc | w);
+    let mut count: u32 = need.iter().map(|w| w.count_ones()).sum();
+    if walk(g, n, need, &mut count, WALK, moves, stats) {
+        stats.walk_wins += 1;
+        return 0;
+    }
     for low in [tiers.low_first, !tiers.low_first] {
         for &j in &moves.pair {
             if n < j + 2 {
@@ -580,6 +631,48 @@ fn confirm<T: Nimber, const W: usize>(
     stats.confirm_splits += scanned;
     stats.full_scans += 1;
     left(need)
+}
+
+/// Walks the splits (a, n − j − a) for a in `1..=to`, each sum in turn for each a,
+/// removing from `need` (with `count` bits) the values they make. Returns whether `need`
+/// is empty, as soon as it is.
+#[inline(always)]
+fn walk<T: Nimber, const W: usize>(
+    g: &[T],
+    n: usize,
+    need: &mut [u64; W],
+    count: &mut u32,
+    to: usize,
+    moves: &MoveLists,
+    stats: &mut SparseStats,
+) -> bool {
+    let unequal = moves.unequal;
+    let mut walked = 0u64;
+    for a in 1..=to {
+        let mut any = false;
+        for &j in &moves.pair {
+            if n < j + 2 * a || unequal && n == j + 2 * a {
+                continue;
+            }
+            any = true;
+            walked += 1;
+            let x = (g[a].get() ^ g[n - j - a].get()) as usize;
+            let (w, bit) = ((x >> 6) % W, 1u64 << (x & 63));
+            if need[w] & bit != 0 {
+                need[w] ^= bit;
+                *count -= 1;
+                if *count == 0 {
+                    stats.confirm_splits += walked;
+                    return true;
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    stats.confirm_splits += walked;
+    false
 }
 
 /// Returns the least value in `bits`, which is not empty.

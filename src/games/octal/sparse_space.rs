@@ -67,7 +67,9 @@ pub struct SparseStats {
     pub fallbacks: u64,
     /// Splits tried after a miss, when some split made every rare value needed.
     pub fallback_splits: u64,
-    /// Heaps whose rare values the low splits (a ≤ L) confirmed.
+    /// Heaps whose rare values the walk over the first low splits confirmed.
+    pub walk_wins: u64,
+    /// Heaps whose rare values the low splits (a ≤ L) confirmed after the walk.
     pub low_wins: u64,
     /// Heaps whose rare values the middle splits (a near r/2) confirmed.
     pub middle_wins: u64,
@@ -287,8 +289,8 @@ impl SparseSpace {
                 v.reserve_exact(want - v.len());
             });
             let words = self.fast_words();
-            if words == Some(8) {
-                // Values up to 511 need two bytes.
+            if words.is_some_and(|w| w >= 8) {
+                // Values from 256 need two bytes.
                 if let NimValues::U8(_) = values {
                     values = widen(values, 256);
                 }
@@ -301,6 +303,8 @@ impl SparseSpace {
                 (Some(2), NimValues::U16(v)) => Some(self.fast::<u16, 2>(v, stop)),
                 (Some(4), NimValues::U16(v)) => Some(self.fast::<u16, 4>(v, stop)),
                 (Some(8), NimValues::U16(v)) => Some(self.fast::<u16, 8>(v, stop)),
+                (Some(16), NimValues::U16(v)) => Some(self.fast::<u16, 16>(v, stop)),
+                (Some(32), NimValues::U16(v)) => Some(self.fast::<u16, 32>(v, stop)),
                 _ => None,
             };
             match fast {
@@ -332,7 +336,7 @@ impl SparseSpace {
         if !self.fast || self.listing() || !self.moves.triple.is_empty() {
             return None;
         }
-        [1, 2, 4, 8]
+        [1, 2, 4, 8, 16, 32]
             .into_iter()
             .find(|&w| w >= self.words_floor && 64 * w as u32 > self.largest)
     }
@@ -842,12 +846,22 @@ mod tests {
     }
 
     fn sparse(code: &str, heaps: usize, fast: bool, parallel: bool) -> Vec<u32> {
+        solver(code, heaps, fast, parallel, None).values().to_vec()
+    }
+
+    /// The solver of `code` to `heaps`, with the middle batch always on or off when
+    /// `deep` says so (else as the blocks decide).
+    fn solver(code: &str, heaps: usize, fast: bool, parallel: bool, deep: Option<bool>) -> SparseSpace {
         let parsed: OctalCode = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
         let mut s = SparseSpace::new(&parsed);
         s.fast = fast;
         s.set_parallel(parallel);
+        if let Some(deep) = deep {
+            s.tiers.deep = deep;
+            s.tiers.pinned = true;
+        }
         s.extend_to(heaps);
-        s.values().to_vec()
+        s
     }
 
     #[test]
@@ -888,11 +902,31 @@ mod tests {
 
     #[test]
     fn parallel_matches_sequential_past_many_blocks() {
-        // The second thread starts once two blocks are computed.
-        for code in ["0.16", "0.1777", "0.56", "4.07"] {
+        // The second thread starts once two blocks are computed, and only while the middle
+        // batch is on: on, off, and as the blocks decide.
+        for code in ["0.16", "0.1777", "0.56", "4.07", "grundy"] {
             let one = sparse(code, 70_000, true, false);
-            let two = sparse(code, 70_000, true, true);
-            assert!(one == two, "{code}");
+            for deep in [Some(true), Some(false), None] {
+                let two = solver(code, 70_000, true, true, deep);
+                assert!(one == two.values().to_vec(), "{code} {deep:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_width_of_the_fast_path_gives_the_plain_mex() {
+        // The option sets of 8, 16 and 32 words (values to 511, 1023, 2047, two bytes a
+        // value) on codes whose values are small: the width is forced from the start.
+        for (code, heaps) in [("0.16", 3000), ("0.56", 3000), ("0.354", 3000), ("grundy", 3000)] {
+            let want = plain(code, heaps);
+            for floor in [8, 16, 32] {
+                let parsed: OctalCode = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
+                let mut s = SparseSpace::new(&parsed);
+                s.set_parallel(false);
+                s.words_floor = floor;
+                s.extend_to(heaps);
+                assert_eq!((code, floor, s.values().to_vec()), (code, floor, want.clone()));
+            }
         }
     }
 
