@@ -54,14 +54,6 @@ pub(crate) trait LineCases: ContestFormat {
 
 /// Returns the `N` plain numbers of a line of the common shape and the bytes used: one
 /// space between them, then `\n`, `\r\n` or the end of `s`. `None` for anything else.
-///
-/// # Example
-/// ```
-/// use gamecheck::problem::plain_numbers;
-/// assert_eq!(plain_numbers::<2>(b"3 5\r\n8 9"), Some(([3, 5], 5)));
-/// assert_eq!(plain_numbers::<2>(b"3 05\n"), None);
-/// assert_eq!(plain_numbers::<2>(b"3  5\n"), None);
-/// ```
 #[inline]
 pub(crate) fn plain_numbers<const N: usize>(s: &[u8]) -> Option<([u64; N], usize)> {
     let mut out = [0u64; N];
@@ -349,17 +341,6 @@ impl Output<'_> {
 /// # Complexity
 /// O(input length) and one answer per case, on every core; memory O(8 MiB block +
 /// 16 MiB of held answers).
-///
-/// # Example
-/// ```
-/// use gamecheck::problem::solve_lines;
-/// use gamecheck::game::{GameProblem, Question};
-/// use gamecheck::games::wythoff::Wythoff;
-/// let wythoff = GameProblem::new(Wythoff, Question::default()).unwrap();
-/// let mut out = Vec::new();
-/// solve_lines(&wythoff, &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
-/// assert_eq!(out, b"Second\nFirst\n");
-/// ```
 pub(crate) fn solve_lines<P: LineCases>(
     problem: &P,
     input: &mut dyn Read,
@@ -487,6 +468,21 @@ mod tests {
 
     fn wythoff() -> GameProblem<Wythoff> {
         GameProblem::new(Wythoff, Question::default()).unwrap()
+    }
+
+    #[test]
+    fn plain_numbers_take_one_space_between_and_no_leading_zero() {
+        assert_eq!(plain_numbers::<2>(b"3 5\r\n8 9"), Some(([3, 5], 5)));
+        assert_eq!(plain_numbers::<2>(b"3 05\n"), None);
+        assert_eq!(plain_numbers::<2>(b"3  5\n"), None);
+    }
+
+    #[test]
+    fn wythoff_lines_are_solved_by_the_p_positions() {
+        // (3, 5) is the P-position (⌊2φ⌋, ⌊2φ⌋ + 2); (3, 6) moves to it.
+        let mut out = Vec::new();
+        solve_lines(&wythoff(), &mut &b"2\n3 5\n3 6\n"[..], &mut out, false).unwrap();
+        assert_eq!(out, b"Second\nFirst\n");
     }
 
     /// What `solve` printed, or its error as text (`SolveError` holds `io::Error`s).
