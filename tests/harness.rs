@@ -456,7 +456,7 @@ fn repro_and_stress_games_take_k_and_modulus() {
             "--out-dir",
             &dir.to_string_lossy(),
             "--max-shrink-runs",
-            "40",
+            "10",
         ])
     };
     let out = run(&solution, "6");

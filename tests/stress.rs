@@ -325,6 +325,15 @@ fn games(dir: &Path, solution: &str, extra: &[&str]) -> (serde_json::Value, Opti
 }
 
 #[test]
+fn games_c_solution_with_contest_limits_passes_small_sizes() {
+    let dir = scratch("games-right-small");
+    let exe = compile_games(&dir, "right", EXACT_POWER);
+    let (report, code) = games(&dir, exe.to_str().expect("utf-8 path"), &["--cases", "20"]);
+    assert_eq!((field(&report, "verdict"), code), ("ok", Some(0)), "{report}");
+}
+
+#[test]
+#[ignore = "100 runs up to the contest's bounds: about 30 s idle, 2 minutes on a shared machine"]
 fn games_c_solution_with_contest_limits_passes_on_defaults() {
     let dir = scratch("games-right");
     let exe = compile_games(&dir, "right", EXACT_POWER);
