@@ -1191,3 +1191,44 @@ impl<G: Game> GameProblem<G> {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take 1 or 2 stones, at a cost of `COST` ordinary cases a case.
+    struct Take12<const COST: u32>;
+
+    impl<const COST: u32> Game for Take12<COST> {
+        type Position = u64;
+        const NAME: &'static str = "take12";
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+        }
+        fn check_cost(&self) -> u32 {
+            COST
+        }
+    }
+
+    fn cases<const COST: u32>(budget: u32) -> Vec<(&'static str, u32)> {
+        let problem = GameProblem::new(Take12::<COST>, Question::default()).unwrap();
+        problem
+            .properties()
+            .iter()
+            .map(|p| (p.name, p.share.of(budget)))
+            .collect()
+    }
+
+    #[test]
+    fn a_dear_game_runs_its_cost_th_of_every_share() {
+        let (cheap, dear) = (cases::<1>(100_000), cases::<20>(100_000));
+        assert_eq!(cheap.len(), dear.len());
+        assert!(!cheap.is_empty());
+        for ((name, all), (same, part)) in cheap.iter().zip(&dear) {
+            assert_eq!(name, same);
+            assert_eq!(*part * 20, *all, "{name}");
+        }
+        // At least one case a property, however small the budget.
+        assert!(cases::<20>(1).iter().all(|&(_, n)| n >= 1));
+    }
+}
