@@ -399,6 +399,16 @@ impl Game for Freeze {
     }
 }
 
+/// `wins[q]`: the player to move from `q` wins Win or Freeze (misère: no move wins).
+fn freeze_wins_by_dp(n: usize) -> Vec<bool> {
+    let mut wins = vec![false; n + 1];
+    for q in 1..=n {
+        let divisors: Vec<usize> = (2..q).filter(|d| q % d == 0).collect();
+        wins[q] = divisors.is_empty() || divisors.iter().any(|&d| !wins[d]);
+    }
+    wins
+}
+
 #[test]
 fn win_or_freeze_is_misere_with_a_second_answer_line() {
     // No `--misere`: the format says how the game ends.
@@ -409,11 +419,29 @@ fn win_or_freeze_is_misere_with_a_second_answer_line() {
         // The statement's output is right; so is what solve prints.
         let j = judge(&problem, &cases, &ran(answer)).expect("judged");
         assert_eq!(j.verdict, Verdict::Ok, "{sample}: {}", j.detail);
-        let solved = solve(&problem, sample).expect("solved");
-        assert_eq!(
-            judge(&problem, &cases, &ran(&solved)).expect("judged").verdict,
-            Verdict::Ok
-        );
+    }
+    // What solve prints, against a misère DP over divisors written here: the mover
+    // wins with no move, or with a move to a position where the opponent loses.
+    let wins = freeze_wins_by_dp(600);
+    for q in 1..=600u64 {
+        let solved = solve(&problem, &format!("{q}\n")).expect("solved");
+        let lines: Vec<&str> = solved.lines().collect();
+        if wins[q as usize] {
+            let [first, mv] = lines[..] else {
+                panic!("{q}: {solved:?}")
+            };
+            assert_eq!(first, "1", "{q}");
+            let d: u64 = mv.parse().expect("a number");
+            // 0 when there is no move at all; otherwise a non-trivial divisor the
+            // opponent loses from.
+            let no_move = (2..q).all(|e| q % e != 0);
+            assert!(
+                (no_move && d == 0) || (d > 1 && d < q && q % d == 0 && !wins[d as usize]),
+                "{q}: moved to {d}"
+            );
+        } else {
+            assert_eq!(lines, ["2"], "{q}");
+        }
     }
     // 30 = 2·3·5: 6, 10 and 15 leave two primes' product, where every move hands the
     // opponent a prime, and they cannot move; 2, 3 and 5 hand it at once.
@@ -454,6 +482,26 @@ impl Game for Mistaken {
     }
     fn format(&self) -> Format<Mistaken> {
         (self.0)()
+    }
+}
+
+/// A game whose own format sums a field it does not have.
+#[derive(Default)]
+struct Unsummable;
+
+impl Game for Unsummable {
+    type Position = u64;
+    const NAME: &'static str = "unsummable";
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend(n.checked_sub(1));
+    }
+    fn max_count(&self) -> u64 {
+        1000
+    }
+    fn format(&self) -> Format<Unsummable> {
+        Format::cases(1..=10)
+            .line([Field::number("n", 0..=100)])
+            .sum("m", 50)
     }
 }
 
@@ -509,6 +557,11 @@ fn mistakes_in_a_format_are_refused_naming_the_game_and_the_field() {
     // What `main!` runs before any command, for a game built from its default flags.
     assert_eq!(gamecheck::game::format_mistake::<Mistaken>(), None);
     assert!(gamecheck::game::format_mistake::<Coins>().is_none());
+    let why = gamecheck::game::format_mistake::<Unsummable>().expect("refused before any command");
+    assert!(
+        why.contains("unsummable") && why.contains("`.sum(\"m\", …)`"),
+        "{why}"
+    );
     // Two games under one name fail to compile in `main!`; the test it makes:
     assert_eq!(
         gamecheck::game::named_twice(&[Coins::NAME, Sticks::NAME, "mcoins"]),

@@ -251,13 +251,52 @@ fn a_float_wythoff_is_refuted_through_a_users_game_without_a_generator() {
     let [(x, y)] = f.positions[..] else {
         panic!("one case expected: {:?}", f.positions)
     };
-    // It really fails: the exact test and the printed answer differ.
+    // It really fails: by Zeckendorf's theorem (no φ involved), the printed answer is wrong.
     let printed_lost = f.output.trim() == "Second";
-    assert_ne!(printed_lost, UserWythoff::lost(x, y), "({x}, {y})");
+    assert_ne!(printed_lost, lost_by_zeckendorf(x, y), "({x}, {y})");
     assert_eq!(
         f.expected,
-        vec![Answer::Outcome(Outcome::of(!UserWythoff::lost(x, y)))]
+        vec![Answer::Outcome(Outcome::of(!lost_by_zeckendorf(x, y)))]
     );
+}
+
+#[test]
+fn the_zeckendorf_test_matches_a_wythoff_dp_on_small_piles() {
+    const N: usize = 60;
+    let mut lost = [[false; N]; N];
+    for x in 0..N {
+        for y in 0..N {
+            let to_lost = (0..x).any(|u| lost[u][y])
+                || (0..y).any(|v| lost[x][v])
+                || (1..=x.min(y)).any(|d| lost[x - d][y - d]);
+            lost[x][y] = !to_lost;
+            assert_eq!(lost_by_zeckendorf(x as u64, y as u64), lost[x][y], "({x}, {y})");
+        }
+    }
+}
+
+/// Whether (x, y) is a Wythoff P-position, by Zeckendorf representations: with F_2 = 1,
+/// F_3 = 2, …, the smaller pile a > 0 must have its least Fibonacci term at an even index
+/// and the larger must be a with every term moved one index up.
+fn lost_by_zeckendorf(x: u64, y: u64) -> bool {
+    let (a, b) = (u128::from(x.min(y)), u128::from(x.max(y)));
+    if a == 0 {
+        return b == 0;
+    }
+    let mut fib = vec![1u128, 2]; // F_2, F_3, …
+    while fib[fib.len() - 1] <= a {
+        let n = fib.len();
+        fib.push(fib[n - 1] + fib[n - 2]);
+    }
+    let (mut rest, mut shifted, mut least) = (a, 0u128, 0);
+    for i in (0..fib.len() - 1).rev() {
+        if fib[i] <= rest {
+            rest -= fib[i];
+            shifted += fib[i + 1];
+            least = i + 2;
+        }
+    }
+    least % 2 == 0 && shifted == b
 }
 
 #[test]

@@ -13,7 +13,9 @@ use rayon::prelude::*;
 use super::ExprError;
 use super::verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};
 use crate::check::{run_cases, seeded_runner};
-use crate::problem::{Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within};
+use crate::problem::{
+    Audited, Claims, Domain, Least, Problem, Sample, TypedClaims, both_searched, least_within,
+};
 
 /// A claim: its answer at a case, or why it gives none.
 pub type ClaimFn<'a, P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, String> + Sync + 'a;
@@ -178,11 +180,12 @@ pub fn check_claim_in<P: Claims>(
     let unjudged_why: Mutex<Option<String>> = Mutex::new(None);
     // A case's judgement is taken apart from its recording, so that blocks of the
     // exhaustive domain are judged in parallel and recorded in order.
-    let judge = |c: &P::Case| Judged {
-        audit: problem.audit(c),
-        fails: problem
-            .judged_reference(c)
-            .map(|(truth, _)| claim(c).map_or(true, |said| said != truth)),
+    let judge = |c: &P::Case| {
+        let Audited { audit, reference } = problem.audited_reference(c);
+        Judged {
+            audit,
+            fails: reference.map(|(truth, _)| claim(c).map_or(true, |said| said != truth)),
+        }
     };
     let record = |j: Judged| {
         if let Some(audit) = j.audit {

@@ -58,6 +58,8 @@ pub struct GameProblem<G: Game> {
     largest: Mutex<Option<G::Position>>,
     /// The game's contest format, asked once.
     format: Format<G>,
+    /// The game's own oracles, asked once: claims consult them at every case.
+    oracles: Vec<super::Oracle<G>>,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
 }
@@ -183,6 +185,7 @@ impl<G: Game> GameProblem<G> {
         args: String,
     ) -> GameProblem<G> {
         let format = game.format();
+        let oracles = game.oracles();
         let game = Arc::new(game);
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
@@ -203,6 +206,7 @@ impl<G: Game> GameProblem<G> {
             rejected: Arc::new(Mutex::new(None)),
             largest: Mutex::new(None),
             format,
+            oracles,
             game,
             question,
             fast,
@@ -232,6 +236,11 @@ impl<G: Game> GameProblem<G> {
     /// Returns the game's contest format.
     pub(crate) fn contest_format(&self) -> &Format<G> {
         &self.format
+    }
+
+    /// Returns the game's own oracles ([`Game::oracles`]).
+    pub(crate) fn oracles(&self) -> &[super::Oracle<G>] {
+        &self.oracles
     }
 
     /// Returns the same question about `game`, named as this problem is: the game a
@@ -346,9 +355,18 @@ impl<G: Game> GameProblem<G> {
         p: &G::Position,
         ask: impl FnOnce(&mut Search<G>) -> Result<T, Unanswered>,
     ) -> Result<T, CaseError> {
-        let mut s = self.search.lock();
+        self.fast_judged_in(&mut self.search.lock(), p, ask)
+    }
+
+    /// [`Self::fast_judged`] in `s`, a search the caller holds.
+    fn fast_judged_in<T>(
+        &self,
+        s: &mut Search<G>,
+        p: &G::Position,
+        ask: impl FnOnce(&mut Search<G>) -> Result<T, Unanswered>,
+    ) -> Result<T, CaseError> {
         s.take_stop();
-        ask(&mut s).map_err(|why| match why.budget().cloned().or_else(|| s.take_stop()) {
+        ask(s).map_err(|why| match why.budget().cloned().or_else(|| s.take_stop()) {
             Some(budget) => CaseError::unjudged(budget, format!("the fast path: {why}")),
             None if self.too_many_moves(p) => CaseError::unjudged(
                 Budget::Moves { limit: MOVES_LISTED },
@@ -372,14 +390,6 @@ impl<G: Game> GameProblem<G> {
         }
     }
 
-    /// [`Self::fast_outcome`], its failure typed as for [`Self::fast_judged`].
-    fn fast_outcome_case(&self, p: &G::Position, play: Play) -> Result<Outcome, CaseError> {
-        self.fast_judged(p, |s| match play {
-            Play::Normal => self.game.outcome(p, s),
-            Play::Misere => self.game.misere_outcome(p, s),
-        })
-    }
-
     fn moves(&self, p: &G::Position) -> Vec<G::Position> {
         let mut out = Vec::new();
         self.game.moves(p, &mut out);
@@ -388,7 +398,11 @@ impl<G: Game> GameProblem<G> {
 
     /// Whether the joint search is asked about `p`.
     fn joint_reach(&self, p: &G::Position) -> bool {
-        let c = p.counts();
+        self.joint_reach_of(&p.counts())
+    }
+
+    /// [`Self::joint_reach`] of a position whose counts are `c`.
+    fn joint_reach_of(&self, c: &[u64]) -> bool {
         let reach = u128::from(self.game.oracle_reach());
         match G::Position::ARITY {
             Some(_) => c.iter().all(|&v| u128::from(v) <= reach),
@@ -419,10 +433,15 @@ impl<G: Game> GameProblem<G> {
     /// is a heap's: a list that is one component of many counts, as in Moore's Nim, is
     /// searched whole, which only the joint search's reach bounds).
     fn sum_reach(&self, p: &G::Position) -> bool {
+        self.sum_reach_of(p, &p.counts())
+    }
+
+    /// [`Self::sum_reach`] of `p`, whose counts are `c`.
+    fn sum_reach_of(&self, p: &G::Position, c: &[u64]) -> bool {
         let reach = self.component_reach();
-        p.counts().iter().all(|&v| v <= reach)
+        c.iter().all(|&v| v <= reach)
             && (G::Position::ARITY.is_some()
-                || p.counts().len() <= 1
+                || c.len() <= 1
                 || self.game.components(p).iter().all(|c| c.counts().len() <= 1))
     }
 
@@ -472,7 +491,8 @@ impl<G: Game> GameProblem<G> {
     pub(crate) fn truth(&self, p: &G::Position, question: Question) -> Option<(Answer, &'static str)> {
         // Beyond both routes' reach `truth_case` only builds the reason it is unjudged:
         // claims ask this of every case, hundreds of millions for Wythoff's float formula.
-        if !self.joint_reach(p) && !self.sum_reach(p) {
+        let counts = p.counts();
+        if !self.joint_reach_of(&counts) && !self.sum_reach_of(p, &counts) {
             return None;
         }
         self.truth_case(p, question).ok()
@@ -568,7 +588,11 @@ impl<G: Game> GameProblem<G> {
     /// oracle nor the fast path answers within its budget.
     pub(crate) fn certify(&self, p: &G::Position) -> Result<(), CaseError> {
         let play = self.question.play;
-        let claimed = self.fast_judged(p, |s| (self.fast_move)(&self.game, p, s));
+        // One lock for the whole certificate: claims certify every case beyond the oracles.
+        let search = std::cell::RefCell::new(self.search.lock());
+        let claimed = self.fast_judged_in(&mut search.borrow_mut(), p, |s| {
+            (self.fast_move)(&self.game, p, s)
+        });
         let claimed = match claimed {
             // The default search of every move cannot run there: nothing is claimed.
             Err(_) if self.too_many_moves(p) => return Ok(()),
@@ -577,10 +601,14 @@ impl<G: Game> GameProblem<G> {
         let judge = |q: &G::Position| -> Result<(Outcome, &'static str), CaseError> {
             match self.true_outcome(q, play) {
                 Some(o) => Ok((o, "the rules oracle")),
-                None => self.fast_outcome_case(q, play).map(|o| (o, "the fast path")),
+                None => self
+                    .fast_judged_in(&mut search.borrow_mut(), q, |s| match play {
+                        Play::Normal => self.game.outcome(q, s),
+                        Play::Misere => self.game.misere_outcome(q, s),
+                    })
+                    .map(|o| (o, "the fast path")),
             }
         };
-        let here = judge(p)?;
         match claimed {
             Some(q) => {
                 if !self.game.is_move(p, &q) {
@@ -598,12 +626,15 @@ impl<G: Game> GameProblem<G> {
                 }
                 Ok(())
             }
-            None if here.0 == Outcome::Win => Err(CaseError::Disagree(format!(
-                "no winning move given, but {} calls the position a win",
-                here.1
-            ))),
-            None if here.0 == Outcome::Draw => self.draw_certificate(p, &judge),
-            None => Ok(()),
+            // Where a move is claimed it is its own certificate; `p`'s outcome is asked
+            // only where none is.
+            None => match judge(p)? {
+                (Outcome::Win, by) => Err(CaseError::Disagree(format!(
+                    "no winning move given, but {by} calls the position a win"
+                ))),
+                (Outcome::Draw, _) => self.draw_certificate(p, &judge),
+                (Outcome::Loss, _) => Ok(()),
+            },
         }
     }
 

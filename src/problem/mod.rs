@@ -367,6 +367,15 @@ pub trait ContestFormat: Problem {
     }
 }
 
+/// The reference's answer at one case of a claim, and the audit of the fast solution it
+/// relied on there ([`Claims::audited_reference`]).
+pub struct Audited<A> {
+    /// [`Claims::audit`] at the case.
+    pub audit: Option<Result<(), String>>,
+    /// [`Claims::judged_reference`] at the case.
+    pub reference: Result<(A, &'static str), String>,
+}
+
 /// What claims about a problem are checked against, and on which cases.
 pub trait Claims: Order {
     /// Returns the true answer at `case` and which implementation gave it.
@@ -403,6 +412,15 @@ pub trait Claims: Order {
     /// nothing is checked.
     fn audit(&self, _case: &Self::Case) -> Option<Result<(), String>> {
         None
+    }
+
+    /// Returns [`Claims::audit`] and [`Claims::judged_reference`] at `case`: what the
+    /// claims engine asks of every case. Default: the two, one after the other.
+    fn audited_reference(&self, case: &Self::Case) -> Audited<Self::Answer> {
+        Audited {
+            audit: self.audit(case),
+            reference: self.judged_reference(case),
+        }
     }
 
     /// Returns the note on `audited` cases whose reference passed [`Claims::audit`], if

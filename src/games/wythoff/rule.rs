@@ -33,8 +33,8 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 /// Returns ⌊jφ⌋, the smaller pile of the j-th P-position, exactly.
 ///
 /// # Complexity
-/// O(log j): a binary search, narrowed by a floating-point estimate, on an exact
-/// comparison of squares.
+/// O(1) below j = 2^50 (a floating-point estimate corrected on exact squares), O(log j)
+/// above (a 128-bit square root).
 ///
 /// # Example
 /// ```
@@ -43,6 +43,9 @@ fn at_most_j_phi(x: u128, j: u128) -> bool {
 /// assert_eq!(floor_phi(u64::MAX), 29_847_458_893_032_750_100);
 /// ```
 pub fn floor_phi(j: u64) -> u128 {
+    if j < 1 << 50 {
+        return floor_phi_small(j);
+    }
     let j = u128::from(j);
     // Where 5j² fits in a u128, ⌊jφ⌋ = ⌊(j + ⌊√(5j²)⌋) / 2⌋: √(5j²) is irrational for
     // j > 0, so flooring it first loses nothing.
@@ -50,6 +53,23 @@ pub fn floor_phi(j: u64) -> u128 {
         return (j + five.isqrt()) / 2;
     }
     floor_phi_by_squares(j)
+}
+
+/// Returns ⌊jφ⌋ for j < 2^50: the `f64` product is within 1 of jφ there, and each step
+/// that corrects it compares squares below 2^106 exactly.
+fn floor_phi_small(j: u64) -> u128 {
+    let j = u128::from(j);
+    // x ≤ jφ ⟺ 2x − j ≤ j√5; for j > 0 the right side is irrational.
+    let at_most = |x: u128| 2 * x <= j || (2 * x - j) * (2 * x - j) <= 5 * j * j;
+    // Through u64: a float-to-u128 conversion is a library call, and jφ < 2^51 here.
+    let mut x = u128::from((j as f64 * 1.618_033_988_749_895) as u64);
+    while x > 0 && !at_most(x) {
+        x -= 1;
+    }
+    while at_most(x + 1) {
+        x += 1;
+    }
+    x
 }
 
 /// Returns ⌊jφ⌋ by a binary search on the exact comparison of squares: the method for
@@ -212,8 +232,8 @@ mod tests {
 
     #[test]
     fn square_root_floor_matches_the_search_on_squares() {
-        // Two exact methods: ⌊(j + ⌊√(5j²)⌋) / 2⌋, and a binary search on (2x − j)² ≤ 5j²
-        // in 256-bit arithmetic; Fibonacci j are where jφ comes closest to an integer.
+        // Two exact methods: the f64 estimate corrected on squares below 2^50, else
+        // ⌊(j + ⌊√(5j²)⌋) / 2⌋; and a binary search on (2x − j)² ≤ 5j² in 256-bit arithmetic; Fibonacci j are where jφ comes closest to an integer.
         let mut fib = vec![1u64, 2];
         while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
             fib.push(next);
@@ -222,6 +242,7 @@ mod tests {
         let js = (0u64..20_000)
             .chain(fib.iter().flat_map(|&f| near(f)))
             .chain(near(u64::from(u32::MAX)))
+            .chain(near(1 << 50))
             .chain(near((1 << 62) - 1))
             .chain(near(7_640_729_697_656_823_197));
         for j in js {
