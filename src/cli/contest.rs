@@ -126,6 +126,8 @@ pub(super) fn stress<R: Registry>(
         shrink: config.shrink,
         budget: crate::interactive::REMOTENESS_BUDGET,
         reap: true,
+        out_dir: config.out_dir.clone(),
+        replay: config.replay.clone(),
     };
     R::visit(
         &a.problem,
