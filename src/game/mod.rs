@@ -75,6 +75,7 @@ pub(crate) use position::{
     key as position_key, lists_with_total, smaller as smaller_positions, with_total as positions_with_total,
 };
 pub use problem::GameProblem;
+pub(crate) use search::SEARCH_BUDGET;
 pub use search::Search;
 pub use stress::stress;
 pub use table_proof::TableProof;

@@ -17,7 +17,7 @@ use super::moves::{for_each_move, move_count};
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
 use crate::budget::{Budget, Meter};
-use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, Search};
+use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, SEARCH_BUDGET, Search};
 
 use crate::problem::{Budget as Stop, Flag, Flags};
 use crate::prove::ProveCommand;
@@ -245,11 +245,17 @@ impl Octal {
     }
 
     /// Returns the budget a misère search from `p` would exceed, judged before it starts
-    /// from the positions it may meet ([`Octal::misere_positions`]): their memory at
+    /// from the positions it may meet ([`Octal::misere_positions`]): more than the
+    /// `positions` the question's search may hold, their memory at
     /// [`BYTES_PER_POSITION`] bytes each, or the time to search them at [`NANOS_PER_MOVE`]
     /// per position and move of `p`; `None` when it fits both.
-    fn misere_over(&self, p: &[u64]) -> Option<Stop> {
+    fn misere_over(&self, p: &[u64], positions: usize) -> Option<Stop> {
         let bound = self.misere_positions(p);
+        if bound > positions as u128 {
+            return Some(Stop::Positions {
+                limit: positions as u64,
+            });
+        }
         if bound.saturating_mul(u128::from(BYTES_PER_POSITION)) > u128::from(self.budget.memory) {
             return Some(Stop::Memory {
                 mib: self.budget.memory >> 20,
@@ -262,7 +268,7 @@ impl Octal {
         let nanos = bound
             .saturating_mul(moves)
             .saturating_mul(u128::from(NANOS_PER_MOVE));
-        (nanos > self.budget.time.as_nanos()).then(|| Stop::Time {
+        (nanos > self.budget.time.as_nanos()).then_some(Stop::Time {
             seconds: self.budget.time.as_secs(),
         })
     }
@@ -295,7 +301,7 @@ impl Octal {
         // The bound grows with n: the last n within the budgets, by doubling then halving.
         let mut hi = 1u64;
         let stop = loop {
-            match self.misere_over(&[hi]) {
+            match self.misere_over(&[hi], SEARCH_BUDGET) {
                 Some(stop) => break stop,
                 None if hi >= 1 << 62 => return (u64::MAX, Stop::Reach { limit: u64::MAX }),
                 None => hi *= 2,
@@ -304,7 +310,7 @@ impl Octal {
         let (mut lo, mut stop) = (hi / 2, stop);
         while lo + 1 < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.misere_over(&[mid]) {
+            match self.misere_over(&[mid], SEARCH_BUDGET) {
                 None => lo = mid,
                 Some(s) => (hi, stop) = (mid, s),
             }
@@ -320,18 +326,19 @@ impl Octal {
 
     /// Returns `Ok` when a misère search from `p` fits the budgets, else why not, naming
     /// the budget and the reach.
-    fn misere_within(&self, p: &[u64]) -> Result<(), String> {
-        let Some(stop) = self.misere_over(p) else {
+    fn misere_within(&self, p: &[u64], positions: usize) -> Result<(), String> {
+        let Some(stop) = self.misere_over(p, positions) else {
             return Ok(());
         };
         let bound = self.misere_positions(p);
         let shown = if bound == u128::MAX { "too many".to_owned() } else { format!("up to {bound}") };
         let flag = match stop {
-            Stop::Memory { .. } => "--memory-budget",
-            _ => "--time-budget",
+            Stop::Memory { .. } => "raise --memory-budget",
+            Stop::Time { .. } => "raise --time-budget",
+            _ => "the most a question's search holds",
         };
         Err(format!(
-            "out of reach: misère play is searched position by position, and {} may reach {shown} positions, beyond the {stop} (raise {flag}); for {}, one heap up to {} is within the budgets",
+            "out of reach: misère play is searched position by position, and {} may reach {shown} positions, beyond the {stop} ({flag}); for {}, one heap up to {} is within the budgets",
             self.describe(&p.to_vec()),
             self.code,
             self.misere_reach()
@@ -346,9 +353,11 @@ impl Octal {
     ///
     /// # Errors
     /// A budget ran out, named.
-    fn misere_search(&self, p: &[u64]) -> Result<bool, Unanswered> {
+    fn misere_search(&self, p: &[u64], positions: usize) -> Result<bool, Unanswered> {
         let mut memo = self.misere_memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let positions = usize::try_from(self.budget.memory / BYTES_PER_POSITION).unwrap_or(usize::MAX);
+        let positions = usize::try_from(self.budget.memory / BYTES_PER_POSITION)
+            .unwrap_or(usize::MAX)
+            .min(positions);
         // The budget is the question's, as the estimate that let it start was.
         let meter = self.budget.start();
         let stopped = |e: crate::budget::Exhausted, at: String| {
@@ -373,6 +382,10 @@ impl Octal {
         for step in steps {
             // The memory is held to the budget by the search's positions, not the meter.
             meter.check(0).map_err(|e| stopped(e, self.describe(&step)))?;
+            // A memo held to another question's cap is not this one's.
+            if memo.as_ref().is_some_and(|m| m.budget() != positions) {
+                *memo = None;
+            }
             let search = memo.get_or_insert_with(|| MisereSearch::with_budget(&self.code, positions));
             let answer = match search.wins(&step) {
                 // The positions kept from earlier questions filled the budget: this one
@@ -752,14 +765,21 @@ impl Game for Octal {
     }
 
     fn check_position(&self, p: &Vec<u64>) -> Result<(), String> {
-        if self.misere { self.misere_within(p) } else { Ok(()) }
+        if self.misere {
+            self.misere_within(p, SEARCH_BUDGET)
+        } else {
+            Ok(())
+        }
     }
 
-    /// By the game's own search within the budgets: the generic search's position budget
-    /// is for one question of a stress run, and is far below these.
-    fn misere_outcome(&self, p: &Vec<u64>, _: &mut Search<Self>) -> Result<crate::game::Outcome, Unanswered> {
-        self.misere_within(p)?;
-        self.misere_search(p).map(crate::game::Outcome::of)
+    /// By the game's own search (the code's moves, not the generic ones, so `check`
+    /// compares two searches), within the time and memory budgets and the positions the
+    /// question's search may hold.
+    fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, Unanswered> {
+        // The caller's search budget holds here too: a probe that allows a few positions
+        // is refused at once, not answered by minutes of search.
+        self.misere_within(p, search.budget())?;
+        self.misere_search(p, search.budget()).map(crate::game::Outcome::of)
     }
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
@@ -818,7 +838,8 @@ impl Game for Octal {
         let n = match self.misere.then(|| self.misere_reach_and_budget().1) {
             None => "n",
             Some(Stop::Memory { .. }) => "n (the misère search's reach within --memory-budget)",
-            Some(_) => "n (the misère search's reach within --time-budget)",
+            Some(Stop::Time { .. }) => "n (the misère search's reach within --time-budget)",
+            Some(_) => "n (the misère search's reach: 4,000,000 positions a question)",
         };
         Format::cases(1..=MAX_T)
             .line([Field::number(n, 0..=self.max_count())])

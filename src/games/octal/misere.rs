@@ -113,6 +113,11 @@ impl MisereSearch {
     pub fn visited(&self) -> usize {
         self.oracle.visited()
     }
+
+    /// Returns the most positions the search may hold.
+    pub fn budget(&self) -> usize {
+        self.oracle.budget()
+    }
 }
 
 #[cfg(test)]
@@ -204,7 +209,7 @@ mod tests {
 
     fn ask(g: &std::sync::Arc<crate::octal::Octal>, p: &[u64]) -> Result<bool, crate::game::Unanswered> {
         use crate::game::Game;
-        let mut search = crate::game::Search::new(std::sync::Arc::clone(g), 100);
+        let mut search = crate::game::Search::new(std::sync::Arc::clone(g), crate::game::SEARCH_BUDGET);
         g.misere_outcome(&p.to_vec(), &mut search)
             .map(|o| o == crate::game::Outcome::Win)
     }
@@ -250,6 +255,15 @@ mod tests {
         // The defaults (600 s, 8 GiB) reach past the 48 of the old fixed count.
         let default = kayles_game(600, 8192);
         assert!(default.misere_reach() > 48.max(reach), "{}", default.misere_reach());
+        // A question whose search may hold few positions (stress's probe of a fast path)
+        // is refused at once, naming them, rather than searched within the game's budgets.
+        use crate::game::Game;
+        let mut few = crate::game::Search::new(std::sync::Arc::clone(&default), 64);
+        let refused = default.misere_outcome(&vec![30], &mut few);
+        assert!(
+            matches!(&refused, Err(crate::game::Unanswered::Refused(why)) if why.contains("budget of 64 positions")),
+            "{refused:?}"
+        );
     }
 }
 
