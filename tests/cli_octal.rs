@@ -394,6 +394,44 @@ fn misere_octal_refuses_beyond_its_reach_at_once_and_answers_within_it() {
         "{}",
         stderr(&out)
     );
+    // The reach is set by the budgets, and the refusal names the heap, the reach and the
+    // budget: with 64 MiB, heap 45 (within the old fixed reach of 48) is refused at once.
+    let small = [
+        "solve",
+        "octal",
+        "--code",
+        "0.77",
+        "--misere",
+        "--memory-budget",
+        "64",
+    ];
+    let out = gamecheck(&small, "1\n45\n");
+    let why = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{why}");
+    assert!(
+        why.contains("`45`") && why.contains("--memory-budget") && why.contains("is at most 4"),
+        "{why}"
+    );
+    // A sum is judged as a whole, and the refusal names the budget and its flag.
+    let sum = [
+        "solve",
+        "octal",
+        "--code",
+        "0.77",
+        "--misere",
+        "--sum",
+        "--time-budget",
+        "1",
+    ];
+    let out = gamecheck(&sum, "1\n2 25 25\n");
+    let why = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{why}");
+    assert!(
+        why.contains("heaps [25, 25]")
+            && why.contains("time budget of 1 CPU seconds")
+            && why.contains("--time-budget"),
+        "{why}"
+    );
     // Within reach: misère Kayles by a search written here, over the rows.
     fn wins(n: u64, memo: &mut std::collections::HashMap<Vec<u64>, bool>, rows: Vec<u64>) -> bool {
         let _ = n;

@@ -581,3 +581,69 @@ fn a_refutation_prints_the_position_as_the_game_describes_it() {
         "{text}"
     );
 }
+
+/// Take 1 or 2; its fast path stops, as a spent budget does, at heap 13.
+struct Stopping;
+
+impl Game for Stopping {
+    type Position = u64;
+    const NAME: &'static str = "stopping";
+
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend([1, 2].into_iter().filter_map(|t| n.checked_sub(t)));
+    }
+
+    fn max_count(&self) -> u64 {
+        20
+    }
+
+    fn outcome(
+        &self,
+        &n: &u64,
+        _: &mut Search<Self>,
+    ) -> Result<gamecheck::game::Outcome, gamecheck::game::Unanswered> {
+        if n == 13 {
+            return Err(gamecheck::game::Unanswered::Budget {
+                budget: gamecheck::problem::Budget::Time { seconds: 1 },
+                detail: "the time budget of 1 CPU seconds ran out".into(),
+            });
+        }
+        Ok(gamecheck::game::Outcome::of(n % 3 != 0))
+    }
+}
+
+#[test]
+fn an_input_the_reference_cannot_judge_is_named_and_kept() {
+    let problem = GameProblem::new(Stopping, Question::default()).expect("a problem");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("unjudged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = Config {
+        problem_args: "stopping".into(),
+        solution: Solution::parse("cat").expect("a command"),
+        seed: 1,
+        cases: 200,
+        jobs: 1,
+        limits: Limits {
+            timeout: Duration::from_secs(10),
+            max_output_bytes: 1 << 22,
+        },
+        shrink: ShrinkLimits::default(),
+        range: Range::Contest,
+        overrides: Vec::new(),
+        out_dir: Some(dir.clone()),
+        replay: None,
+        reap: false,
+        build_dir: None,
+    };
+    let why = gamecheck::stress::stress(&problem, &config)
+        .map(|r| format!("{r:?}"))
+        .expect_err("heap 13 stops the reference");
+    let why = why.to_string();
+    let kept = dir.join("unjudged-input.txt");
+    assert!(why.contains("(stopping 13)") && why.contains("seed 1"), "{why}");
+    assert!(why.contains(&kept.display().to_string()), "{why}");
+    // The input kept holds the case the reference could not judge.
+    let input = std::fs::read_to_string(&kept).expect("the input is kept");
+    assert!(input.lines().skip(1).any(|l| l.trim() == "13"), "{input}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -479,6 +479,9 @@ fn every_json_report_matches_docs_json() {
             },
             shrink_runs: 4,
             standing: "local minimum".into(),
+            files: vec!["/tmp/out/input.txt".into()],
+            files_error: None,
+            replay: Some("nim stress --solution ./a --replay /tmp/out/replay.json".into()),
         });
         checker.report(&json(&report), "interactive");
     }

@@ -319,6 +319,40 @@ impl<P: Clone + Eq + Hash> Retrograde<P> {
         self.best(i).map(|j| &self.positions[j])
     }
 
+    /// Returns each distinct move from `p`, in the order the rules first list it, with
+    /// the outcome and remoteness of the position it reaches (remoteness 0 for a draw), or
+    /// `None` when `p` is not in the table.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck_oracles::outcome::Outcome;
+    /// use gamecheck_oracles::retrograde::Retrograde;
+    /// use gamecheck_oracles::rules_oracle::Rules;
+    /// struct Take12;
+    /// impl Rules for Take12 {
+    ///     type Position = u32;
+    ///     fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+    ///         out.extend([1, 2].iter().filter_map(|&t| n.checked_sub(t)));
+    ///     }
+    /// }
+    /// let t = Retrograde::solve(&Take12, 4, 100)?;
+    /// let options: Vec<_> = t.options(&4).into_iter().flatten().collect();
+    /// // 4 → 3 (lost in 2: 3 → 2 → 0), 4 → 2 (won in 1).
+    /// assert_eq!(options, [(&3, Outcome::Loss, 2), (&2, Outcome::Win, 1)]);
+    /// assert!(t.options(&7).is_none());
+    /// # Ok::<(), gamecheck_oracles::rules_oracle::RulesError>(())
+    /// ```
+    pub fn options(&self, p: &P) -> Option<impl Iterator<Item = (&P, Outcome, u32)> + '_> {
+        let i = *self.index.get(p)? as usize;
+        Some(self.succ[self.offsets[i]..self.offsets[i + 1]].iter().map(|&j| {
+            (
+                &self.positions[j as usize],
+                self.outcome[j as usize],
+                self.remoteness[j as usize],
+            )
+        }))
+    }
+
     /// Returns the line of play from `p` when both sides follow [`Retrograde::best_move`],
     /// for at most `max_moves` moves. A won or lost line ends at a terminal position (or
     /// after `max_moves`); a drawn line ends at the first repeated position, and says where

@@ -126,6 +126,8 @@ pub(super) fn stress<R: Registry>(
         shrink: config.shrink,
         budget: crate::interactive::REMOTENESS_BUDGET,
         reap: true,
+        out_dir: config.out_dir.clone(),
+        replay: config.replay.clone(),
     };
     R::visit(
         &a.problem,
@@ -144,15 +146,25 @@ fn interactive_stress(
     config: &crate::interactive::Config,
     json: bool,
 ) -> Result<ExitCode> {
-    note(&crate::shown::escaped_lines(&format!(
-        "{} stress {}: interactive, seed {}, {} runs, {} jobs, solution `{}`",
-        crate::program::name(),
-        config.problem_args,
-        config.seed,
-        config.runs,
-        config.jobs,
-        config.solution.display()
-    )));
+    let banner = match &config.replay {
+        Some(file) => format!(
+            "{} stress {}: interactive, replaying {} on `{}`",
+            crate::program::name(),
+            config.problem_args,
+            file.display(),
+            config.solution.display()
+        ),
+        None => format!(
+            "{} stress {}: interactive, seed {}, {} runs, {} jobs, solution `{}`",
+            crate::program::name(),
+            config.problem_args,
+            config.seed,
+            config.runs,
+            config.jobs,
+            config.solution.display()
+        ),
+    };
+    note(&crate::shown::escaped_lines(&banner));
     let report = game
         .stress(config, &bars::Inputs::new())
         .context("stress run failed")?;

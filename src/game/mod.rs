@@ -71,8 +71,11 @@ pub use gamecheck_oracles::outcome::Outcome;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
-pub(crate) use position::{key as position_key, smaller as smaller_positions};
+pub(crate) use position::{
+    key as position_key, lists_with_total, smaller as smaller_positions, with_total as positions_with_total,
+};
 pub use problem::GameProblem;
+pub(crate) use search::SEARCH_BUDGET;
 pub use search::Search;
 pub use stress::stress;
 pub use table_proof::TableProof;

@@ -145,6 +145,8 @@ pub struct Search<G: Game> {
     cycle: bool,
     /// What stopped the last search that failed.
     stop: Option<Budget>,
+    /// The positions each of its searches may hold.
+    budget: usize,
 }
 
 impl<G: Game> Search<G> {
@@ -162,7 +164,14 @@ impl<G: Game> Search<G> {
             }),
             cycle: false,
             stop: None,
+            budget,
         }
+    }
+
+    /// Returns the positions each of its searches may hold: a game's own search of the
+    /// same question keeps to it too.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
     }
 
     /// Returns what stopped the last failed search since the last call, and forgets it.

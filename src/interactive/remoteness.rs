@@ -4,11 +4,15 @@
 //! Smith's rule: the winner hastens, the loser delays. A terminal position is lost in
 //! 0; a position with a move to a lost one is won in 1 + the least such remoteness; a
 //! position all of whose moves go to won ones is lost in 1 + the most of theirs; what
-//! retrograde analysis never ranks is a draw (a loopy game's cycles).
+//! retrograde analysis never ranks is a draw (a loopy game's cycles). The analysis is the
+//! oracles crate's, one implementation for the judge and the checks.
 
-use std::collections::{HashMap, VecDeque};
+use std::cell::Cell;
 
-use crate::game::{Game, Position};
+use gamecheck_oracles::retrograde::Retrograde;
+use gamecheck_oracles::rules_oracle::Rules;
+
+use crate::game::{Game, Outcome, Position};
 
 /// The standing of a position for the player to move, with its remoteness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,18 +35,45 @@ impl std::fmt::Display for Value {
     }
 }
 
-/// The positions reachable from a start, their moves and their values.
+/// The positions reachable from a start, their moves and their values: the retrograde
+/// analysis of the oracles crate ([`Retrograde`]), read as Smith's remoteness.
 pub struct Remoteness<G: Game> {
-    index: HashMap<G::Position, u32>,
-    positions: Vec<G::Position>,
-    moves: Vec<Vec<u32>>,
-    values: Vec<Value>,
+    table: Retrograde<G::Position>,
 }
 
 /// The start has more reachable positions (or moves) than the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfReach {
     pub budget: usize,
+}
+
+/// A game's moves as the oracles crate's [`Rules`], within a budget: a position with more
+/// moves than the budget, or more than 8 × budget moves in all, lists none and marks the
+/// search out of reach (its table is then dropped).
+struct Listed<'g, G: Game> {
+    game: &'g G,
+    budget: usize,
+    moves: Cell<usize>,
+    over: Cell<bool>,
+}
+
+impl<G: Game> Rules for Listed<'_, G> {
+    type Position = G::Position;
+
+    fn moves(&self, p: &G::Position, out: &mut Vec<G::Position>) {
+        if self.over.get() || self.game.move_count(p).is_some_and(|c| c > self.budget as u128) {
+            self.over.set(true);
+            return;
+        }
+        let from = out.len();
+        self.game.moves(p, out);
+        let moves = self.moves.get() + (out.len() - from);
+        self.moves.set(moves);
+        if moves > self.budget.saturating_mul(8) {
+            self.over.set(true);
+            out.truncate(from);
+        }
+    }
 }
 
 impl<G: Game> Remoteness<G> {
@@ -88,124 +119,54 @@ impl<G: Game> Remoteness<G> {
         if below.is_none_or(|b| b > budget as u128) {
             return Err(out);
         }
-        let mut r: Remoteness<G> = Remoteness {
-            index: HashMap::new(),
-            positions: vec![start.clone()],
-            moves: Vec::new(),
-            values: Vec::new(),
+        let rules = Listed {
+            game,
+            budget,
+            moves: Cell::new(0),
+            over: Cell::new(false),
         };
-        r.index.insert(start.clone(), 0);
-        let mut edges = 0usize;
-        let mut options = Vec::new();
-        let mut next = 0;
-        while next < r.positions.len() {
-            let p = r.positions[next].clone();
-            next += 1;
-            if game.move_count(&p).is_some_and(|c| c > budget as u128) {
-                return Err(out);
-            }
-            options.clear();
-            game.moves(&p, &mut options);
-            let mut ids: Vec<u32> = Vec::with_capacity(options.len());
-            for q in options.drain(..) {
-                let id = match r.index.get(&q) {
-                    Some(&id) => id,
-                    None => {
-                        if r.positions.len() >= budget {
-                            return Err(out);
-                        }
-                        let id = r.positions.len() as u32;
-                        r.index.insert(q.clone(), id);
-                        r.positions.push(q);
-                        id
-                    }
-                };
-                ids.push(id);
-            }
-            ids.sort_unstable();
-            ids.dedup();
-            edges += ids.len();
-            if edges > budget.saturating_mul(8) {
-                return Err(out);
-            }
-            r.moves.push(ids);
+        let table = Retrograde::solve(&rules, start.clone(), budget).map_err(|_| out)?;
+        if rules.over.get() {
+            return Err(out);
         }
-        r.values = retrograde(&r.moves);
-        Ok(r)
+        Ok(Remoteness { table })
     }
 
     /// Returns the value of `p`, or `None` when it is not reachable from the start.
     pub fn value(&self, p: &G::Position) -> Option<Value> {
-        self.index.get(p).map(|&i| self.values[i as usize])
+        let outcome = self.table.outcome(p)?;
+        Some(value(outcome, self.table.remoteness(p).unwrap_or(0)))
     }
 
     /// Returns each move from `p` with the value of the position it reaches (for the
     /// player then to move), or `None` when `p` is not reachable from the start.
     pub fn options(&self, p: &G::Position) -> Option<Vec<(G::Position, Value)>> {
-        let &i = self.index.get(p)?;
         Some(
-            self.moves[i as usize]
-                .iter()
-                .map(|&j| (self.positions[j as usize].clone(), self.values[j as usize]))
+            self.table
+                .options(p)?
+                .map(|(q, o, r)| (q.clone(), value(o, r)))
                 .collect(),
         )
     }
 
     /// Returns how many positions were ranked.
     pub fn len(&self) -> usize {
-        self.positions.len()
+        self.table.len()
     }
 
     /// Returns whether no position was ranked (never: the start is).
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
+        self.table.is_empty()
     }
 }
 
-/// Returns each position's value, given each position's moves as indices.
-fn retrograde(moves: &[Vec<u32>]) -> Vec<Value> {
-    let n = moves.len();
-    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (p, qs) in moves.iter().enumerate() {
-        for &q in qs {
-            parents[q as usize].push(p as u32);
-        }
+/// Returns the value of an outcome at `remoteness` moves from the end.
+fn value(outcome: Outcome, remoteness: u32) -> Value {
+    match outcome {
+        Outcome::Win => Value::Win(remoteness),
+        Outcome::Loss => Value::Loss(remoteness),
+        Outcome::Draw => Value::Draw,
     }
-    let mut left: Vec<usize> = moves.iter().map(Vec::len).collect();
-    let mut values: Vec<Option<Value>> = vec![None; n];
-    let mut queue = VecDeque::new();
-    for p in 0..n {
-        if left[p] == 0 {
-            values[p] = Some(Value::Loss(0));
-            queue.push_back(p);
-        }
-    }
-    // First in, first out: positions leave in order of remoteness, so a win takes its
-    // least lost option and a loss its most remote won one.
-    while let Some(q) = queue.pop_front() {
-        let Some(v) = values[q] else { continue };
-        for &p in &parents[q] {
-            let p = p as usize;
-            if values[p].is_some() {
-                continue;
-            }
-            match v {
-                Value::Loss(r) => {
-                    values[p] = Some(Value::Win(r + 1));
-                    queue.push_back(p);
-                }
-                Value::Win(r) => {
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        values[p] = Some(Value::Loss(r + 1));
-                        queue.push_back(p);
-                    }
-                }
-                Value::Draw => {}
-            }
-        }
-    }
-    values.into_iter().map(|v| v.unwrap_or(Value::Draw)).collect()
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Shrinking a failing run: first the failing game alone, then its start to a least one
-//! (each count zeroed, halved, less one; a list's counts dropped), then its line of play
+//! (each count zeroed, halved, less one; a list's counts dropped; at a local minimum of
+//! these, each count less 2 to [`PERIOD_STEPS`], where a failure that recurs with a period
+//! is found below; then, when they are few, every smaller start), then its line of play
 //! to a shortest one (at each of the judge's moves, each other move it could make,
 //! replayed as a script). Every candidate is rerun from scratch, a batch of `jobs` at a
 //! time; the first failing one in order is adopted, so the result does not depend on
@@ -12,11 +14,20 @@ use rayon::prelude::*;
 use super::generate::RunGames;
 use super::session::{RunResult, Setup};
 use super::stress::{Config, run_once};
-use crate::game::{Game, position_key, smaller_positions};
+use crate::game::{Game, Position, lists_with_total, position_key, positions_with_total, smaller_positions};
 use crate::stress::StressError;
 
 /// The most other moves tried at one judge move.
 const ALTERNATIVES: usize = 12;
+
+/// The steps down one count tried at a local minimum of the start: less 2 to this, as the
+/// least-counterexample search does, so that a failure recurring with a period up to it
+/// (a program wrong at every heap of one residue) is found below the local minimum.
+const PERIOD_STEPS: u64 = 64;
+
+/// The most smaller starts run one by one to prove the start least: below this many,
+/// every one is tried.
+const ENUMERATED: u128 = 256;
 
 /// A failing candidate and its run.
 type Found<P> = Option<(RunGames<P>, RunResult<P>)>;
@@ -137,13 +148,23 @@ pub(crate) fn shrink<G: Game>(
         }
     }
     let alone = best.0.starts.len() == 1;
-    // The least start.
+    // The least start: steps down to a local minimum, then the period steps below it.
+    let mut period = false;
     while alone && state.stopped.is_none() {
-        let mut smaller: Vec<G::Position> = smaller_positions(&best.0.starts[0])
+        let here = &best.0.starts[0];
+        let steps = if period {
+            period_steps(here)
+        } else {
+            smaller_positions(here)
+                .into_iter()
+                .chain(steps_down(here))
+                .collect()
+        };
+        let mut smaller: Vec<G::Position> = steps
             .into_iter()
-            .chain(steps_down(&best.0.starts[0]))
             .filter(|p| {
-                setup.format.format.admits(&crate::game::Position::counts(p))
+                position_key(p) < position_key(here)
+                    && setup.format.format.admits(&crate::game::Position::counts(p))
                     && setup.game.check_position(p).is_ok()
             })
             .collect();
@@ -161,8 +182,40 @@ pub(crate) fn shrink<G: Game>(
             })
             .collect();
         match state.first_failing(candidates, verdict, &|_| true)? {
-            Some(found) => best = found,
-            None => break,
+            Some(found) => (best, period) = (found, false),
+            None if period => break,
+            None => period = true,
+        }
+    }
+    // Every smaller start, when they are few: the start is then the least.
+    let mut least = None;
+    if alone && state.stopped.is_none() {
+        let here = best.0.starts[0].clone();
+        let all = every_smaller(&here, setup.game.max_len()).map(|all| {
+            all.into_iter()
+                .filter(|p| setup.format.format.admits(&p.counts()) && setup.game.check_position(p).is_ok())
+                .collect::<Vec<_>>()
+        });
+        if let Some(all) = all {
+            let tried = all.len();
+            let policy = super::strategy::Policy {
+                script: Vec::new(),
+                ..best.0.policies[0].clone()
+            };
+            let candidates = all
+                .into_iter()
+                .map(|p| RunGames {
+                    starts: vec![p],
+                    policies: vec![policy.clone()],
+                })
+                .collect();
+            if let Some(found) = state.first_failing(candidates, verdict, &|_| true)? {
+                best = found;
+            }
+            // The first failing in order, or none: every start before it passed.
+            if state.stopped.is_none() {
+                least = Some(tried);
+            }
         }
     }
     // The shortest line of play from it.
@@ -198,10 +251,18 @@ pub(crate) fn shrink<G: Game>(
             None => break 'line,
         }
     }
-    let standing = match state.stopped {
-        Some(why) => format!("stopped: {why}"),
-        None if alone => "local minimum: no start one step smaller (a count zeroed, halved, less one or less a power of two; a count dropped) fails, and no other judge move makes a shorter failing line".to_owned(),
-        None => "not shrunk: the failing game passes alone (the program's state carries over between games)".to_owned(),
+    let standing = match (state.stopped, least) {
+        (Some(why), _) => format!("stopped: {why}"),
+        (None, Some(tried)) if alone => format!(
+            "least: every smaller start was tried ({tried} of them), and no other judge move makes a shorter failing line"
+        ),
+        (None, None) if alone => format!(
+            "local minimum: no start one step smaller (a count zeroed, halved, less one, less a power of two or less 2 to {PERIOD_STEPS}; a count dropped) fails, the smaller starts are more than the {ENUMERATED} tried one by one, and no other judge move makes a shorter failing line"
+        ),
+        (None, _) => {
+            "not shrunk: the failing game passes alone (the program's state carries over between games)"
+                .to_owned()
+        }
     };
     Ok(Shrunk {
         games: best.0,
@@ -229,6 +290,62 @@ fn steps_down<P: crate::game::Position>(p: &P) -> Vec<P> {
         }
     }
     out
+}
+
+/// Returns `p` with one count lowered by 2 to [`PERIOD_STEPS`].
+fn period_steps<P: Position>(p: &P) -> Vec<P> {
+    let c = p.counts();
+    let mut out = Vec::new();
+    for i in 0..c.len() {
+        for d in 2..=PERIOD_STEPS.min(c[i]) {
+            let mut next = c.clone();
+            next[i] -= d;
+            out.extend(P::from_counts(&next));
+        }
+    }
+    out
+}
+
+/// Returns every position smaller than `p` (by [`position_key`]), in that order, lists of
+/// at most `max_len` counts with empty ones among them, or `None` when they are more than
+/// [`ENUMERATED`] (counted before any is made).
+fn every_smaller<P: Position>(p: &P, max_len: usize) -> Option<Vec<P>> {
+    let total = p.counts().iter().try_fold(0u64, |acc, &v| acc.checked_add(v))?;
+    let lengths: Vec<usize> = match P::ARITY {
+        Some(k) => vec![k],
+        None => (0..=max_len).collect(),
+    };
+    // The lists of `len` counts, empty ones included, with `t` in all: C(t + len − 1, len − 1).
+    let lists = |t: u64, len: usize| -> u128 {
+        if len == 0 {
+            return u128::from(t == 0);
+        }
+        let mut c = 1u128;
+        for i in 1..len as u128 {
+            c = c.saturating_mul(u128::from(t) + i) / i;
+        }
+        c
+    };
+    let mut count = 0u128;
+    for t in 0..=total {
+        for &len in &lengths {
+            count = count.saturating_add(lists(t, len));
+            if count > ENUMERATED {
+                return None;
+            }
+        }
+    }
+    let key = position_key(p);
+    let all: Vec<P> = (0..=total)
+        .flat_map(|t| -> Box<dyn Iterator<Item = P>> {
+            match P::ARITY {
+                Some(_) => positions_with_total(t, max_len),
+                None => Box::new(lists_with_total(t, max_len)),
+            }
+        })
+        .filter(|q| position_key(q) < key)
+        .collect();
+    Some(all)
 }
 
 /// Returns the moves of the failing game.

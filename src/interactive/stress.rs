@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::generate::{self, GameBounds, RunGames};
 use super::process::Program;
@@ -16,7 +16,7 @@ use super::protocol::Interactive;
 use super::session::{self, RunResult, Setup};
 use super::shrink;
 use super::verdict::{Transcript, Verdict};
-use crate::game::Game;
+use crate::game::{Game, Position};
 use crate::progress::Progress;
 use crate::stress::{ShrinkLimits, Solution, StressError, reaper};
 
@@ -50,6 +50,12 @@ pub struct Config {
     /// Every child of this process is a program run: become a subreaper and kill
     /// whatever a run leaves behind.
     pub reap: bool,
+    /// Where the least failing game is kept (`input.txt`, `transcript.txt` and
+    /// `replay.json`); `None`: a fresh directory under the system's temp directory.
+    pub out_dir: Option<std::path::PathBuf>,
+    /// A `replay.json` a failing run kept: its games are played once, with the judge's
+    /// moves it names, and nothing else is run.
+    pub replay: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -70,7 +76,101 @@ impl Config {
             shrink: ShrinkLimits::default(),
             budget: REMOTENESS_BUDGET,
             reap: false,
+            out_dir: None,
+            replay: None,
         }
+    }
+
+    /// Returns the command that replays the games kept in `file`.
+    fn replay_command(&self, file: &std::path::Path) -> String {
+        let time = self
+            .move_time
+            .map(|t| format!(" --timeout-ms {}", t.as_millis()))
+            .unwrap_or_default();
+        format!(
+            "{} stress {} --solution {}{time} --max-output-bytes {} --replay {}",
+            crate::program::name(),
+            self.problem_args,
+            shell_words::quote(&self.solution.display()),
+            self.max_output_bytes,
+            shell_words::quote(&file.to_string_lossy()),
+        )
+    }
+}
+
+/// The games of a failing run as `replay.json` keeps them: each start's counts, and the
+/// judge's policy with the moves it played (as positions' counts), so that a replay
+/// plays the same line against a program that answers the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Kept {
+    games: Vec<KeptGame>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct KeptGame {
+    start: Vec<u64>,
+    seed: u64,
+    random_defence: bool,
+    script: Vec<Vec<u64>>,
+}
+
+impl Kept {
+    /// Returns the games `games` played, the judge's moves being those of `result`.
+    fn of<P: Position>(games: &RunGames<P>, result: &RunResult<P>) -> Kept {
+        let played: Vec<Vec<u64>> = result.judge_line.iter().map(|(_, q)| q.counts()).collect();
+        let failing = result.failed_game.unwrap_or(games.starts.len().saturating_sub(1));
+        Kept {
+            games: games
+                .starts
+                .iter()
+                .zip(&games.policies)
+                .enumerate()
+                .map(|(i, (start, policy))| KeptGame {
+                    start: start.counts(),
+                    seed: policy.seed,
+                    random_defence: policy.random_defence,
+                    // The line played is the failing game's.
+                    script: if i == failing && !played.is_empty() {
+                        played.clone()
+                    } else {
+                        policy.script.iter().map(|q| q.counts()).collect()
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    /// Returns the run these games are, each position checked against the game.
+    fn games<G: Game>(&self, game: &G, format: &Interactive<G>) -> Result<RunGames<G::Position>, String> {
+        let position = |counts: &[u64]| {
+            G::Position::from_counts(counts)
+                .filter(|p| format.format.admits(counts) && game.check_position(p).is_ok())
+                .ok_or_else(|| format!("{counts:?} is not a start of {} within its format", G::NAME))
+        };
+        let mut run = RunGames {
+            starts: Vec::new(),
+            policies: Vec::new(),
+        };
+        for g in &self.games {
+            run.starts.push(position(&g.start)?);
+            let script = g
+                .script
+                .iter()
+                .map(|c| {
+                    G::Position::from_counts(c)
+                        .ok_or_else(|| format!("{c:?} is not a position of {}", G::NAME))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            run.policies.push(super::strategy::Policy {
+                seed: g.seed,
+                random_defence: g.random_defence,
+                script,
+            });
+        }
+        if run.starts.is_empty() {
+            return Err("no game".to_owned());
+        }
+        Ok(run)
     }
 }
 
@@ -115,6 +215,13 @@ pub struct Failure {
     pub shrink_runs: usize,
     /// `least` or what stopped the shrink.
     pub standing: String,
+    /// The files the least failing game was kept in (`input.txt`, `transcript.txt`,
+    /// `replay.json`).
+    pub files: Vec<String>,
+    /// Why they could not be written.
+    pub files_error: Option<String>,
+    /// The command that replays it, when kept.
+    pub replay: Option<String>,
 }
 
 impl Report {
@@ -159,6 +266,15 @@ impl Report {
                 }
             }
             out.push_str(&f.transcript.to_text());
+            if !f.files.is_empty() {
+                out.push_str(&format!("files: {}\n", f.files.join(", ")));
+            }
+            if let Some(why) = &f.files_error {
+                out.push_str(&format!("files: not written: {why}\n"));
+            }
+            if let Some(replay) = &f.replay {
+                out.push_str(&format!("replay: {replay}\n"));
+            }
         }
         out
     }
@@ -287,6 +403,14 @@ fn stress_run<G: Game>(
         input: None,
         failure: None,
     };
+    if let Some(file) = &config.replay {
+        return replay(&*game, &format, config, &setup, move_time, file, report);
+    }
+    // A given directory is checked, and held, before anything runs.
+    let _held = match &config.out_dir {
+        Some(dir) => Some(crate::stress::claim_out_dir(dir)?),
+        None => None,
+    };
     progress.start(config.runs as u64);
     let started = Instant::now();
     let mut index = 0;
@@ -330,6 +454,24 @@ fn stress_run<G: Game>(
                 .last()
                 .cloned()
                 .unwrap_or_else(empty_transcript);
+            let dir = config.out_dir.clone().unwrap_or_else(|| {
+                let name = config.problem_args.split_whitespace().next().unwrap_or("problem");
+                std::env::temp_dir().join(format!(
+                    "gamecheck-stress-{name}-seed{}-{}",
+                    config.seed,
+                    std::process::id()
+                ))
+            });
+            let kept = Kept::of(&shrunk.games, &shrunk.result);
+            let input = report.input.clone().unwrap_or_default();
+            let files = keep(&dir, &input, &transcript.to_text(), &kept);
+            let replay = files
+                .is_ok()
+                .then(|| config.replay_command(&dir.join("replay.json")));
+            let (files, files_error) = match files {
+                Ok(files) => (files, None),
+                Err(why) => (Vec::new(), Some(why)),
+            };
             report.failure = Some(Failure {
                 run: i + 1,
                 detail: shrunk.result.detail.clone(),
@@ -338,11 +480,81 @@ fn stress_run<G: Game>(
                 transcript,
                 shrink_runs: shrunk.runs,
                 standing: shrunk.standing,
+                files,
+                files_error,
+                replay,
             });
             return Ok(report);
         }
     }
     report.time_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    Ok(report)
+}
+
+/// Writes the least failing game into `dir`: what the judge wrote first, the transcript
+/// and the games to replay; returns the files, or why they could not be written.
+fn keep(dir: &std::path::Path, input: &str, transcript: &str, kept: &Kept) -> Result<Vec<String>, String> {
+    let json = serde_json::to_string_pretty(kept).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    [
+        ("input.txt", input),
+        ("transcript.txt", transcript),
+        ("replay.json", json.as_str()),
+    ]
+    .into_iter()
+    .map(|(name, text)| {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map(|()| path.display().to_string())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    })
+    .collect()
+}
+
+/// Plays the games `file` kept once, without shrinking, and reports the run.
+fn replay<G: Game>(
+    game: &G,
+    format: &Interactive<G>,
+    config: &Config,
+    setup: &Setup<'_, G>,
+    move_time: Duration,
+    file: &std::path::Path,
+    mut report: Report,
+) -> Result<Report, StressError> {
+    let bad = |why: String| StressError::Problem(format!("replay file {}: {why}", file.display()));
+    let text = std::fs::read_to_string(file).map_err(|e| bad(e.to_string()))?;
+    let kept: Kept = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let games = kept.games(game, format).map_err(bad)?;
+    let started = Instant::now();
+    let result = run_once(setup, config, move_time, &games)?;
+    report.runs = 1;
+    report.games = result.transcripts.len() as u64;
+    report.moves = result.moves;
+    for (d, n) in &result.defences {
+        *report.defences.entry(d.name()).or_default() += n;
+    }
+    report.time_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    report.verdict = result.verdict;
+    if result.verdict != Verdict::Ok {
+        let input = input_text(game, format, &games);
+        report.input = Some(input.clone());
+        report.failure = Some(Failure {
+            run: 1,
+            detail: result.detail.clone(),
+            original_input: input,
+            original_detail: result.detail.clone(),
+            transcript: result
+                .transcripts
+                .last()
+                .cloned()
+                .unwrap_or_else(empty_transcript),
+            shrink_runs: 0,
+            standing: format!("replayed from {}", file.display()),
+            files: Vec::new(),
+            files_error: None,
+            replay: None,
+        });
+    }
     Ok(report)
 }
 

@@ -313,7 +313,7 @@ fn not_a_directory(dir: &Path) -> Option<String> {
 /// Creates `dir`, checks that a file can be written there and locks it (`flock` on the
 /// directory) for as long as the returned handle lives, so two runs never write into the
 /// same directory at once.
-fn claim_out_dir(dir: &Path) -> Result<std::fs::File, StressError> {
+pub(crate) fn claim_out_dir(dir: &Path) -> Result<std::fs::File, StressError> {
     let io = |what, source| StressError::Io {
         what,
         path: dir.to_owned(),
@@ -603,7 +603,24 @@ fn stress_run<P: ContestFormat + Order>(
         report.cases = sweep.drawn;
         return Ok(report);
     };
-    let (judgement, run) = result?;
+    let (judgement, run) = match result {
+        // The reference ran out of its budget on this input: name it and keep it, so
+        // that the input is not lost with the run.
+        Err(StressError::Reference { why }) => {
+            let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
+            let path = dir.join("unjudged-input.txt");
+            let kept = std::fs::create_dir_all(&dir)
+                .and_then(|()| std::fs::write(&path, &original.text))
+                .map_or_else(
+                    |e| format!("it could not be kept in {}: {e}", path.display()),
+                    |()| format!("kept in {}", path.display()),
+                );
+            return Err(StressError::Reference {
+                why: format!("{why}; input {} (seed {}), {kept}", index + 1, config.seed),
+            });
+        }
+        result => result?,
+    };
     let mut failure = Failure {
         index: index + 1,
         size: original.size.pairs(),

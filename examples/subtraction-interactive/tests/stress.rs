@@ -70,6 +70,32 @@ fn wins(n: u64) -> bool {
     w[(n % 7) as usize]
 }
 
+/// Returns the least start from which greedy.c loses a won game on some line of the
+/// judge's play: a model of the program (the right move up to 10^6, taking 4 above),
+/// searched over every judge move.
+fn least_greedy_failure() -> u64 {
+    const S: [u64; 3] = [1, 3, 4];
+    // Whether the program, to move at `m`, fails somewhere below on some line.
+    fn fails_from(m: u64) -> bool {
+        if !wins(m) || m <= 1_000_000 {
+            // A lost heap is the judge's to win (no failure of the program); at most 10^6
+            // the program plays the right move and every later heap is at most 10^6.
+            return false;
+        }
+        let next = m - 4;
+        wins(next) || S.iter().filter(|&&s| s <= next).any(|&s| fails_from(next - s))
+    }
+    (0..)
+        .find(|&n| {
+            if wins(n) {
+                fails_from(n)
+            } else {
+                S.iter().filter(|&&s| s <= n).any(|&s| fails_from(n - s))
+            }
+        })
+        .unwrap()
+}
+
 #[test]
 fn the_right_program_passes_with_huge_heaps_beyond_the_oracle() {
     let Some(right) = program("right") else { return };
@@ -99,10 +125,19 @@ fn a_blunder_above_a_million_is_refuted_from_the_fast_path() {
     let input: Vec<&str> = report["input"].as_str().unwrap().lines().collect();
     assert_eq!(input[..3], ["3", "1 3 4", "1"], "{report:#}");
     let start: u64 = input[3].parse().unwrap();
-    // greedy.c takes 4 above 10^6; it fails where that throws a win away.
+    // greedy.c takes 4 above 10^6; it fails where that throws a win away. The shrink
+    // stopped at 1000007 (a local minimum of its steps) where 1000002 fails.
     assert!(
         start > 1_000_000 && wins(start) && wins(start - 4),
         "start {start}"
+    );
+    assert_eq!(start, least_greedy_failure(), "{report:#}");
+    assert!(
+        report["failure"]["standing"]
+            .as_str()
+            .unwrap()
+            .starts_with("local minimum"),
+        "{report:#}"
     );
     let entries = report["failure"]["transcript"]["entries"].as_array().unwrap();
     assert_eq!(
@@ -123,4 +158,45 @@ fn a_blunder_above_a_million_is_refuted_from_the_fast_path() {
         "{report:#}"
     );
     assert!(!wins(entries[2]["wrote"].as_str().unwrap().parse().unwrap()));
+}
+
+#[test]
+fn the_least_failing_game_is_kept_and_its_replay_fails_the_same_way() {
+    let Some(greedy) = program("greedy") else { return };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |extra: &[&std::ffi::OsStr]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_subtraction-interactive"))
+            .args([
+                "stress",
+                "--set",
+                "1,3,4",
+                "--cases",
+                "40",
+                "--json",
+                "--solution",
+            ])
+            .arg(&greedy)
+            .args(extra)
+            .output()
+            .expect("subtraction-interactive runs");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+        (output.status.code(), report)
+    };
+    let (code, report) = run(&["--out-dir".as_ref(), dir.as_os_str()]);
+    assert_eq!(code, Some(1), "{report:#}");
+    // What the judge wrote first is kept as the report shows it.
+    let input = std::fs::read_to_string(dir.join("input.txt")).unwrap();
+    assert_eq!(Some(input.as_str()), report["input"].as_str());
+    let replay = report["failure"]["replay"].as_str().unwrap();
+    assert!(replay.contains("--replay"), "{replay}");
+    // The replay plays the same game to the same failure, without shrinking.
+    let file = dir.join("replay.json");
+    let (code, again) = run(&["--replay".as_ref(), file.as_os_str()]);
+    assert_eq!(code, Some(1), "{again:#}");
+    assert_eq!(again["input"], report["input"]);
+    assert_eq!(again["failure"]["detail"], report["failure"]["detail"]);
+    assert_eq!(again["failure"]["shrink_runs"], 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }

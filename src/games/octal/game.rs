@@ -10,14 +10,16 @@ use super::crosscheck::plain_mex;
 use super::guy_smith::{Finder, PeriodResult, Step};
 use super::long_run::Keeper;
 use super::memory;
+use super::misere::{BYTES_PER_POSITION, MisereSearch, NANOS_PER_MOVE};
+use gamecheck_oracles::rules_oracle::RulesError;
 use super::checkpoint;
 use super::moves::{for_each_move, move_count};
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
 use crate::budget::{Budget, Meter};
-use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, Search};
+use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, SEARCH_BUDGET, Search};
 
-use crate::problem::{Flag, Flags};
+use crate::problem::{Budget as Stop, Flag, Flags};
 use crate::prove::ProveCommand;
 
 /// The heaps the plain mex, O(n²), is asked about in `check`: G(n) for n below it.
@@ -28,9 +30,6 @@ const PLAIN_MEX_REACH: usize = 1024;
 /// refused at once.
 pub const NO_THEOREM_REACH: u64 = 1_000_000;
 
-/// The most positions a misère search may meet: a position whose bound
-/// ([`Octal::misere_positions`]) is larger is refused at once, not searched for minutes.
-pub const MISERE_POSITIONS: u128 = 1_000_000;
 
 /// The heap game of an octal code: a position is a list of heaps.
 pub struct Octal {
@@ -42,6 +41,11 @@ pub struct Octal {
     /// Whether the questions are about misère play: the positions are those a search
     /// reaches.
     misere: bool,
+    /// The misère search, its positions kept across questions while they fit the memory
+    /// budget.
+    misere_memo: Mutex<Option<MisereSearch>>,
+    /// The misère reach within the budgets and the budget that sets it, once computed.
+    misere_reach: OnceLock<(u64, Stop)>,
     budget: Budget,
     /// The meter of every search this game runs, started by the first.
     meter: OnceLock<Meter>,
@@ -182,6 +186,8 @@ impl Octal {
             max_heap,
             sum: false,
             misere: false,
+            misere_memo: Mutex::new(None),
+            misere_reach: OnceLock::new(),
             budget: Budget::default(),
             meter: OnceLock::new(),
             proved: OnceLock::new(),
@@ -238,47 +244,173 @@ impl Octal {
         parts.iter().fold(0u128, |acc, &x| acc.saturating_add(x))
     }
 
-    /// Returns the largest heap a misère search answers: one heap's bound
-    /// ([`Octal::misere_positions`]) is at most [`MISERE_POSITIONS`].
+    /// Returns the budget a misère search from `p` would exceed, judged before it starts
+    /// from the positions it may meet ([`Octal::misere_positions`]): more than the
+    /// `positions` the question's search may hold, their memory at
+    /// [`BYTES_PER_POSITION`] bytes each, or the time to search them at [`NANOS_PER_MOVE`]
+    /// per position and move of `p`; `None` when it fits both.
+    fn misere_over(&self, p: &[u64], positions: usize) -> Option<Stop> {
+        let bound = self.misere_positions(p);
+        if bound > positions as u128 {
+            return Some(Stop::Positions {
+                limit: positions as u64,
+            });
+        }
+        if bound.saturating_mul(u128::from(BYTES_PER_POSITION)) > u128::from(self.budget.memory) {
+            return Some(Stop::Memory {
+                mib: self.budget.memory >> 20,
+            });
+        }
+        let moves = p
+            .iter()
+            .map(|&h| move_count(&self.code, h))
+            .fold(1u128, u128::saturating_add);
+        let nanos = bound
+            .saturating_mul(moves)
+            .saturating_mul(u128::from(NANOS_PER_MOVE));
+        (nanos > self.budget.time.as_nanos()).then_some(Stop::Time {
+            seconds: self.budget.time.as_secs(),
+        })
+    }
+
+    /// Returns the largest heap a misère search answers within the time and memory
+    /// budgets ([`Octal::with_budget`]), judged before any search, and the budget that
+    /// stops the next heap.
     ///
     /// # Example
     /// ```
-    /// use gamecheck::octal::{MISERE_POSITIONS, Octal};
+    /// use std::time::Duration;
+    /// use gamecheck::budget::Budget;
+    /// use gamecheck::octal::Octal;
+    /// use gamecheck::problem::Budget as Stop;
     /// let kayles = Octal::new("0.77".parse()?, 1000);
-    /// let n = kayles.misere_reach();
-    /// assert!(kayles.misere_positions(&[n]) <= MISERE_POSITIONS);
-    /// assert!(kayles.misere_positions(&[n + 1]) > MISERE_POSITIONS);
+    /// let (n, _) = kayles.misere_reach_and_budget();
+    /// // Less memory, less reach, and the memory budget is the one named.
+    /// let small = Octal::new("0.77".parse()?, 1000)
+    ///     .with_budget(Budget { time: Duration::from_secs(600), memory: 64 << 20 });
+    /// let (m, stop) = small.misere_reach_and_budget();
+    /// assert!(m < n);
+    /// assert_eq!(stop, Stop::Memory { mib: 64 });
     /// # Ok::<(), gamecheck::octal::code::CodeError>(())
     /// ```
-    pub fn misere_reach(&self) -> u64 {
-        // The bound grows with n: the last n within the limit, by doubling then halving.
-        let within = |n: u64| self.misere_positions(&[n]) <= MISERE_POSITIONS;
-        let mut hi = 1u64;
-        while within(hi) {
-            hi *= 2;
-        }
-        let mut lo = hi / 2;
-        while lo + 1 < hi {
-            let mid = lo + (hi - lo) / 2;
-            if within(mid) { lo = mid } else { hi = mid }
-        }
-        lo
+    pub fn misere_reach_and_budget(&self) -> (u64, Stop) {
+        self.misere_reach.get_or_init(|| self.probe_misere_reach()).clone()
     }
 
-    /// Returns `Ok` when a misère search from `p` stays within [`MISERE_POSITIONS`], else
-    /// why not, naming the reach.
-    fn misere_within(&self, p: &[u64]) -> Result<(), String> {
-        let bound = self.misere_positions(p);
-        if bound <= MISERE_POSITIONS {
-            return Ok(());
+    fn probe_misere_reach(&self) -> (u64, Stop) {
+        // The bound grows with n: the last n within the budgets, by doubling then halving.
+        let mut hi = 1u64;
+        let stop = loop {
+            match self.misere_over(&[hi], SEARCH_BUDGET) {
+                Some(stop) => break stop,
+                None if hi >= 1 << 62 => return (u64::MAX, Stop::Reach { limit: u64::MAX }),
+                None => hi *= 2,
+            }
+        };
+        let (mut lo, mut stop) = (hi / 2, stop);
+        while lo + 1 < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.misere_over(&[mid], SEARCH_BUDGET) {
+                None => lo = mid,
+                Some(s) => (hi, stop) = (mid, s),
+            }
         }
+        (lo, stop)
+    }
+
+    /// Returns the largest heap a misère search answers within the budgets
+    /// ([`Octal::misere_reach_and_budget`]).
+    pub fn misere_reach(&self) -> u64 {
+        self.misere_reach_and_budget().0
+    }
+
+    /// Returns `Ok` when a misère search from `p` fits the budgets, else why not, naming
+    /// the budget and the reach.
+    fn misere_within(&self, p: &[u64], positions: usize) -> Result<(), String> {
+        let Some(stop) = self.misere_over(p, positions) else {
+            return Ok(());
+        };
+        let bound = self.misere_positions(p);
         let shown = if bound == u128::MAX { "too many".to_owned() } else { format!("up to {bound}") };
+        let flag = match stop {
+            Stop::Memory { .. } => "raise --memory-budget",
+            Stop::Time { .. } => "raise --time-budget",
+            _ => "the most a question's search holds",
+        };
         Err(format!(
-            "out of reach: misère play is searched position by position, and {} may reach {shown} positions, over the {MISERE_POSITIONS} a search holds (for {}, one heap up to {})",
+            "out of reach: misère play is searched position by position, and {} may reach {shown} positions, beyond the {stop} ({flag}); for {}, one heap up to {} is within the budgets",
             self.describe(&p.to_vec()),
             self.code,
             self.misere_reach()
         ))
+    }
+
+    /// Returns whether the player to move wins `p` under misère play, by the game's own
+    /// search (its moves by the code, not the generic rules), within the budgets of one
+    /// question: the
+    /// heaps up to each of `p`'s are searched in turn, the meter read between them, so
+    /// that a search the estimate misjudged stops at its time budget and says so.
+    ///
+    /// # Errors
+    /// A budget ran out, named.
+    fn misere_search(&self, p: &[u64], positions: usize) -> Result<bool, Unanswered> {
+        let mut memo = self.misere_memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let positions = usize::try_from(self.budget.memory / BYTES_PER_POSITION)
+            .unwrap_or(usize::MAX)
+            .min(positions);
+        // The budget is the question's, as the estimate that let it start was.
+        let meter = self.budget.start();
+        let stopped = |e: crate::budget::Exhausted, at: String| {
+            let budget = match e {
+                crate::budget::Exhausted::Time { limit } => Stop::Time {
+                    seconds: limit.as_secs(),
+                },
+                _ => Stop::Memory {
+                    mib: self.budget.memory >> 20,
+                },
+            };
+            Unanswered::Budget {
+                budget,
+                detail: format!("the misère search of {} stopped at {at}: {e}", self.describe(&p.to_vec())),
+            }
+        };
+        let mut steps: Vec<Vec<u64>> = Vec::new();
+        for &n in p {
+            steps.extend((1..n).map(|k| vec![k]));
+        }
+        steps.push(p.to_vec());
+        for step in steps {
+            // The memory is held to the budget by the search's positions, not the meter.
+            meter.check(0).map_err(|e| stopped(e, self.describe(&step)))?;
+            // A memo held to another question's cap is not this one's.
+            if memo.as_ref().is_some_and(|m| m.budget() != positions) {
+                *memo = None;
+            }
+            let search = memo.get_or_insert_with(|| MisereSearch::with_budget(&self.code, positions));
+            let answer = match search.wins(&step) {
+                // The positions kept from earlier questions filled the budget: this one
+                // alone fits it (its bound does), so start afresh.
+                Err(RulesError::OutOfReach { .. }) if search.visited() > 0 => {
+                    let fresh = memo.insert(MisereSearch::with_budget(&self.code, positions));
+                    fresh.wins(&step)
+                }
+                answer => answer,
+            };
+            let won = answer.map_err(|e| Unanswered::Budget {
+                budget: match e {
+                    RulesError::TooManyMoves { limit, .. } => Stop::Moves { limit: limit as u128 },
+                    RulesError::Cycle => Stop::Cycle,
+                    _ => Stop::Memory {
+                        mib: self.budget.memory >> 20,
+                    },
+                },
+                detail: format!("{e} (--memory-budget at {BYTES_PER_POSITION} bytes a position)"),
+            })?;
+            if step.as_slice() == p {
+                return Ok(won);
+            }
+        }
+        Ok(true)
     }
 
     /// Returns the game that keeps its proved period in `dir` (`None`: nowhere), rather
@@ -316,7 +448,11 @@ impl Octal {
 
     /// Returns the game whose searches stop at `budget`.
     pub fn with_budget(self, budget: Budget) -> Octal {
-        Octal { budget, ..self }
+        Octal {
+            budget,
+            misere_reach: OnceLock::new(),
+            ..self
+        }
     }
 
     /// Returns the code.
@@ -629,12 +765,21 @@ impl Game for Octal {
     }
 
     fn check_position(&self, p: &Vec<u64>) -> Result<(), String> {
-        if self.misere { self.misere_within(p) } else { Ok(()) }
+        if self.misere {
+            self.misere_within(p, SEARCH_BUDGET)
+        } else {
+            Ok(())
+        }
     }
 
+    /// By the game's own search (the code's moves, not the generic ones, so `check`
+    /// compares two searches), within the time and memory budgets and the positions the
+    /// question's search may hold.
     fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, Unanswered> {
-        self.misere_within(p)?;
-        search.misere_outcome(p)
+        // The caller's search budget holds here too: a probe that allows a few positions
+        // is refused at once, not answered by minutes of search.
+        self.misere_within(p, search.budget())?;
+        self.misere_search(p, search.budget()).map(crate::game::Outcome::of)
     }
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
@@ -688,8 +833,14 @@ impl Game for Octal {
                 ])
                 .generated(20, 1000);
         }
-        // Under misère play the bound is the search's reach: the message says so.
-        let n = if self.misere { "n (the misère search's reach)" } else { "n" };
+        // Under misère play the bound is the search's reach: the message says so, and
+        // names the budget that sets it.
+        let n = match self.misere.then(|| self.misere_reach_and_budget().1) {
+            None => "n",
+            Some(Stop::Memory { .. }) => "n (the misère search's reach within --memory-budget)",
+            Some(Stop::Time { .. }) => "n (the misère search's reach within --time-budget)",
+            Some(_) => "n (the misère search's reach: 4,000,000 positions a question)",
+        };
         Format::cases(1..=MAX_T)
             .line([Field::number(n, 0..=self.max_count())])
             .generated(20, 1000)

@@ -25,4 +25,4 @@ mod sparse_kernel;
 pub mod sparse_space;
 pub mod values;
 
-pub use game::{MISERE_POSITIONS, NO_THEOREM_REACH, Octal, Table};
+pub use game::{NO_THEOREM_REACH, Octal, Table};
