@@ -22,6 +22,10 @@ use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
 /// The most cases the shrink runs together as one input ([`Search::batch_passes`]).
 const BATCH: usize = 64;
 
+/// The fewest candidates run as a batch: fewer (a bisection's probes, one step) run alone,
+/// `-j` at a time, where a failing batch would cost more runs than it saves.
+const BATCH_LEAST: usize = 8;
+
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShrinkLimits {
@@ -262,19 +266,41 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     /// run together, as the cases of one input ([`Search::batch_passes`]): a batch that
     /// passes clears all of them in one run, and only a failing one is run case by case.
     fn first_failing_case(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
-        if self.best.cases.len() != 1 || self.target != Verdict::WrongAnswer || cases.len() < 2 {
+        if self.best.cases.len() != 1 || self.target != Verdict::WrongAnswer || cases.len() < BATCH_LEAST {
             return self.first_failing_singly(at, cases, enumerating);
         }
         let mut start = 0;
         while start < cases.len() && !self.over() {
             let k = self.batch_len(&cases[start..]);
             let end = start + k;
-            if k >= 2 && self.batch_passes(&cases[start..end], enumerating) {
+            if k < BATCH_LEAST {
+                // Too few to batch: each run alone.
+                if let Some(i) = self.first_failing_singly(at, &cases[start..end], enumerating) {
+                    return Some(start + i);
+                }
                 start = end;
                 continue;
             }
-            if let Some(i) = self.first_failing_singly(at, &cases[start..end], enumerating) {
-                return Some(start + i);
+            if self.batch_passes(&cases[start..end], enumerating) {
+                start = end;
+                continue;
+            }
+            // A failing batch: halved down to the first two cases that may fail (the first
+            // half that fails holds the first failing case), then run alone from there,
+            // so a case that passes alone (its batch failed by the cases together) leaves
+            // the ones after it to be run one by one.
+            let mut lo = start;
+            let mut hi = end;
+            while hi - lo > 2 && !self.over() {
+                let mid = lo + (hi - lo) / 2;
+                if self.batch_passes(&cases[lo..mid], enumerating) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if let Some(i) = self.first_failing_singly(at, &cases[lo..end], enumerating) {
+                return Some(lo + i);
             }
             start = end;
         }
