@@ -102,10 +102,12 @@ impl Family for Domineering {
     }
 
     /// A board drawn by the board's grid field, small first, then cells filled at random
-    /// until at most `size` are empty.
+    /// until at most `size` (and at most 10) are empty.
     fn random(&self, rng: &mut rand_chacha::ChaCha8Rng, size: u64) -> Grid {
         use rand::RngExt;
         let field = board();
+        // At most 10 empty cells, as the default draw has: the judge values every board.
+        let size = size.clamp(1, 10);
         // Boards up to twice the empty cells asked for, so that some are filled.
         let most = size.saturating_mul(2).clamp(1, MAX_CELLS);
         let rows = draw_grid(rng, &field, most)
@@ -116,7 +118,7 @@ impl Family for Domineering {
             .flat_map(|i| (0..rows[i].len()).map(move |j| (i, j)))
             .filter(|&(i, j)| rows[i][j] == b'.')
             .collect();
-        while empty.len() as u64 > size.max(1) {
+        while empty.len() as u64 > size {
             let (i, j) = empty.swap_remove(rng.random_range(0..empty.len()));
             rows[i][j] = b'#';
         }
