@@ -51,6 +51,29 @@ fn bad_input_names_the_line_and_the_token() {
 }
 
 #[test]
+fn a_bad_board_is_refused_by_its_grid_field_with_line_and_token() {
+    for (input, named) in [
+        // Ragged: the second row short, then long.
+        ("1\n2 3\n...\n..\n", ["line 4", "`..`", "c = 3"]),
+        ("1\n2 3\n...\n....\n", ["line 4", "`....", "at most 3"]),
+        // A character outside the alphabet.
+        (
+            "1\n2 2\n..\n.x\n",
+            ["line 4", "`.x`", "`x` is not one of `.`, `#`"],
+        ),
+        // Above the size limit of 64 cells.
+        ("1\n9 9\n", ["line 2", "`9 9`", "1 to 64 cells"]),
+        ("1\n65 1\n", ["line 2", "`65`", "at most 64"]),
+    ] {
+        let (code, out, err) = solve(&["solve", "domineering"], input);
+        assert_eq!(code, 2, "{input:?}: {out} {err}");
+        for n in named {
+            assert!(err.contains(n), "{input:?}: {err}");
+        }
+    }
+}
+
+#[test]
 fn a_claim_about_a_board_holds_or_is_refuted() {
     let (code, out, _) = solve(&["claim", "domineering", "--rows", "2", "value == +-1"], "");
     assert_eq!(code, 0, "{out}");
@@ -192,4 +215,129 @@ fn a_spent_budget_is_not_called_invalid_input() {
     let (code, _, err) = solve(&["solve", "domineering"], "1\n2 2\n..\n.x\n");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("invalid domineering input"), "{err}");
+}
+
+/// A Domineering outcome solution, by a search of the moves, wrong in one place: a board
+/// of at least 3 empty cells that the player to move wins (N) is called P.
+const DOMINEERING_N_AS_P: &str = r#"#include <stdio.h>
+static int C, N;
+static int wins(unsigned long long e, int left) {
+    for (int i = 0; i < N; i++) {
+        int j = left ? i + C : i + 1;
+        int beside = left || i % C + 1 < C;
+        if (beside && j < N && (e >> i & 1) && (e >> j & 1)
+            && !wins(e & ~(1ULL << i) & ~(1ULL << j), !left))
+            return 1;
+    }
+    return 0;
+}
+int main(void) {
+    int t, r;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        char row[80];
+        unsigned long long e = 0;
+        if (scanf("%d %d", &r, &C) != 2) return 1;
+        N = r * C;
+        for (int i = 0; i < r; i++) {
+            if (scanf("%79s", row) != 1) return 1;
+            for (int j = 0; j < C; j++) if (row[j] == '.') e |= 1ULL << (i * C + j);
+        }
+        int l = wins(e, 1), rr = wins(e, 0);
+        const char *o = l && !rr ? "L" : !l && rr ? "R" : l && rr ? "N" : "P";
+        if (l && rr && __builtin_popcountll(e) >= 3) o = "P";
+        puts(o);
+    }
+    return 0;
+}
+"#;
+
+/// Returns whether the player to move (Left when `left`) wins Domineering on the empty
+/// cells `empty` of a board `c` wide, by a search written here.
+fn domineering_wins(empty: u64, cells: usize, c: usize, left: bool) -> bool {
+    (0..cells).any(|i| {
+        let j = if left { i + c } else { i + 1 };
+        let beside = left || i % c + 1 < c;
+        beside
+            && j < cells
+            && empty >> i & 1 == 1
+            && empty >> j & 1 == 1
+            && !domineering_wins(empty & !(1 << i) & !(1 << j), cells, c, !left)
+    })
+}
+
+#[test]
+fn stress_shrinks_a_wrong_domineering_solution_to_the_least_board_quickly() {
+    // The least board the defect shows on, in the order of least counterexamples (empty
+    // cells, then rows, columns and filled cells, bit r·c + j for row r, column j), among
+    // the boards of at most 4 × 4, by the search above.
+    let mut least = None;
+    for rows in 1..=4usize {
+        for cols in 1..=4usize {
+            let cells = rows * cols;
+            for filled in 0u64..1 << cells {
+                let empty = !filled & ((1 << cells) - 1);
+                let size = empty.count_ones();
+                let n =
+                    domineering_wins(empty, cells, cols, true) && domineering_wins(empty, cells, cols, false);
+                if n && size >= 3 && least.is_none_or(|l| (size, rows, cols, filled) < l) {
+                    least = Some((size, rows, cols, filled));
+                }
+            }
+        }
+    }
+    let (_, rows, cols, filled) = least.expect("a board the defect shows on");
+    let mut want = format!("1\n{rows} {cols}\n");
+    for r in 0..rows {
+        for j in 0..cols {
+            want.push(if filled >> (r * cols + j) & 1 == 1 {
+                '#'
+            } else {
+                '.'
+            });
+        }
+        want.push('\n');
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("partizan-shrink");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let source = dir.join("sol.c");
+    std::fs::write(&source, DOMINEERING_N_AS_P).expect("the solution is written");
+    let exe = dir.join("sol");
+    let status = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("this test needs a C compiler `cc` on PATH");
+    assert!(status.success(), "cc failed");
+    let solution = exe.to_str().expect("utf-8 path").to_owned();
+    let out_dir = dir.join("out");
+    let args = [
+        "stress",
+        "domineering",
+        "--outcome",
+        "--solution",
+        &solution,
+        "--out-dir",
+        out_dir.to_str().expect("utf-8 path"),
+        "--json",
+    ];
+    let started = std::time::Instant::now();
+    let (code, out, err) = solve(&args, "");
+    let took = started.elapsed();
+    assert_eq!(code, 1, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    assert_eq!(report["input"], want.as_str(), "{report}");
+    assert_eq!(
+        (report["expected"].as_str(), report["actual"].as_str()),
+        (Some("N\n"), Some("P\n"))
+    );
+    // The shrink ends by itself, far within its budgets.
+    assert_ne!(report["shrink"]["standing"], "budget-exhausted", "{report}");
+    let runs = report["shrink"]["runs"].as_u64().unwrap_or(u64::MAX);
+    assert!(runs <= 150, "{runs} runs: {report}");
+    eprintln!(
+        "stress_shrinks_a_wrong_domineering_solution_to_the_least_board_quickly: {runs} runs, {took:?}"
+    );
 }

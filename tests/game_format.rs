@@ -263,3 +263,137 @@ fn a_users_default_format_reads_no_cases_as_the_built_in_formats_do() {
     let user = solved(&|i, o| plain.solve_stream(i, o, false).map_err(|e| e.to_string()));
     assert_eq!(user, built_in);
 }
+
+/// Cram on a board of `.` (empty) and `#` (filled): a move fills two adjacent empty cells,
+/// across or down. A position is the grid field's counts: r, c, then each cell (0 `.`,
+/// 1 `#`).
+#[derive(Default)]
+struct Cram;
+
+impl Game for Cram {
+    type Position = Vec<u64>;
+    const NAME: &'static str = "cram";
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let c = p[1] as usize;
+        for i in 2..p.len() {
+            let right = ((i - 2) % c + 1 < c).then_some(i + 1);
+            for j in right.into_iter().chain([i + c]) {
+                if j < p.len() && p[i] == 0 && p[j] == 0 {
+                    let mut q = p.clone();
+                    (q[i], q[j]) = (1, 1);
+                    out.push(q);
+                }
+            }
+        }
+    }
+    fn format(&self) -> Format<Cram> {
+        Format::cases(1..=20)
+            .line([Field::grid("board", ".#", 1..=4, 1..=12)])
+            .answer(Output::winner("First", "Second"))
+    }
+}
+
+/// Whether the player to move wins Cram on the board `rows` (`.` empty), by a search of
+/// the empty cells as a bit set, written here.
+fn cram_wins(rows: &[&str]) -> bool {
+    fn wins(empty: u32, c: usize, memo: &mut std::collections::HashMap<u32, bool>) -> bool {
+        if let Some(&w) = memo.get(&empty) {
+            return w;
+        }
+        let mut w = false;
+        for i in 0..32 {
+            for j in [i + 1, i + c] {
+                let beside = j != i + 1 || i % c + 1 < c;
+                if beside && j < 32 && empty >> i & 1 == 1 && empty >> j & 1 == 1 {
+                    w |= !wins(empty & !(1 << i) & !(1 << j), c, memo);
+                }
+            }
+        }
+        memo.insert(empty, w);
+        w
+    }
+    let c = rows[0].len();
+    let empty = rows
+        .iter()
+        .flat_map(|r| r.bytes())
+        .enumerate()
+        .fold(0u32, |e, (i, b)| if b == b'.' { e | 1 << i } else { e });
+    wins(empty, c, &mut Default::default())
+}
+
+#[test]
+fn a_users_grid_game_reads_writes_and_generates_through_its_grid_field() {
+    let problem = GameProblem::new(Cram, Question::default()).expect("a problem");
+    let boards: [&[&str]; 5] = [
+        &["..", ".."],
+        &["..."],
+        &["...", "..."],
+        &["..#", "#..", "..."],
+        &["."],
+    ];
+    let mut input = format!("{}\n", boards.len());
+    let mut want = String::new();
+    for b in boards {
+        input.push_str(&format!("{} {}\n{}\n", b.len(), b[0].len(), b.join("\n")));
+        want.push_str(if cram_wins(b) { "First\n" } else { "Second\n" });
+    }
+    assert_eq!(solve(&problem, &input), Ok(want));
+    // Read and written back as the same text.
+    let cases = problem.read_input(input.as_bytes()).expect("read");
+    assert_eq!(cases[3], vec![3, 3, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(problem.write_input(&cases), input);
+    // Every generated input is read back as the cases it was written from, within the
+    // sides and the cells, and small boards come first.
+    let bounds = problem
+        .constraints()
+        .expect("judged")
+        .bounds("cram", Range::Contest, &[])
+        .expect("bounds");
+    let mut cells = Vec::new();
+    for g in generate(&problem, 7, 200, &bounds) {
+        assert_eq!(
+            problem.read_input(g.text.as_bytes()).as_ref(),
+            Ok(&g.cases),
+            "{}",
+            g.text
+        );
+        for p in &g.cases {
+            let (r, c) = (p[0], p[1]);
+            assert!(
+                (1..=4).contains(&r) && (1..=4).contains(&c) && r * c <= 12,
+                "{p:?}"
+            );
+            assert_eq!(p.len() as u64, 2 + r * c);
+            cells.push(r * c);
+        }
+    }
+    assert!(
+        cells.iter().any(|&n| n <= 2) && cells.iter().any(|&n| n >= 6),
+        "{cells:?}"
+    );
+}
+
+#[test]
+fn a_bad_grid_names_its_line_and_token() {
+    let problem = GameProblem::new(Cram, Question::default()).expect("a problem");
+    for (input, named) in [
+        // Ragged: the second row is short, or long.
+        ("1\n2 3\n...\n..\n", ["line 4", "`..`", "c = 3"]),
+        ("1\n2 3\n...\n....\n", ["line 4", "`....", "at most 3"]),
+        // A character outside the alphabet.
+        (
+            "1\n2 2\n.x\n..\n",
+            ["line 3", "`.x`", "`x` is not one of `.`, `#`"],
+        ),
+        // Above the size limit: a side, and the cells.
+        ("1\n5 1\n", ["line 2", "`5`", "at most 4"]),
+        ("1\n4 4\n", ["line 2", "`4 4`", "1 to 12 cells"]),
+        // Two rows on one line.
+        ("1\n2 1\n. .\n", ["line 3", "`.`", ""]),
+    ] {
+        let e = problem.read_input(input.as_bytes()).expect_err(input).to_string();
+        for n in named {
+            assert!(e.contains(n), "{input:?}: {e}");
+        }
+    }
+}

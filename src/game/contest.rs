@@ -5,7 +5,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::format::{Cases, Field, Format, Output};
+use super::format::{Cases, Field, Format, GridField, Output};
 use super::problem::GameProblem;
 use super::{Answer, Game, Move, Outcome, Position, Question};
 use crate::input::InputError;
@@ -79,6 +79,10 @@ fn read_lines(
                     let range = t.cloned().unwrap_or(0..=u64::MAX);
                     cases = Some(read_in(tokens, name, &range)?);
                 }
+                Field::Grid(g) => {
+                    values.extend(read_grid(tokens, g, false)?);
+                    ended = true;
+                }
             }
         }
         if end && !ended {
@@ -86,6 +90,109 @@ fn read_lines(
         }
     }
     Ok((values, cases))
+}
+
+/// Returns a grid's counts read from `tokens`: r and c on their line, then r lines of c
+/// characters of the alphabet, each cell's index in it. With `anywhere`, the numbers and
+/// rows are words wherever they stand, as `scanf` reads them (a position given as words
+/// on one line, to `repro`).
+///
+/// # Errors
+/// A side or the cells out of range (the token `r c`), a row missing, too short or too
+/// long, or a character outside the alphabet, each named with its line and the token.
+pub(crate) fn read_grid(
+    tokens: &mut Tokens<'_>,
+    g: &GridField,
+    anywhere: bool,
+) -> Result<Vec<u64>, InputError> {
+    let side = |tokens: &mut Tokens<'_>, name: &str| -> Result<u64, InputError> {
+        if anywhere {
+            let line = tokens.line();
+            let end = *g.sides().end();
+            let v = tokens.u64_anywhere_at_most(name, end, &format!("{name} is at most {end}"))?;
+            match v < *g.sides().start() {
+                true => Err(InputError::OutOfRange {
+                    line,
+                    token: v.to_string(),
+                    why: format!("{name} is at least {}", g.sides().start()),
+                }),
+                false => Ok(v),
+            }
+        } else {
+            read_in(tokens, name, g.sides())
+        }
+    };
+    let r = side(tokens, "the rows r")?;
+    let line = tokens.line();
+    let c = side(tokens, "the columns c")?;
+    if !g.cells().contains(&r.saturating_mul(c)) {
+        return Err(InputError::OutOfRange {
+            line,
+            token: format!("{r} {c}"),
+            why: format!(
+                "a grid has {} to {} cells, this one {}",
+                g.cells().start(),
+                g.cells().end(),
+                r.saturating_mul(c)
+            ),
+        });
+    }
+    if !anywhere {
+        tokens.end_line("the columns c")?;
+    }
+    let mut counts = Vec::with_capacity(2 + (r * c) as usize);
+    counts.extend([r, c]);
+    let expected = format!("a row of {c} characters over {}", g.shown_alphabet());
+    for _ in 0..r {
+        let row = match anywhere {
+            true => tokens.word_anywhere(&expected, c as usize)?,
+            false => tokens.word_on_line(&expected, c as usize)?,
+        };
+        let line = tokens.line();
+        if let Some(ch) = row.bytes().find(|&b| g.code_of(b).is_none()) {
+            return Err(InputError::OutOfRange {
+                line,
+                token: crate::shown::escaped(row.as_bytes(), 40),
+                why: format!(
+                    "character `{}` is not one of {}",
+                    crate::shown::escaped(&[ch], 4),
+                    g.shown_alphabet()
+                ),
+            });
+        }
+        if row.len() as u64 != c {
+            return Err(InputError::OutOfRange {
+                line,
+                token: row.clone(),
+                why: format!("every row has c = {c} characters, this one {}", row.len()),
+            });
+        }
+        counts.extend(row.bytes().filter_map(|b| g.code_of(b)));
+        if !anywhere {
+            tokens.end_line("a row")?;
+        }
+    }
+    Ok(counts)
+}
+
+/// Returns a grid's counts drawn small first: r and c within the sides, r × c within the
+/// cells and at most `most` (when the cells' range allows), each cell uniform over the
+/// alphabet; `None` when no shape fits.
+pub(crate) fn draw_grid(rng: &mut ChaCha8Rng, g: &GridField, most: u64) -> Option<Vec<u64>> {
+    let (lo, hi) = (*g.sides().start(), *g.sides().end());
+    let most = most.clamp(*g.cells().start(), *g.cells().end());
+    for _ in 0..100 {
+        let r = rng.random_range(lo..=hi.min(most / lo).max(lo));
+        let c = rng.random_range(lo..=hi.min(most / r).max(lo));
+        if !g.cells().contains(&r.saturating_mul(c)) {
+            continue;
+        }
+        let top = g.alphabet().len() as u64 - 1;
+        let mut counts = vec![r, c];
+        counts.extend((0..r * c).map(|_| rng.random_range(0..=top)));
+        return Some(counts);
+    }
+    None
 }
 
 /// Whether `c` separates tokens (C's `isspace`).
@@ -109,41 +216,43 @@ fn draw_lines(
     cap: u64,
     most: u64,
 ) -> Option<Vec<u64>> {
-    let mut draw = |name: &str, range: &std::ops::RangeInclusive<u64>, cap: u64| -> Option<u64> {
-        let mut hi = (*range.end()).min(cap.max(*range.start()));
-        for ((sum, _), b) in sums.iter().zip(budget.iter()) {
-            if *sum == name {
-                hi = hi.min(*b);
+    let mut draw =
+        |rng: &mut ChaCha8Rng, name: &str, range: &std::ops::RangeInclusive<u64>, cap: u64| -> Option<u64> {
+            let mut hi = (*range.end()).min(cap.max(*range.start()));
+            for ((sum, _), b) in sums.iter().zip(budget.iter()) {
+                if *sum == name {
+                    hi = hi.min(*b);
+                }
             }
-        }
-        let v = (hi >= *range.start()).then(|| count(rng, *range.start(), hi))?;
-        for ((sum, _), b) in sums.iter().zip(budget.iter_mut()) {
-            if *sum == name {
-                *b -= v;
+            let v = (hi >= *range.start()).then(|| count(rng, *range.start(), hi))?;
+            for ((sum, _), b) in sums.iter().zip(budget.iter_mut()) {
+                if *sum == name {
+                    *b -= v;
+                }
             }
-        }
-        Some(v)
-    };
+            Some(v)
+        };
     let mut counts = Vec::new();
     let mut len = 0;
     for f in lines.iter().flatten() {
         match f {
-            Field::Number { name, range } => match draw(name, range, cap) {
+            Field::Number { name, range } => match draw(rng, name, range, cap) {
                 Some(v) => counts.push(v),
                 None => return None,
             },
-            Field::Len { name, range } => match draw(name, range, most) {
+            Field::Len { name, range } => match draw(rng, name, range, most) {
                 Some(v) => len = v,
                 None => return None,
             },
             Field::List { name, range } | Field::Column { name, range } => {
                 for _ in 0..len {
-                    match draw(name, range, cap) {
+                    match draw(rng, name, range, cap) {
                         Some(v) => counts.push(v),
                         None => return None,
                     }
                 }
             }
+            Field::Grid(g) => counts.extend(draw_grid(rng, g, most)?),
             Field::Cases { .. } => {}
         }
     }
@@ -329,6 +438,13 @@ impl<G: Game> GameProblem<G> {
                 Field::List { .. } | Field::Column { .. } => {
                     if here {
                         total += counts[i..i + len].iter().map(|&v| u128::from(v)).sum::<u128>();
+                    }
+                    i += len;
+                }
+                // A grid's total is its cells.
+                Field::Grid(_) => {
+                    if here {
+                        total += len.saturating_sub(2) as u128;
                     }
                     i += len;
                 }
@@ -549,6 +665,17 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 contest: max,
                 extended: max,
                 limit: max,
+            });
+        }
+        if let Some((grid, _)) = format.grid() {
+            dimensions.push(Dimension {
+                flag: "n",
+                label: "cells of the grid",
+                min: *grid.cells().start(),
+                start: (*grid.cells().start()).max(1),
+                contest: *grid.cells().end(),
+                extended: *grid.cells().end(),
+                limit: *grid.cells().end(),
             });
         }
         if let Some(len) = format.len_field() {
@@ -808,6 +935,15 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             out.push(("cases", if agree { cases.len() as u64 } else { u64::MAX }));
         }
         out.push(("count", cases.iter().flat_map(|p| p.counts()).max().unwrap_or(0)));
+        if format.grid().is_some() {
+            let fixed = format.fixed();
+            let most = cases
+                .iter()
+                .map(|p| p.counts().len().saturating_sub(fixed + 2) as u64)
+                .max()
+                .unwrap_or(0);
+            out.push(("n", most));
+        }
         if format.len_field().is_some() {
             let fixed = format.fixed();
             let most = cases

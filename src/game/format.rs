@@ -62,6 +62,131 @@ pub enum Field {
     /// The number of cases T, in the range [`Format::cases`] gives, inside a line of
     /// [`Format::common`] (`K L m`) instead of on its own line.
     Cases { name: &'static str },
+    /// A grid: a line `r c`, then r lines of c characters from an alphabet
+    /// ([`Field::grid`]). Its counts are r, c, then each cell's index in the alphabet,
+    /// row by row. It is alone on its line and takes the list's place: a position has a
+    /// grid or a list, not both.
+    Grid(GridField),
+}
+
+/// The shape of a [`Field::Grid`]: its alphabet, the range of each side and of the
+/// number of cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridField {
+    name: &'static str,
+    alphabet: &'static str,
+    sides: RangeInclusive<u64>,
+    cells: RangeInclusive<u64>,
+    /// The indices of the alphabet's characters, the cells' counts.
+    codes: RangeInclusive<u64>,
+}
+
+impl GridField {
+    /// Returns the grid [`Field::grid`] describes.
+    pub(crate) fn new(
+        name: &'static str,
+        alphabet: &'static str,
+        sides: RangeInclusive<u64>,
+        cells: RangeInclusive<u64>,
+    ) -> GridField {
+        let codes = 0..=(alphabet.len() as u64).saturating_sub(1);
+        GridField {
+            name,
+            alphabet,
+            sides,
+            cells,
+            codes,
+        }
+    }
+
+    /// Returns the characters a cell may hold; a cell's count is its index here.
+    pub fn alphabet(&self) -> &'static str {
+        self.alphabet
+    }
+
+    /// Returns the range of the number of rows r, and of columns c.
+    pub fn sides(&self) -> &RangeInclusive<u64> {
+        &self.sides
+    }
+
+    /// Returns the range of the number of cells r × c.
+    pub fn cells(&self) -> &RangeInclusive<u64> {
+        &self.cells
+    }
+
+    /// Returns the character of a cell's count, if the alphabet has one.
+    pub(crate) fn char_of(&self, code: u64) -> Option<u8> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| self.alphabet.as_bytes().get(i).copied())
+    }
+
+    /// Returns the count of a cell's character, if it is in the alphabet.
+    pub(crate) fn code_of(&self, c: u8) -> Option<u64> {
+        self.alphabet.bytes().position(|a| a == c).map(|i| i as u64)
+    }
+
+    /// Returns the alphabet as the messages show it: `` `.`, `#` ``.
+    pub(crate) fn shown_alphabet(&self) -> String {
+        self.alphabet
+            .chars()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Returns why the grid cannot be read or written, if it cannot: an alphabet empty,
+    /// not ASCII, with a space or a character twice, or a side or the cells' range empty.
+    fn mistake(&self) -> Option<String> {
+        let name = self.name;
+        let a = self.alphabet.as_bytes();
+        if a.is_empty() || !self.alphabet.is_ascii() || a.iter().any(|&b| b.is_ascii_whitespace()) {
+            return Some(format!(
+                "the grid `{name}` has an alphabet of printable ASCII characters, at least one"
+            ));
+        }
+        if (1..a.len()).any(|i| a[..i].contains(&a[i])) {
+            return Some(format!("the alphabet of grid `{name}` has a character twice"));
+        }
+        if self.sides.is_empty() || *self.sides.start() == 0 {
+            return Some(format!("the sides of grid `{name}` range over at least 1"));
+        }
+        if self.cells.is_empty() || *self.cells.end() < *self.sides.start() * *self.sides.start() {
+            return Some(format!("no grid `{name}` has a number of cells in its range"));
+        }
+        None
+    }
+
+    /// Returns the counts' rows as text, or `None` when the counts are not `r c` and
+    /// r × c cells of the alphabet.
+    pub(crate) fn rows_of(&self, counts: &[u64]) -> Option<Vec<String>> {
+        let (&r, rest) = counts.split_first()?;
+        let (&c, cells) = rest.split_first()?;
+        if r.checked_mul(c)? != cells.len() as u64 || c == 0 {
+            return None;
+        }
+        cells
+            .chunks(c as usize)
+            .map(|row| row.iter().map(|&v| self.char_of(v).map(char::from)).collect())
+            .collect()
+    }
+
+    /// Returns `r c` and the rows of `counts`, joined by newlines; cells outside the
+    /// alphabet as `?`.
+    pub(crate) fn write(&self, counts: &[u64]) -> String {
+        let (r, c) = (
+            counts.first().copied().unwrap_or(0),
+            counts.get(1).copied().unwrap_or(0),
+        );
+        let mut text = format!("{r} {c}");
+        if c > 0 {
+            for row in counts.get(2..).unwrap_or_default().chunks(c as usize) {
+                text.push('\n');
+                text.extend(row.iter().map(|&v| self.char_of(v).map_or('?', char::from)));
+            }
+        }
+        text
+    }
 }
 
 impl Field {
@@ -90,6 +215,47 @@ impl Field {
         Field::Cases { name }
     }
 
+    /// Returns a grid: a line `r c`, then r lines of c characters of `alphabet`, each
+    /// side in `sides` and r × c in `cells`. A position's counts are r, c and each cell's
+    /// index in the alphabet, row by row.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::game::{Field, Format, Game};
+    /// /// Cram on a board of `.` (empty) and `#` (filled): a move fills two adjacent
+    /// /// empty cells. A position is `r, c`, then each cell (0 empty, 1 filled).
+    /// struct Cram;
+    /// impl Game for Cram {
+    ///     type Position = Vec<u64>;
+    ///     const NAME: &'static str = "cram";
+    ///     fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    ///         let c = p[1] as usize;
+    ///         for i in 2..p.len() {
+    ///             for j in [i + 1, i + c] {
+    ///                 let beside = j != i + 1 || (i - 2) % c + 1 < c;
+    ///                 if beside && j < p.len() && p[i] == 0 && p[j] == 0 {
+    ///                     let mut q = p.clone();
+    ///                     (q[i], q[j]) = (1, 1);
+    ///                     out.push(q);
+    ///                 }
+    ///             }
+    ///         }
+    ///     }
+    ///     fn format(&self) -> Format<Cram> {
+    ///         Format::cases(1..=100).line([Field::grid("board", ".#", 1..=8, 1..=16)])
+    ///     }
+    /// }
+    /// assert_eq!(Cram.format().write(&[vec![2, 3, 0, 0, 1, 1, 0, 0]], |p| p.clone()), "1\n2 3\n..#\n#..\n");
+    /// ```
+    pub fn grid(
+        name: &'static str,
+        alphabet: &'static str,
+        sides: RangeInclusive<u64>,
+        cells: RangeInclusive<u64>,
+    ) -> Field {
+        Field::Grid(GridField::new(name, alphabet, sides, cells))
+    }
+
     /// Returns the field's name.
     pub fn name(&self) -> &'static str {
         match self {
@@ -97,11 +263,13 @@ impl Field {
             | Field::Len { name, .. }
             | Field::List { name, .. }
             | Field::Column { name, .. }
-            | Field::Cases { name } => name,
+            | Field::Cases { name }
+            | Field::Grid(GridField { name, .. }) => name,
         }
     }
 
-    /// Returns the field's range (T's is the format's, not the field's: `0..=u64::MAX`).
+    /// Returns the field's range (T's is the format's, not the field's: `0..=u64::MAX`;
+    /// a grid's, its sides').
     pub fn range(&self) -> &RangeInclusive<u64> {
         const ANY: RangeInclusive<u64> = 0..=u64::MAX;
         match self {
@@ -109,8 +277,22 @@ impl Field {
             | Field::Len { range, .. }
             | Field::List { range, .. }
             | Field::Column { range, .. } => range,
+            Field::Grid(g) => &g.sides,
             Field::Cases { .. } => &ANY,
         }
+    }
+
+    /// Returns the grid, if the field is one.
+    pub(crate) fn as_grid(&self) -> Option<&GridField> {
+        match self {
+            Field::Grid(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Returns whether the field holds a variable number of counts: the list or a grid.
+    pub(crate) fn is_variable(&self) -> bool {
+        self.is_list() || self.as_grid().is_some()
     }
 
     /// Returns whether the field is the list (on a line or a column).
@@ -125,7 +307,7 @@ impl Field {
 
     /// Returns whether the field holds counts of the position.
     pub(crate) fn is_count(&self) -> bool {
-        self.is_number() || self.is_list()
+        self.is_number() || self.is_variable()
     }
 }
 
@@ -383,10 +565,14 @@ impl<G> Format<G> {
         for f in self.counts() {
             match f {
                 f if f.is_list() => out.extend(std::iter::repeat_n(f.range(), list)),
+                Field::Grid(g) => {
+                    out.extend([&g.sides, &g.sides]);
+                    out.extend(std::iter::repeat_n(&g.codes, list.checked_sub(2)?));
+                }
                 _ => out.push(f.range()),
             }
         }
-        let has_list = self.fields().any(Field::is_list);
+        let has_list = self.fields().any(Field::is_variable);
         (out.len() == len && (has_list || list == 0)).then_some(out)
     }
 
@@ -400,7 +586,33 @@ impl<G> Format<G> {
             Some(f) => f.range().contains(&((counts.len() - self.fixed()) as u64)),
             None => true,
         };
-        len_ok && counts.iter().zip(ranges).all(|(v, r)| r.contains(v))
+        len_ok && counts.iter().zip(ranges).all(|(v, r)| r.contains(v)) && self.grid_admits(counts)
+    }
+
+    /// Returns the grid of a position, and where its counts start, if the format has one.
+    pub(crate) fn grid(&self) -> Option<(&GridField, usize)> {
+        let mut at = 0;
+        for f in self.counts() {
+            match f {
+                Field::Grid(g) => return Some((g, at)),
+                _ => at += 1,
+            }
+        }
+        None
+    }
+
+    /// Returns whether the grid of a position with these counts (if the format has one)
+    /// has r × c cells, r × c in its range.
+    fn grid_admits(&self, counts: &[u64]) -> bool {
+        let Some((g, at)) = self.grid() else {
+            return true;
+        };
+        let (Some(&r), Some(&c)) = (counts.get(at), counts.get(at + 1)) else {
+            return false;
+        };
+        let cells = counts.len() - self.fixed() - 2;
+        r.checked_mul(c)
+            .is_some_and(|n| n == cells as u64 && g.cells.contains(&n))
     }
 
     /// Returns why the format cannot describe positions of type `P`, if it cannot: more
@@ -426,6 +638,10 @@ impl<G> Format<G> {
         if lists > 1 || lens != lists {
             return Err("a position has at most one list, with one length before it".into());
         }
+        if let Some(why) = self.grid_mistake(lists, header.clone().flatten()) {
+            return Err(why);
+        }
+        let lists = lists + self.fields().filter(|f| f.as_grid().is_some()).count();
         if let Some(f) = self
             .fields()
             .chain(header.clone().flatten())
@@ -516,6 +732,41 @@ impl<G> Format<G> {
         Ok(())
     }
 
+    /// Returns why the format's grid is a mistake, if it is: a grid beside a list or
+    /// another grid, not alone on its line, in a common line or the header, in cases on
+    /// one line, or a shape that makes no grid.
+    fn grid_mistake<'a>(
+        &'a self,
+        lists: usize,
+        mut header: impl Iterator<Item = &'a Field>,
+    ) -> Option<String> {
+        let grids = self.fields().filter(|f| f.as_grid().is_some()).count();
+        if grids == 0 && !header.any(|f| f.as_grid().is_some()) {
+            return None;
+        }
+        if grids != 1 || lists > 0 {
+            return Some("a position has at most one grid, and no list beside it".into());
+        }
+        if self.common.iter().flatten().any(|f| f.as_grid().is_some()) {
+            return Some("a grid is a case's, not a common line's".into());
+        }
+        if self.inline {
+            return Some("the cases are on one line, so a case has no grid".into());
+        }
+        let line = self
+            .lines
+            .iter()
+            .find(|l| l.iter().any(|f| f.as_grid().is_some()))?;
+        let grid = line.iter().find_map(Field::as_grid)?;
+        if line.len() != 1 {
+            return Some(format!(
+                "the grid `{}` takes lines of its own (`r c`, then its rows): it is alone on its line",
+                grid.name
+            ));
+        }
+        grid.mistake()
+    }
+
     /// Returns the common lines, then a case's.
     fn fields_lines(&self) -> impl Iterator<Item = &Vec<Field>> + Clone {
         self.common.iter().chain(&self.lines)
@@ -598,9 +849,16 @@ fn write_lines(lines: &[Vec<Field>], values: &[u64], t: u64) -> String {
                     words = Vec::new();
                     break;
                 }
+                Field::Grid(g) => {
+                    // Alone on its line: `r c`, then its rows.
+                    let counts: Vec<u64> = next.by_ref().take(list).copied().collect();
+                    text.push(g.write(&counts));
+                    break;
+                }
             }
         }
-        if !words.is_empty() || !line.iter().any(|f| matches!(f, Field::Column { .. })) {
+        let own_lines = |f: &Field| matches!(f, Field::Column { .. } | Field::Grid(_));
+        if !words.is_empty() || !line.iter().any(own_lines) {
             text.push(words.join(" "));
         }
     }

@@ -29,7 +29,7 @@ impl<G: Game> GameProblem<G> {
             && format.lines.len() == 1
             && format.lines[0]
                 .iter()
-                .all(|f| !matches!(f, Field::Column { .. } | Field::Cases { .. }))
+                .all(|f| !matches!(f, Field::Column { .. } | Field::Cases { .. } | Field::Grid(_)))
     }
 
     /// Returns the counts of a line of plain numbers that the format admits as they
@@ -64,7 +64,7 @@ impl<G: Game> GameProblem<G> {
                     }
                 }
                 // `one_case_per_line` admits neither; the grammar reads them.
-                Field::Column { .. } | Field::Cases { .. } => return None,
+                Field::Column { .. } | Field::Cases { .. } | Field::Grid(_) => return None,
             }
         }
         words.next().is_none().then_some((counts, i))

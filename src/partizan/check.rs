@@ -18,6 +18,34 @@ pub struct Refuted<P> {
     pub truth: Value,
 }
 
+/// Why [`check_values`] stopped before every position passed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckValuesError<P: std::fmt::Debug> {
+    /// The formula's value is not the game's.
+    #[error("refuted at {:?}: the formula says {}, the game is {}", .0.position, .0.claimed, .0.truth)]
+    Refuted(Refuted<P>),
+    /// The canonical form from the moves, or the definition of `>=`, ran out of its budget.
+    #[error("at {position:?}: {stopped}")]
+    Stopped { position: P, stopped: Stopped },
+    /// The canonical form from the moves is not equal to the game tree by the definition
+    /// of `>=`: a defect of gamecheck, not of the formula.
+    #[error(
+        "at {position:?}: the canonical form {value} disagrees with the definition of >= (a defect of gamecheck)"
+    )]
+    Disagrees { position: P, value: Value },
+}
+
+impl<P: std::fmt::Debug> CheckValuesError<P> {
+    /// Returns the refutation, when the formula was refuted.
+    pub fn refuted(&self) -> Option<&Refuted<P>> {
+        match self {
+            CheckValuesError::Refuted(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 struct Rules<'a, G>(&'a G);
 
 impl<G: Partizan> PartizanRules for Rules<'_, G> {
@@ -72,11 +100,10 @@ pub fn equals_by_definition<G: Partizan>(
 /// when they come smallest first) where it does not.
 ///
 /// # Errors
-/// The first refuted position, with the claimed and the true value.
-///
-/// # Panics
-/// When the canonical form from the moves disagrees with the definition of `>=`, or a
-/// position exceeds the value search's budget: a defect of gamecheck, not of the formula.
+/// The first refuted position, with the claimed and the true value
+/// ([`CheckValuesError::Refuted`]); a position beyond the value search's budget
+/// ([`CheckValuesError::Stopped`]); or a canonical form the definition of `>=` does not
+/// confirm, a defect of gamecheck ([`CheckValuesError::Disagrees`]).
 ///
 /// # Example
 /// ```
@@ -89,7 +116,8 @@ pub fn equals_by_definition<G: Partizan>(
 ///     fn left_moves(&self, &n: &u32, out: &mut Vec<u32>) { if n >= 1 { out.push(n - 1) } }
 ///     fn right_moves(&self, &n: &u32, out: &mut Vec<u32>) { if n >= 2 { out.push(n - 2) } }
 /// }
-/// let wrong = check_values(Heap, 0..10, |&n| Value::integer(i64::from(n))).unwrap_err();
+/// let err = check_values(Heap, 0..10, |&n| Value::integer(i64::from(n))).unwrap_err();
+/// let wrong = err.refuted().unwrap();
 /// // At 2, Left moves to 1 (worth 1) and Right to 0: the switch {1|0}, not an integer.
 /// assert_eq!((wrong.position, wrong.truth.to_string()), (2, "{1|0}".to_owned()));
 /// ```
@@ -97,22 +125,31 @@ pub fn check_values<G: Partizan>(
     game: G,
     positions: impl IntoIterator<Item = G::Position>,
     mut formula: impl FnMut(&G::Position) -> Value,
-) -> Result<usize, Refuted<G::Position>> {
+) -> Result<usize, CheckValuesError<G::Position>> {
     let mut values = Values::new(game);
     let mut checked = 0;
     for p in positions {
-        let truth = values.of(&p).unwrap_or_else(|e| panic!("{e}"));
-        assert!(
-            equals_by_definition(values.game(), &p, truth, 4_000_000) == Ok(true),
-            "the canonical form {truth} of {p:?} disagrees with the definition of >="
-        );
+        let truth = match values.of(&p) {
+            Ok(v) => v,
+            Err(stopped) => return Err(CheckValuesError::Stopped { position: p, stopped }),
+        };
+        match equals_by_definition(values.game(), &p, truth, 4_000_000) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(CheckValuesError::Disagrees {
+                    position: p,
+                    value: truth,
+                });
+            }
+            Err(stopped) => return Err(CheckValuesError::Stopped { position: p, stopped }),
+        }
         let claimed = formula(&p);
         if claimed != truth {
-            return Err(Refuted {
+            return Err(CheckValuesError::Refuted(Refuted {
                 position: p,
                 claimed,
                 truth,
-            });
+            }));
         }
         checked += 1;
     }

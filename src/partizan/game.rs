@@ -157,6 +157,13 @@ impl<G: Partizan> Values<G> {
     pub fn of(&mut self, p: &G::Position) -> Result<Value, Stopped> {
         if self.depth == 0 {
             self.meter = Some(self.limits.start());
+            // Between questions: the memos of a long run (`solve` on many positions,
+            // `check`) are dropped once past half their budget, so that each question
+            // has its whole budget and the memory stays bounded.
+            if self.memo.len() >= self.budget / 2 {
+                self.memo = FastMap::default();
+            }
+            super::value::trim_arena();
         }
         self.depth += 1;
         let value = self.sum_of_components(p);

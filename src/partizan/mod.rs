@@ -22,7 +22,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
-pub use check::{Refuted, check_values, equals_by_definition};
+pub use check::{CheckValuesError, Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;
 pub use game::{Impartial, Partizan, Stopped, Values};

@@ -255,3 +255,18 @@ fn a_kept_failure_replays_to_its_least_position_and_passes_once_fixed() {
     assert_eq!((now.kept, now.failures.len()), (replayed.kept, 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_run_keeps_each_questions_budget() {
+    // A run of many small questions (`solve` on many positions) once filled the memo of
+    // one budget and refused every later question. Every Blue-Red string of at most 8
+    // edges asks at most 9 positions, 511 strings in all, with a budget of 64: each is
+    // answered, and by the sign expansion.
+    let mut values = Values::with_budget(Hackenbush, 64);
+    for n in 0..=8 {
+        for s in family::strings(b"BR", n) {
+            let x = crate::games::hackenbush::sign_expansion(&s).unwrap();
+            assert_eq!(values.of(&s), Ok(Value::number(x)), "{s:?}");
+        }
+    }
+}

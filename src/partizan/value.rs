@@ -84,6 +84,25 @@ pub(crate) struct Arena {
 
 static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
 
+/// How many entries the arena's memos of comparisons, sums, negatives and canonical
+/// forms hold before [`trim_arena`] drops them: about 100 MB of tables.
+const MEMO_ENTRIES: usize = 3_000_000;
+
+/// Drops the arena's memos when they hold more than [`MEMO_ENTRIES`] entries, between
+/// questions, so a long run's memory stays bounded by one question's. The forms stay:
+/// a [`Value`] is the id of one, and a dropped memo entry is computed again, to the same
+/// id, when it is needed (canonical forms are unique).
+pub(crate) fn trim_arena() {
+    let mut a = arena();
+    if a.memo_entries() > MEMO_ENTRIES {
+        a.leq = FastMap::default();
+        a.sum = FastMap::default();
+        a.neg = FastMap::default();
+        // A canonical form is its own; the forms met on the way to one are dropped.
+        a.canonical = FastMap::default();
+    }
+}
+
 /// Returns the arena, locked. The arena holds no invariant a panic could break halfway
 /// that a later reader relies on (memo entries are written after their value is known).
 pub(crate) fn arena() -> MutexGuard<'static, Arena> {
@@ -182,6 +201,11 @@ impl Arena {
         a.numbers.insert(Dyadic::ZERO, zero);
         a.canonical.insert(zero, zero);
         a
+    }
+
+    /// Returns how many entries the memos hold (the forms and numbers not counted).
+    fn memo_entries(&self) -> usize {
+        self.leq.len() + self.sum.len() + self.neg.len() + self.canonical.len()
     }
 
     /// Returns the id of the form with these options, added if new.

@@ -19,6 +19,13 @@ use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
 use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
 
+/// The most cases the shrink runs together as one input ([`Search::batch_passes`]).
+const BATCH: usize = 64;
+
+/// The fewest candidates run as a batch: fewer (a bisection's probes, one step) run alone,
+/// `-j` at a time, where a failing batch would cost more runs than it saves.
+const BATCH_LEAST: usize = 8;
+
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShrinkLimits {
@@ -255,7 +262,96 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     }
 
     /// [`Search::first_failing`] over cases put in place of case `at` of the best input.
+    /// When that input is one case and the verdict a wrong answer, the candidates first
+    /// run together, as the cases of one input ([`Search::batch_passes`]): a batch that
+    /// passes clears all of them in one run, and only a failing one is run case by case.
     fn first_failing_case(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
+        if self.best.cases.len() != 1 || self.target != Verdict::WrongAnswer || cases.len() < BATCH_LEAST {
+            return self.first_failing_singly(at, cases, enumerating);
+        }
+        let mut start = 0;
+        while start < cases.len() && !self.over() {
+            let k = self.batch_len(&cases[start..]);
+            let end = start + k;
+            if k < BATCH_LEAST {
+                // Too few to batch: each run alone.
+                if let Some(i) = self.first_failing_singly(at, &cases[start..end], enumerating) {
+                    return Some(start + i);
+                }
+                start = end;
+                continue;
+            }
+            if self.batch_passes(&cases[start..end], enumerating) {
+                start = end;
+                continue;
+            }
+            // A failing batch: halved down to the first two cases that may fail (the first
+            // half that fails holds the first failing case), then run alone from there,
+            // so a case that passes alone (its batch failed by the cases together) leaves
+            // the ones after it to be run one by one.
+            let mut lo = start;
+            let mut hi = end;
+            while hi - lo > 2 && !self.over() {
+                let mid = lo + (hi - lo) / 2;
+                if self.batch_passes(&cases[lo..mid], enumerating) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if let Some(i) = self.first_failing_singly(at, &cases[lo..end], enumerating) {
+                return Some(lo + i);
+            }
+            start = end;
+        }
+        None
+    }
+
+    /// Returns how many of `cases`, from the first, one input may hold within the bounds
+    /// (at most [`BATCH`]).
+    fn batch_len(&self, cases: &[P::Case]) -> usize {
+        let mut k = cases.len().min(BATCH);
+        while k >= 2 && !self.bounds.admits(&self.problem.extent(&cases[..k])) {
+            k /= 2;
+        }
+        k.max(1)
+    }
+
+    /// Returns whether the input of `cases` passes (does not fail with the target
+    /// verdict), run once; each case of a passing batch is then taken to pass alone, as
+    /// the judge reads every case's answer on its own.
+    fn batch_passes(&mut self, cases: &[P::Case], enumerating: bool) -> bool {
+        let prints: Vec<u128> = cases
+            .iter()
+            .map(|c| fingerprint(&self.problem.write_input(std::slice::from_ref(c))))
+            .collect();
+        if prints.iter().all(|p| self.passed.contains(p)) {
+            return true;
+        }
+        if self.allowed(enumerating) == 0 {
+            return false;
+        }
+        let (judgement, run) = match (self.check)(cases) {
+            Ok(r) => r,
+            Err(_) => return false,
+        };
+        self.runs += 1;
+        if enumerating {
+            self.runs_here += 1;
+        }
+        if matches!(run.termination, Termination::TimedOut(_)) {
+            self.timeouts += 1;
+            return false;
+        }
+        let passed = judgement.verdict == Verdict::Ok;
+        if passed {
+            self.passed.extend(prints);
+        }
+        passed
+    }
+
+    /// [`Search::first_failing`] over cases put in place of case `at`, each run alone.
+    fn first_failing_singly(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
         let inputs: Vec<Vec<P::Case>> = cases
             .iter()
             .map(|c| {
@@ -448,12 +544,17 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
         let key = problem.key(&here);
-        let below = problem.below(&here, self.limits.max_enumerated as u64);
+        // Candidates run in batches of cases where they can, so the runs go further.
+        let batch = match (self.best.cases.len(), self.target) {
+            (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
+            _ => 1,
+        };
+        let below = problem.below(&here, (self.limits.max_enumerated * batch) as u64);
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
         self.cut = false;
         while !self.over() {
-            let chunk: Vec<P::Case> = cases.by_ref().take(self.width * 8).collect();
+            let chunk: Vec<P::Case> = cases.by_ref().take(self.width * 8 * batch).collect();
             if chunk.is_empty() {
                 break;
             }

@@ -36,7 +36,8 @@ fn a_lone_stone_among_the_other_colour_is_not_star() {
             Values::new(Clobber).of(r).unwrap()
         }
     };
-    let refuted = check_values(Clobber, all_rows(8), star_if_one_o).unwrap_err();
+    let err = check_values(Clobber, all_rows(8), star_if_one_o).unwrap_err();
+    let refuted = err.refuted().expect("a refutation");
     assert_eq!(refuted.position, b"oxx".to_vec());
     assert_eq!(refuted.truth.to_string(), "^");
 }

@@ -70,6 +70,14 @@ impl Grid {
         self.filled >> (r * usize::from(self.cols) + c) & 1 == 0
     }
 
+    /// Returns the board as its grid field's counts: r, c, then each cell row by row, 0
+    /// for `.` (empty) and 1 for `#` (filled).
+    pub(crate) fn counts(&self) -> Vec<u64> {
+        let mut out = vec![u64::from(self.rows), u64::from(self.cols)];
+        out.extend((0..self.cells()).map(|i| self.filled >> i & 1));
+        out
+    }
+
     /// Returns the rows as text.
     pub fn lines(&self) -> Vec<String> {
         (0..usize::from(self.rows))

@@ -4,9 +4,10 @@
 
 mod grid;
 
+use crate::game::{GridField, draw_grid, read_grid};
 use crate::input::InputError;
 use crate::partizan::Partizan;
-use crate::partizan::family::{Family, read_row};
+use crate::partizan::family::Family;
 use crate::problem::{Flag, Flags};
 use crate::tokens::Tokens;
 
@@ -14,6 +15,12 @@ pub use grid::Grid;
 
 /// The most cells a board read may have.
 pub const MAX_CELLS: u64 = 64;
+
+/// Returns the board's field: a line `r c`, then r rows of `.` (empty) and `#` (filled),
+/// 1 <= r, c and r × c <= [`MAX_CELLS`].
+fn board() -> GridField {
+    GridField::new("the board", ".#", 1..=MAX_CELLS, 1..=MAX_CELLS)
+}
 
 /// Domineering, with the empty board the flags name.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,34 +69,20 @@ impl Family for Domineering {
     }
 
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Grid, InputError> {
-        let r = tokens.u64_anywhere_at_most("the rows r", MAX_CELLS, "a board has at most 64 cells")?;
         let line = tokens.line();
-        let c = tokens.u64_anywhere_at_most("the columns c", MAX_CELLS, "a board has at most 64 cells")?;
-        if r == 0 || c == 0 || r * c > MAX_CELLS {
-            return Err(InputError::OutOfRange {
-                line,
-                token: format!("{r} {c}"),
-                why: format!("a board has 1 <= r, c and r * c <= {MAX_CELLS} cells"),
-            });
-        }
-        let mut rows = Vec::with_capacity(r as usize);
-        for _ in 0..r {
-            let row = read_row(tokens, "a row of the board", b".#", 0, c as usize)?;
-            let row_line = tokens.line();
-            if row.len() != c as usize {
-                return Err(InputError::OutOfRange {
-                    line: row_line,
-                    token: String::from_utf8_lossy(&row).into_owned(),
-                    why: format!("every row has c = {c} characters, this one {}", row.len()),
-                });
-            }
-            rows.push(row);
-        }
+        let field = board();
+        let counts = read_grid(tokens, &field, true)?;
+        let rows = field.rows_of(&counts).ok_or_else(|| InputError::OutOfRange {
+            line,
+            token: format!("{counts:?}"),
+            why: "the board's counts make no board".into(),
+        })?;
+        let rows: Vec<Vec<u8>> = rows.into_iter().map(String::into_bytes).collect();
         Ok(Grid::from_rows(&rows))
     }
 
     fn write(&self, g: &Grid) -> String {
-        format!("{} {}\n{}", g.rows(), g.cols(), g.lines().join("\n"))
+        board().write(&g.counts())
     }
 
     fn show(&self, g: &Grid) -> String {
@@ -106,6 +99,30 @@ impl Family for Domineering {
 
     fn of_size(&self, n: u64) -> Vec<Grid> {
         Grid::with_empty(n)
+    }
+
+    /// A board drawn by the board's grid field, small first, then cells filled at random
+    /// until at most `size` (and at most 10) are empty.
+    fn random(&self, rng: &mut rand_chacha::ChaCha8Rng, size: u64) -> Grid {
+        use rand::RngExt;
+        let field = board();
+        // At most 10 empty cells, as the default draw has: the judge values every board.
+        let size = size.clamp(1, 10);
+        // Boards up to twice the empty cells asked for, so that some are filled.
+        let most = size.saturating_mul(2).clamp(1, MAX_CELLS);
+        let rows = draw_grid(rng, &field, most)
+            .and_then(|counts| field.rows_of(&counts))
+            .unwrap_or_else(|| vec![".".to_owned()]);
+        let mut rows: Vec<Vec<u8>> = rows.into_iter().map(String::into_bytes).collect();
+        let mut empty: Vec<(usize, usize)> = (0..rows.len())
+            .flat_map(|i| (0..rows[i].len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| rows[i][j] == b'.')
+            .collect();
+        while empty.len() as u64 > size {
+            let (i, j) = empty.swap_remove(rng.random_range(0..empty.len()));
+            rows[i][j] = b'#';
+        }
+        Grid::from_rows(&rows)
     }
 
     fn smaller(&self, g: &Grid) -> Vec<Grid> {
