@@ -50,6 +50,7 @@ mod explain;
 mod format;
 mod line_solve;
 mod mistakes;
+mod oracle_proof;
 mod oracles;
 mod position;
 mod problem;
@@ -65,10 +66,12 @@ pub use crate::input::InputError;
 pub use crate::program::BuildError;
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
+pub use commands::GameDomain;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
+pub use oracle_proof::OracleProof;
 pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
 pub(crate) use position::{key as position_key, smaller as smaller_positions};
@@ -111,6 +114,15 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// position made of counts.
     fn check_position(&self, _p: &Self::Position) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Returns whether `p` is a position real play reaches, where the game's questions
+    /// are asked: `check`'s random and exhaustive positions, the least-counterexample
+    /// search, the claims domains and the inputs `stress` generates and shrinks keep to
+    /// them. `solve` still answers every position [`Game::check_position`] admits.
+    /// Default: every position (Chopsticks: both players hold a hand).
+    fn in_play(&self, _p: &Self::Position) -> bool {
+        true
     }
 
     /// Returns the largest count a position may hold: the domain's bound, and the bound
@@ -327,6 +339,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// person play it). Default: none, the game is not interactive.
     fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
         None
+    }
+
+    /// Returns the outcome a bare claim `EXPR` states where it holds (`claim`): a loss, "the
+    /// player to move loses exactly when EXPR" (a P-position test), or a win, "the player
+    /// to move wins exactly when EXPR" (a rule for who wins, as a contest states it).
+    /// Default: [`Outcome::Loss`].
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Loss
     }
 
     /// Returns why `answer` is the answer at `p`, for `solve --explain`: a winning move

@@ -255,6 +255,12 @@ impl<G: Game> GameProblem<G> {
         self.fast_name
     }
 
+    /// Returns the calling thread's search, locked: a caller that answers many cases in
+    /// turn holds it across them.
+    pub(crate) fn search_lock(&self) -> MutexGuard<'_, Search<G>> {
+        self.search.lock()
+    }
+
     /// Returns the fast answer at `p` with `search` for what it searches.
     pub(crate) fn fast_with(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, Unanswered> {
         (self.fast)(&self.game, p, search)
@@ -695,6 +701,7 @@ impl<G: Game> GameProblem<G> {
     pub(crate) fn valid(&self, p: &G::Position) -> bool {
         let counts = p.counts();
         self.game.check_position(p).is_ok()
+            && self.game.in_play(p)
             && counts.iter().all(|&v| v <= self.game.max_count())
             && self.format.admits(&counts)
     }
@@ -705,6 +712,7 @@ impl<G: Game> GameProblem<G> {
         let cap = max.min(game.max_count());
         game.strategy(cap, game.max_len())
             .prop_filter("a position of the game", move |p| match game.check_position(p) {
+                Ok(()) if !game.in_play(p) => false,
                 Ok(()) => true,
                 Err(why) => {
                     *lock(&rejected) = Some(format!("{}: {why}", game.describe(p)));
