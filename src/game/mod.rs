@@ -125,6 +125,14 @@ pub trait Game: Send + Sync + Sized + 'static {
         true
     }
 
+    /// Returns whether the fast path is proved right on every position (Chopsticks'
+    /// rule, by `prove chopsticks --all`): `stress` then takes its answers as expected
+    /// at every count, without first probing how far the rules judge (seconds a run).
+    /// Default: false.
+    fn fast_path_proved(&self) -> bool {
+        false
+    }
+
     /// Returns the largest count a position may hold: the domain's bound, and the bound
     /// of the positions `stress` generates. Default: `u64::MAX`.
     fn max_count(&self) -> u64 {

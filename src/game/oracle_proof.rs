@@ -17,13 +17,27 @@ use crate::prove::ProveError;
 pub struct OracleProof<G: Game> {
     problem: GameProblem<G>,
     oracle: Oracle<G>,
+    /// What the proof proves for L, as reports print it, when the game names it.
+    statement: Option<fn(u64) -> String>,
 }
 
 impl<G: Game> OracleProof<G> {
     /// Returns the proof of `problem`'s fast path against `oracle`, which should be one of
     /// [`Game::oracles`] of its game.
     pub fn new(problem: GameProblem<G>, oracle: Oracle<G>) -> OracleProof<G> {
-        OracleProof { problem, oracle }
+        OracleProof {
+            problem,
+            oracle,
+            statement: None,
+        }
+    }
+
+    /// Returns the proof whose reports say what it proves for L as `statement` does
+    /// (Chopsticks: "chopsticks fast rule = dense table, every count below L"), in place of
+    /// the problem, its question and the oracle's name.
+    pub fn with_statement(mut self, statement: fn(u64) -> String) -> OracleProof<G> {
+        self.statement = Some(statement);
+        self
     }
 }
 
@@ -125,6 +139,9 @@ impl<G: Game> Provable for OracleProof<G> {
     }
 
     fn statement(&self, d: &GameDomain) -> String {
+        if let Some(statement) = self.statement {
+            return statement(d.max_count);
+        }
         format!(
             "{} {} = {}, every position with counts below {}",
             self.problem.args(),

@@ -58,6 +58,8 @@ pub struct GameProblem<G: Game> {
     largest: Mutex<Option<G::Position>>,
     /// The game's contest format, asked once.
     format: Format<G>,
+    /// How `solve` reads a case line of the common shape, from the format.
+    pub(crate) line_shape: super::line_solve::LineShape,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
 }
@@ -197,7 +199,9 @@ impl<G: Game> GameProblem<G> {
                 ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET).with_max_moves(LISTED)
             }),
         };
+        let line_shape = super::line_solve::LineShape::of(&format, &*game);
         GameProblem {
+            line_shape,
             search: Searches::new(Arc::clone(&game)),
             truth: Mutex::new(truth),
             rejected: Arc::new(Mutex::new(None)),
