@@ -220,7 +220,7 @@ impl ProofSummary {
     /// use gamecheck::game::GameDomain;
     /// use gamecheck::prove::{prove, Shard};
     /// let s = prove(&table_proof(4)?, &GameDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
-    /// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 positions"));
+    /// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 states"));
     /// # Ok::<(), gamecheck::prove::ProveError>(())
     /// ```
     pub fn line(&self) -> String {

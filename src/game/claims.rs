@@ -71,7 +71,7 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn least_budget(&self) -> u64 {
-        100_000
+        self.game().least_budget()
     }
 
     fn reference_text(&self) -> String {

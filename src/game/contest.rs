@@ -271,9 +271,10 @@ impl<G: Game> GameProblem<G> {
         };
         let mut sums = vec![0u128; format.sums.len()];
         let mut cases = Vec::new();
-        for _ in 0..t {
+        for index in 1..=t {
             let line = tokens.line();
-            let (own, _) = read_lines(tokens, &format.lines, None, !format.inline)?;
+            let (own, _) = read_lines(tokens, &format.lines, None, !format.inline)
+                .map_err(|e| self.missing_case(e, line, index, t))?;
             let mut counts = common.clone();
             counts.extend(own);
             for ((name, limit), sum) in format.sums.iter().zip(&mut sums) {

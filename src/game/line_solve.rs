@@ -6,9 +6,9 @@
 use std::sync::MutexGuard;
 
 use super::format::{Cases, Field, Format, Output};
-use super::search::Search;
 use super::problem::GameProblem;
-use super::{Answer, Game, Outcome, Position};
+use super::search::Search;
+use super::{Answer, Game, Outcome, Position, Question};
 use crate::input::InputError;
 use crate::problem::{ContestFormat, LineCases};
 use crate::tokens::{Tokens, plain_u64_prefix};
@@ -33,9 +33,9 @@ impl LineShape {
         let Some(line) = format.lines.first() else {
             return LineShape::Fields;
         };
-        let open = line
-            .iter()
-            .all(|f| matches!(f, Field::Number { range, .. } if *range.start() == 0 && *range.end() == u64::MAX));
+        let open = line.iter().all(
+            |f| matches!(f, Field::Number { range, .. } if *range.start() == 0 && *range.end() == u64::MAX),
+        );
         match G::Position::ARITY {
             Some(n @ 1..=4) if open && line.len() == n && game.max_count() == u64::MAX => LineShape::Open(n),
             _ => LineShape::Fields,
@@ -44,6 +44,36 @@ impl LineShape {
 }
 
 impl<G: Game> GameProblem<G> {
+    /// Returns `e`, an error reading case `index` of `t` that starts on `line`, as a
+    /// missing case when the line ends before its first number (a blank line, the end of
+    /// the input), for a format of one case per line.
+    pub(crate) fn missing_case(&self, e: InputError, line: usize, index: u64, t: u64) -> InputError {
+        if !self.one_case_per_line() {
+            return e;
+        }
+        let fields = &self.contest_format().lines[0];
+        let first = fields.first().map(Field::name);
+        let missing = || {
+            let names: Vec<&str> = fields.iter().map(Field::name).collect();
+            format!("case {index} of {t} (`{}`)", names.join(" "))
+        };
+        match e {
+            InputError::EndOfInput { line: l, expected } if l == line && Some(expected.as_str()) == first => {
+                InputError::EndOfInput {
+                    line: l,
+                    expected: missing(),
+                }
+            }
+            InputError::EndOfLine { line: l, expected } if l == line && Some(expected.as_str()) == first => {
+                InputError::EndOfLine {
+                    line: l,
+                    expected: missing(),
+                }
+            }
+            e => e,
+        }
+    }
+
     /// Returns the position on a line of `N` plain numbers any `u64` of which the
     /// format admits ([`LineShape::Open`]), with the bytes used.
     #[inline]
@@ -141,6 +171,13 @@ impl Cursor<'_> {
     }
 }
 
+/// What the answers of one chunk of lines share: the calling thread's search, locked
+/// once a case needs it, and the words of who wins when the answer is the game's outcome.
+pub(crate) struct Scratch<'a, G: Game> {
+    search: Option<MutexGuard<'a, Search<G>>>,
+    winner: Option<(&'a [u8], &'a [u8])>,
+}
+
 impl<G: Game> LineCases for GameProblem<G> {
     fn case_fast(&self, line: &[u8]) -> Option<(G::Position, usize)> {
         match self.line_shape {
@@ -157,29 +194,54 @@ impl<G: Game> LineCases for GameProblem<G> {
         (counts.iter().all(|&v| v <= max) && self.game().check_position(&p).is_ok()).then_some((p, used))
     }
 
-    fn read_case(&self, tokens: &mut Tokens<'_>, _index: u64, _t: u64) -> Result<G::Position, InputError> {
+    fn read_case(&self, tokens: &mut Tokens<'_>, index: u64, t: u64) -> Result<G::Position, InputError> {
+        let line = tokens.line();
         // The whole grammar of one case: what `read_cases` reads for each.
-        self.read_one_case(tokens)
+        let read = self.read_one_case(tokens);
+        read.map_err(|e| self.missing_case(e, line, index, t))
     }
 
     fn read_count(&self, tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
         self.read_t(tokens)
     }
 
-    /// The calling thread's search, locked for the chunk once a case needs it.
-    type Scratch<'a> = Option<MutexGuard<'a, Search<G>>>;
+    type Scratch<'a> = Scratch<'a, G>;
 
-    fn scratch(&self) -> Self::Scratch<'_> {
-        None
+    fn scratch(&self) -> Scratch<'_, G> {
+        let winner = match &self.contest_format().output {
+            Output::Winner { win, loss, .. }
+                if self.question() == Question::default() && self.fast_name() == "fast path" =>
+            {
+                Some((win.as_bytes(), loss.as_bytes()))
+            }
+            _ => None,
+        };
+        Scratch { search: None, winner }
     }
 
     fn answer_line<'a>(
         &'a self,
-        scratch: &mut Self::Scratch<'a>,
+        scratch: &mut Scratch<'a, G>,
         p: &G::Position,
         explain: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), String> {
+        // Who wins, by the game's own outcome: what the fast path asks, without its
+        // dispatch on the question, for every case of the chunk.
+        if let (Some((win, loss)), false) = (scratch.winner, explain) {
+            let search = scratch.search.get_or_insert_with(|| self.search_lock());
+            let word = match self.game().outcome(p, search) {
+                Ok(Outcome::Win) => Some(win),
+                Ok(Outcome::Loss) => Some(loss),
+                _ => None,
+            };
+            if let Some(word) = word {
+                out.extend_from_slice(word);
+                out.push(b'\n');
+                return Ok(());
+            }
+        }
+        let scratch = &mut scratch.search;
         let answer = match self.contest_format().output {
             // The case was validated when read: the fast answer alone, with the chunk's
             // search.

@@ -213,6 +213,12 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Returns how many candidates the least-counterexample search of a refuted claim
+    /// may try. Default: 100,000.
+    fn least_budget(&self) -> u64 {
+        100_000
+    }
+
     /// Returns the properties the game adds to `check`, each run on small positions.
     /// Default: none.
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {

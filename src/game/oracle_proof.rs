@@ -19,6 +19,8 @@ pub struct OracleProof<G: Game> {
     oracle: Oracle<G>,
     /// What the proof proves for L, as reports print it, when the game names it.
     statement: Option<fn(u64) -> String>,
+    /// What a checked case is called in reports.
+    unit: &'static str,
 }
 
 impl<G: Game> OracleProof<G> {
@@ -29,14 +31,16 @@ impl<G: Game> OracleProof<G> {
             problem,
             oracle,
             statement: None,
+            unit: "positions",
         }
     }
 
     /// Returns the proof whose reports say what it proves for L as `statement` does
     /// (Chopsticks: "chopsticks fast rule = dense table, every count below L"), in place of
-    /// the problem, its question and the oracle's name.
-    pub fn with_statement(mut self, statement: fn(u64) -> String) -> OracleProof<G> {
+    /// the problem, its question and the oracle's name, and call a case `unit` ("states").
+    pub fn with_statement(mut self, statement: fn(u64) -> String, unit: &'static str) -> OracleProof<G> {
         self.statement = Some(statement);
+        self.unit = unit;
         self
     }
 }
@@ -151,12 +155,12 @@ impl<G: Game> Provable for OracleProof<G> {
         )
     }
 
-    fn parameters(&self, d: &GameDomain) -> serde_json::Value {
-        serde_json::json!({ "max_count": d.max_count })
+    fn unit(&self) -> &'static str {
+        self.unit
     }
 
-    fn unit(&self) -> &'static str {
-        "positions"
+    fn parameters(&self, d: &GameDomain) -> serde_json::Value {
+        serde_json::json!({ "max_count": d.max_count })
     }
 
     fn oracle_name(&self) -> &'static str {

@@ -23,7 +23,7 @@ use crate::shown::note;
 /// use gamecheck::game::GameDomain;
 /// use gamecheck::prove::{prove, Shard};
 /// let s = prove(&table_proof(4)?, &GameDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
-/// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 positions"));
+/// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 states"));
 /// assert!(table_proof(257).is_err());
 /// # Ok::<(), gamecheck::prove::ProveError>(())
 /// ```
@@ -40,7 +40,7 @@ pub fn table_proof(l: u64) -> Result<OracleProof<Chopsticks>, ProveError> {
     let problem =
         GameProblem::new(game, Question::default()).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
     Ok(OracleProof::new(problem, table)
-        .with_statement(|l| format!("chopsticks fast rule = dense table, every count below {l}")))
+        .with_statement(|l| format!("chopsticks fast rule = dense table, every count below {l}"), "states"))
 }
 
 impl ProveCommand for Chopsticks {

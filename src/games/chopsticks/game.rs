@@ -220,6 +220,11 @@ impl Game for Chopsticks {
         12
     }
 
+    /// Every position of real play with at most about 80 hands.
+    fn least_budget(&self) -> u64 {
+        820_000
+    }
+
     /// The rule, proved for every state by `prove chopsticks --all`.
     fn fast_path_proved(&self) -> bool {
         true
