@@ -216,9 +216,10 @@ impl ProofSummary {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+    /// use gamecheck::chopsticks::table_proof;
+    /// use gamecheck::game::GameDomain;
     /// use gamecheck::prove::{prove, Shard};
-    /// let s = prove(&Chopsticks::default(), &ChopsticksDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
+    /// let s = prove(&table_proof(4)?, &GameDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
     /// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 states"));
     /// # Ok::<(), gamecheck::prove::ProveError>(())
     /// ```
@@ -251,9 +252,10 @@ impl ProofSummary {
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+/// use gamecheck::chopsticks::table_proof;
+/// use gamecheck::game::GameDomain;
 /// use gamecheck::prove::{prove, Shard};
-/// let (problem, domain) = (Chopsticks::default(), ChopsticksDomain { max_count: 8 });
+/// let (problem, domain) = (table_proof(8)?, GameDomain { max_count: 8 });
 /// let whole = prove(&problem, &domain, Shard::WHOLE, &|_| {})?;
 /// assert_eq!((whole.checked, whole.mismatch_count), (4096, 0));
 /// let half = prove(&problem, &domain, "2/2".parse()?, &|_| {})?;

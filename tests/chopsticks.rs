@@ -5,15 +5,18 @@ use std::sync::OnceLock;
 
 use gamecheck::chopsticks::crosscheck as cc;
 use gamecheck::chopsticks::{Attack, Chopsticks, Outcome, State, explain, outcome};
+use gamecheck::game::{GameProblem, Question};
 use gamecheck_oracles::chopsticks_minimax::Minimax;
 use gamecheck_oracles::chopsticks_table::Table;
 
 use crate::common;
 
-/// The problem with its oracles, shared by the property tests of this binary.
-fn problem() -> &'static Chopsticks {
-    static PROBLEM: OnceLock<Chopsticks> = OnceLock::new();
-    PROBLEM.get_or_init(Chopsticks::default)
+/// The game with its oracles, who wins, shared by the property tests of this binary.
+fn problem() -> &'static GameProblem<Chopsticks> {
+    static PROBLEM: OnceLock<GameProblem<Chopsticks>> = OnceLock::new();
+    PROBLEM.get_or_init(|| {
+        GameProblem::new(Chopsticks::new(), Question::default()).expect("the outcome question")
+    })
 }
 
 /// The table of every state with counts below `limit`: no larger than a test reads, since
@@ -48,7 +51,12 @@ fn winning_move_is_certified() {
 
 #[test]
 fn rule_is_bellman_consistent() {
-    common::holds(problem(), "rule_is_bellman_consistent", 20_000);
+    common::holds(problem(), "fast_path_is_bellman_consistent", 20_000);
+}
+
+#[test]
+fn rule_matches_rules_oracle() {
+    common::holds(problem(), "outcome_matches_rules_oracle", 2000);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use gamecheck::chopsticks::{Chopsticks, Outcome, State, outcome, real_play_with_total};
 use gamecheck::claims::{ClaimVerdict, check_claim, check_typed_claim, within_least_budget};
-use gamecheck::game::{GameProblem, Question};
+use gamecheck::game::{Answer, GameProblem, Question};
 use gamecheck::moore::Moore;
 use gamecheck::problem::Least;
 use gamecheck_oracles::chopsticks_table::Table;
@@ -101,7 +101,8 @@ fn chopsticks_failure_found_at_random_is_reduced_to_the_first_disagreement_with_
         let right = outcome(*s);
         Ok(if broken(s) { right.after_move() } else { right })
     };
-    let report = check_claim(Chopsticks::for_claims(), "broken", "broken", &claim, 3, 2_000);
+    let as_answer = |s: &State| claim(s).map(Answer::Outcome);
+    let report = check_claim(Chopsticks::for_claims(), "broken", "broken", &as_answer, 3, 2_000);
     assert_eq!(report.verdict, ClaimVerdict::Refuted);
     assert_eq!(report.least, Some(Least::Proven));
     assert!(
@@ -173,7 +174,7 @@ fn claim_wrong_only_beyond_a_trillion_is_reduced_without_walking_unit_by_unit() 
         let claim = |s: &State| {
             let n = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             assert!(n < 5_000_000, "the least search walks: {n} calls, now at {s:?}");
-            cut(s)
+            cut(s).map(Answer::Outcome)
         };
         let report = check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000);
         assert_eq!(report.verdict, ClaimVerdict::Refuted);
@@ -184,7 +185,8 @@ fn claim_wrong_only_beyond_a_trillion_is_reduced_without_walking_unit_by_unit() 
 #[test]
 fn least_budget_cuts_the_search_short_and_says_local_minimum() {
     const T: u128 = 1_000_000_000_000;
-    let claim = rule_cut_at(T, true);
+    let cut = rule_cut_at(T, true);
+    let claim = |s: &State| cut(s).map(Answer::Outcome);
     let report = within_least_budget(10, || {
         check_claim(Chopsticks::for_claims(), "cut", "cut", &claim, 1, 20_000)
     });

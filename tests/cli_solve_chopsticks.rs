@@ -115,3 +115,59 @@ fn errors_deep_in_a_large_input_name_the_right_line() {
     }
     assert_rejected(&input, 150_002, &["`4z`"]);
 }
+
+#[test]
+fn simple_chopsticks_reads_the_names_of_chopsticks() {
+    // Issue 31, item 26: `simple-chopsticks` is Chopsticks (hands of 1 to 2 fingers), and
+    // its counts have Chopsticks' names: n = a + c, m = b + d. (1, 0, 1, 1) is a win for
+    // the mover by hand (1 on 2 leaves (1, 0, 1, 0): the opponent's only attack makes a
+    // two, which the remaining one removes), where the claim says a loss.
+    let claim = "n > m || (n == m && !(d == 0 && a % 2 == 1))";
+    for name in ["chopsticks", "simple-chopsticks"] {
+        let out = gamecheck(&["claim", name, claim], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}: {text}");
+        assert!(
+            text.contains("refuted at [1,0,1,1] (least counterexample)"),
+            "{name}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_count_beyond_the_search_reach_is_refused_at_once() {
+    // Issue 31, item 8: with --misere or --grundy the answer is a search of the moves,
+    // which reaches counts up to 24; counts of 100 took 1.2 GB before being answered.
+    for question in ["--misere", "--grundy"] {
+        let out = gamecheck(&["solve", "simple-chopsticks", question], "1\n100 100 100 100\n");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{question}: {err}");
+        assert!(err.contains("line 2") && err.contains("24"), "{question}: {err}");
+        assert!(out.stdout.is_empty());
+        let out = gamecheck(
+            &[
+                "stress",
+                "chopsticks",
+                question,
+                "--solution",
+                "cat",
+                "--max-count",
+                "100",
+            ],
+            "",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "stress {question}: {err}");
+        assert!(err.contains("24"), "stress {question}: {err}");
+    }
+}
+
+#[test]
+fn only_two_fingers_are_served() {
+    let out = gamecheck(&["solve", "chopsticks", "--fingers", "3"], "1\n1 0 1 1\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--fingers") && err.contains('3'), "{err}");
+    let out = gamecheck(&["solve", "chopsticks", "--fingers", "2"], "1\n1 0 1 1\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "First\n");
+}

@@ -256,7 +256,7 @@ fn a_users_default_format_reads_no_cases_as_the_built_in_formats_do() {
         problem(&mut &b"0\n"[..], &mut out).map(|()| out)
     };
     // The built-in Chopsticks reads T = 0 as no case, and prints nothing.
-    let chopsticks = Chopsticks::default();
+    let chopsticks = Chopsticks::problem(4);
     let built_in = solved(&|i, o| chopsticks.solve_stream(i, o, false).map_err(|e| e.to_string()));
     assert_eq!(built_in, Ok(Vec::new()));
     let plain = GameProblem::new(Plain, Question::default()).unwrap();

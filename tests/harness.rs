@@ -186,12 +186,12 @@ fn least_search_matches_a_plain_scan_for_broken_rules() {
             scan.unwrap_or(start)
         };
         // 50,000 candidates reach every position of at most 30 hands.
-        let (found, proof) = least(
-            &Chopsticks::with_table_limit(1),
-            &|s: &State| fails(*s),
-            start,
-            50_000,
-        );
+        let problem = gamecheck::game::GameProblem::new(
+            Chopsticks::with_table_limit(1),
+            gamecheck::game::Question::default(),
+        )
+        .expect("the outcome question");
+        let (found, proof) = least(&problem, &|s: &State| fails(*s), start, 50_000);
         assert_eq!(Some(found), scan);
         assert_eq!(proof, Least::Proven);
     }
@@ -241,10 +241,11 @@ fn repro_shows_every_implementation() {
     let out = gamecheck(&["repro", "chopsticks", "1", "0", "1", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    for name in ["fast rule", "minimax", "table", "bellman", "certificate"] {
+    // Chopsticks is a `Game`: the generic rows, with its two named oracles.
+    for name in ["fast path", "rules oracle", "minimax", "table", "certificate"] {
         assert!(text.contains(name), "{text}");
     }
-    assert!(text.contains("winning move 1->2"));
+    assert!(text.contains("winning move to (1, 0, 1, 0)"), "{text}");
 }
 
 #[test]

@@ -413,9 +413,13 @@ fn every_json_report_matches_docs_json() {
         }],
     };
     checker.report(&json(&report), "check");
+    let game = gamecheck::chopsticks::Chopsticks::with_table_limit(2);
+    let table = gamecheck::game::Game::oracles(&game).remove(1);
+    let problem = gamecheck::game::GameProblem::new(game, gamecheck::game::Question::default())
+        .expect("the outcome question");
     let mut summary = gamecheck::prove::prove(
-        &gamecheck::chopsticks::Chopsticks::default(),
-        &gamecheck::chopsticks::ChopsticksDomain { max_count: 2 },
+        &gamecheck::game::OracleProof::new(problem, table),
+        &gamecheck::game::GameDomain { max_count: 2 },
         gamecheck::prove::Shard::WHOLE,
         &|_| {},
     )

@@ -1062,7 +1062,11 @@ fn an_out_dir_that_is_a_file_or_a_dangling_link_is_named_as_such() {
 fn answer_tokens_are_separated_by_c_isspace_only() {
     use gamecheck::chopsticks::{Chopsticks, State};
     use gamecheck::stress::{RunOutcome, Termination, Verdict, judge};
-    let p = Chopsticks::with_table_limit(1);
+    let p = gamecheck::game::GameProblem::new(
+        Chopsticks::with_table_limit(1),
+        gamecheck::game::Question::default(),
+    )
+    .expect("the outcome question");
     // (1, 0, 1, 1): the player to move wins.
     let judged = |stdout: &[u8]| {
         let run = RunOutcome {

@@ -166,8 +166,8 @@ pub struct RunConfig<'a> {
 /// use gamecheck::check::{run_property, RunConfig};
 /// use gamecheck::chopsticks::Chopsticks;
 /// use gamecheck::problem::Properties;
-/// let problem = Chopsticks::with_table_limit(16);
-/// let bellman = problem.properties().into_iter().find(|p| p.name == "rule_is_bellman_consistent");
+/// let problem = Chopsticks::problem(16);
+/// let bellman = problem.properties().into_iter().find(|p| p.name == "fast_path_is_bellman_consistent");
 /// let config = RunConfig { seed: 11, cases: 200, persist_in: None };
 /// let run = run_property(&problem, &bellman.unwrap(), config, &|| {});
 /// assert!(run.result.is_ok() && run.unjudged.cases == 0);
@@ -333,7 +333,7 @@ pub fn check_problem<P: Properties>(
 /// ```
 /// use gamecheck::check::assert_holds;
 /// use gamecheck::chopsticks::Chopsticks;
-/// assert_holds(&Chopsticks::default(), "rule_matches_minimax", 50, None);
+/// assert_holds(&Chopsticks::problem(128), "rule_matches_minimax", 50, None);
 /// ```
 #[track_caller]
 pub fn assert_holds<P: Properties>(problem: &P, name: &str, cases: u32, persist_in: Option<&Path>) {

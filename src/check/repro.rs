@@ -38,7 +38,7 @@ impl<P: Problem> Repro<P> {
 /// ```
 /// use gamecheck::check::repro;
 /// use gamecheck::chopsticks::{Chopsticks, State};
-/// let r = repro(&Chopsticks::with_table_limit(2), State::new(1, 0, 1, 1));
+/// let r = repro(&Chopsticks::problem(2), State::new(1, 0, 1, 1));
 /// assert!(r.agree());
 /// ```
 pub fn repro<P: Problem>(problem: &P, case: P::Case) -> Repro<P> {

@@ -107,10 +107,11 @@ fn stopped(refuted: bool, separator: &str) -> String {
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks::{Chopsticks, Outcome};
+/// use gamecheck::chopsticks::Chopsticks;
 /// use gamecheck::claims::{check_claim, ClaimVerdict};
+/// use gamecheck::game::{Answer, Outcome};
 /// let n_gt_m = |s: &gamecheck::chopsticks::State| {
-///     Ok(if s.hands() > s.opponent_hands() { Outcome::Win } else { Outcome::Loss })
+///     Ok(Answer::Outcome(Outcome::of(s.hands() > s.opponent_hands())))
 /// };
 /// let r = check_claim(Chopsticks::for_claims(), "n-gt-m", "n > m", &n_gt_m, 1, 100);
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
@@ -143,7 +144,8 @@ pub fn check_claim<P: Claims>(
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks::{Chopsticks, Outcome, real_play_with_total};
+/// use gamecheck::chopsticks::{Chopsticks, real_play_with_total};
+/// use gamecheck::game::{Answer, Outcome};
 /// use gamecheck::claims::{check_claim_in, ClaimVerdict, Domains};
 /// use gamecheck::problem::{Claims, Domain, Least};
 /// let problem = Chopsticks::for_claims();
@@ -155,7 +157,7 @@ pub fn check_claim<P: Claims>(
 ///     refine: false,
 /// };
 /// let domains = Domains { exhaustive, random: problem.random() };
-/// let first = |_: &gamecheck::chopsticks::State| Ok(Outcome::Win);
+/// let first = |_: &gamecheck::chopsticks::State| Ok(Answer::Outcome(Outcome::Win));
 /// let r = check_claim_in(problem, domains, "first", "the first player wins", &first, 1, 10);
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// // (1, 0, 1, 0), the fourth position of 2 hands, is a loss for the player to move.

@@ -16,6 +16,8 @@ pub(super) enum Which {
 /// One problem's subcommand: its name, its help line and its flags.
 pub(super) struct Spec {
     pub(super) name: &'static str,
+    /// The problem's other names, which name its subcommand too.
+    pub(super) aliases: &'static [&'static str],
     pub(super) about: &'static str,
     pub(super) flags: Vec<Flag>,
 }
@@ -34,13 +36,18 @@ impl Visit for Describe {
 
 /// Returns the subcommand `which` of every problem of `R` that has it, in registry order.
 pub(super) fn specs<R: Registry>(which: Which) -> Vec<Spec> {
-    R::problem_names()
+    R::problems()
         .into_iter()
-        .filter_map(|name| {
+        .filter_map(|(name, aliases)| {
             let (about, flags) = R::visit(name, &Flags::default(), Describe(which))
                 .ok()
                 .flatten()?;
-            Some(Spec { name, about, flags })
+            Some(Spec {
+                name,
+                aliases,
+                about,
+                flags,
+            })
         })
         .collect()
 }
@@ -107,10 +114,10 @@ fn arg(flag: &Flag) -> Arg {
 
 /// Returns `spec` as a clap subcommand, with `shared` added (shard flags, `--out`).
 pub(super) fn command(spec: &Spec, shared: impl FnOnce(Command) -> Command) -> Command {
-    let command = spec
-        .flags
-        .iter()
-        .fold(Command::new(spec.name), |c, f| c.arg(arg(f)));
+    let command = spec.flags.iter().fold(
+        Command::new(spec.name).visible_aliases(spec.aliases.iter().copied()),
+        |c, f| c.arg(arg(f)),
+    );
     // After `shared`: a derived `Args` sets its own doc comment as the about.
     shared(command).about(spec.about.strip_suffix('.').unwrap_or(spec.about))
 }

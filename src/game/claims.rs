@@ -7,6 +7,7 @@ use super::{Answer, Game, Outcome, Position, position};
 use crate::claim_lang::{Claim, Env, Vocabulary};
 use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Audited, Claimed, Claims, Domain, Least, Predicate, Sample, TypedClaims};
+use proptest::strategy::Strategy;
 
 /// The exhaustive domain of claims holds at most this many positions.
 const EXHAUSTIVE: u64 = 20_000;
@@ -43,7 +44,7 @@ impl<G: Game> Claims for GameProblem<G> {
             cases: Box::new(
                 (0..=last)
                     .flat_map(move |s| position::with_total::<G::Position>(s, max_len))
-                    .filter(move |p| self.game().check_position(p).is_ok()),
+                    .filter(move |p| self.game().check_position(p).is_ok() && self.game().in_play(p)),
             ),
             description: format!("positions with at most {last} counts in all"),
             separator: ", ",
@@ -58,15 +59,19 @@ impl<G: Game> Claims for GameProblem<G> {
         }
         let game = self.game();
         let (max, max_len) = (game.max_count(), game.max_len());
+        let in_play = std::sync::Arc::clone(self.game_arc());
         Sample {
-            cases: game.strategy(max, max_len),
+            cases: game
+                .strategy(max, max_len)
+                .prop_filter("a position of real play", move |p| in_play.in_play(p))
+                .boxed(),
             description: format!("random positions with counts up to {max}, small ones favoured"),
             separator: ", ",
         }
     }
 
     fn least_budget(&self) -> u64 {
-        100_000
+        self.game().least_budget()
     }
 
     fn reference_text(&self) -> String {
@@ -116,8 +121,9 @@ impl<G: Game> Claims for GameProblem<G> {
         (!names.is_empty()).then(|| {
             &*Box::leak(
                 format!(
-                    "EXPR over {} claims \"the player to move loses\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
-                    names.join(", ")
+                    "EXPR over {} claims \"the player to move {}\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
+                    names.join(", "),
+                    if self.game().claim_outcome() == Outcome::Win { "wins" } else { "loses" }
                 )
                 .into_boxed_str(),
             )
@@ -169,18 +175,22 @@ impl<G: Game> TypedClaims for GameProblem<G> {
         self.game().claim(text)
     }
 
-    fn answer_from_claim(&self, loses: bool) -> Answer {
-        Answer::Outcome(Outcome::of(!loses))
+    /// Where the claim holds, the outcome the game's bare claims state
+    /// ([`Game::claim_outcome`]); elsewhere the other one.
+    fn answer_from_claim(&self, holds: bool) -> Answer {
+        let wins = self.game().claim_outcome() == Outcome::Win;
+        Answer::Outcome(Outcome::of(holds == wins))
     }
 
-    /// `EXPR` claims "the player to move loses exactly when EXPR". Parts `loss: EXPR`,
+    /// `EXPR` claims "the player to move loses exactly when EXPR" (wins, for a game whose
+    /// [`Game::claim_outcome`] is a win). Parts `loss: EXPR`,
     /// `draw: EXPR` and `win: EXPR`, joined by `;`, claim each outcome where its EXPR
     /// holds, the first part that holds deciding; with two parts, the outcome left out is
     /// claimed everywhere else. That is how a claim states a draw.
     fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
         let Some(parts) = outcome_parts(text, |t| self.game().claim(t))? else {
-            let loses = self.game().claim(text)?;
-            return Ok(Box::new(move |p| loses(p).map(|l| self.answer_from_claim(l))));
+            let holds = self.game().claim(text)?;
+            return Ok(Box::new(move |p| holds(p).map(|h| self.answer_from_claim(h))));
         };
         let rest = [Outcome::Win, Outcome::Loss, Outcome::Draw]
             .into_iter()

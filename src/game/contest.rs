@@ -380,9 +380,10 @@ impl<G: Game> GameProblem<G> {
         };
         let mut sums = vec![0u128; format.sums.len()];
         let mut cases = Vec::new();
-        for _ in 0..t {
+        for index in 1..=t {
             let line = tokens.line();
-            let (own, _) = read_lines(tokens, &format.lines, None, !format.inline)?;
+            let (own, _) = read_lines(tokens, &format.lines, None, !format.inline)
+                .map_err(|e| self.missing_case(e, line, index, t))?;
             let mut counts = common.clone();
             counts.extend(own);
             for ((name, limit), sum) in format.sums.iter().zip(&mut sums) {
@@ -632,7 +633,9 @@ impl<G: Game> ContestFormat for GameProblem<G> {
             dimensions.push(Dimension {
                 contest,
                 extended,
-                min: *t.start(),
+                // A generated input holds a case, though `solve` reads T = 0 where the
+                // format admits it.
+                min: (*t.start()).max(1).min(*t.end()),
                 ..Dimension::cases_per_input(*t.end())
             });
         }

@@ -50,6 +50,7 @@ mod explain;
 mod format;
 mod line_solve;
 mod mistakes;
+mod oracle_proof;
 mod oracles;
 mod position;
 mod problem;
@@ -66,10 +67,12 @@ pub use crate::program::BuildError;
 pub use check::Sum;
 pub(crate) use claims::compile as compile_claim;
 pub(crate) use contest::{draw_grid, read_grid};
+pub use commands::GameDomain;
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, GridField, Output};
 pub use gamecheck_oracles::outcome::Outcome;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
+pub use oracle_proof::OracleProof;
 pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
 pub(crate) use position::{
@@ -115,6 +118,23 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// position made of counts.
     fn check_position(&self, _p: &Self::Position) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Returns whether `p` is a position real play reaches, where the game's questions
+    /// are asked: `check`'s random and exhaustive positions, the least-counterexample
+    /// search, the claims domains and the inputs `stress` generates and shrinks keep to
+    /// them. `solve` still answers every position [`Game::check_position`] admits.
+    /// Default: every position (Chopsticks: both players hold a hand).
+    fn in_play(&self, _p: &Self::Position) -> bool {
+        true
+    }
+
+    /// Returns whether the fast path is proved right on every position (Chopsticks'
+    /// rule, by `prove chopsticks --all`): `stress` then takes its answers as expected
+    /// at every count, without first probing how far the rules judge (seconds a run).
+    /// Default: false.
+    fn fast_path_proved(&self) -> bool {
+        false
     }
 
     /// Returns the largest count a position may hold: the domain's bound, and the bound
@@ -195,6 +215,12 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// small counts favoured.
     fn claim_domains(&self) -> Option<ClaimDomains<Self::Position>> {
         None
+    }
+
+    /// Returns how many candidates the least-counterexample search of a refuted claim
+    /// may try. Default: 100,000.
+    fn least_budget(&self) -> u64 {
+        100_000
     }
 
     /// Returns the properties the game adds to `check`, each run on small positions.
@@ -331,6 +357,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// person play it). Default: none, the game is not interactive.
     fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
         None
+    }
+
+    /// Returns the outcome a bare claim `EXPR` states where it holds (`claim`): a loss, "the
+    /// player to move loses exactly when EXPR" (a P-position test), or a win, "the player
+    /// to move wins exactly when EXPR" (a rule for who wins, as a contest states it).
+    /// Default: [`Outcome::Loss`].
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Loss
     }
 
     /// Returns why `answer` is the answer at `p`, for `solve --explain`: a winning move

@@ -60,6 +60,8 @@ pub struct GameProblem<G: Game> {
     format: Format<G>,
     /// The game's own oracles, asked once: claims consult them at every case.
     oracles: Vec<super::Oracle<G>>,
+    /// How `solve` reads a case line of the common shape, from the format.
+    pub(crate) line_shape: super::line_solve::LineShape,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
 }
@@ -200,7 +202,9 @@ impl<G: Game> GameProblem<G> {
                 ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET).with_max_moves(LISTED)
             }),
         };
+        let line_shape = super::line_solve::LineShape::of(&format, &*game);
         GameProblem {
+            line_shape,
             search: Searches::new(Arc::clone(&game)),
             truth: Mutex::new(truth),
             rejected: Arc::new(Mutex::new(None)),
@@ -262,6 +266,12 @@ impl<G: Game> GameProblem<G> {
     /// Returns the name of the fast answer: `fast path`, `formula`, `rules`.
     pub(crate) fn fast_name(&self) -> &'static str {
         self.fast_name
+    }
+
+    /// Returns the calling thread's search, locked: a caller that answers many cases in
+    /// turn holds it across them.
+    pub(crate) fn search_lock(&self) -> MutexGuard<'_, Search<G>> {
+        self.search.lock()
     }
 
     /// Returns the fast answer at `p` with `search` for what it searches.
@@ -726,6 +736,7 @@ impl<G: Game> GameProblem<G> {
     pub(crate) fn valid(&self, p: &G::Position) -> bool {
         let counts = p.counts();
         self.game.check_position(p).is_ok()
+            && self.game.in_play(p)
             && counts.iter().all(|&v| v <= self.game.max_count())
             && self.format.admits(&counts)
     }
@@ -736,6 +747,7 @@ impl<G: Game> GameProblem<G> {
         let cap = max.min(game.max_count());
         game.strategy(cap, game.max_len())
             .prop_filter("a position of the game", move |p| match game.check_position(p) {
+                Ok(()) if !game.in_play(p) => false,
                 Ok(()) => true,
                 Err(why) => {
                     *lock(&rejected) = Some(format!("{}: {why}", game.describe(p)));

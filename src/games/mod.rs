@@ -9,13 +9,12 @@ pub use registry::{
 };
 
 use crate::game::GameProblem;
+
+pub mod simple_chopsticks;
 use crate::partizan::PartizanProblem;
 
-// Chopsticks still implements the problem traits itself, in its own folder.
-impl crate::problem::Sealed for chopsticks::Chopsticks {}
-
 registry! {
-    chopsticks { "chopsticks" => chopsticks::Chopsticks }
+    chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
     moore {
         "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,
@@ -24,7 +23,6 @@ registry! {
     subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
     octal { "octal" => GameProblem<octal::Octal> }
     chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
-    simple_chopsticks { "simple-chopsticks" => GameProblem<simple_chopsticks::SimpleChopsticks<2, 4>> }
     domineering { "domineering" => PartizanProblem<domineering::Domineering> }
     hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush> }
     toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }

@@ -108,7 +108,7 @@ impl<'a, C: 'a> Below<'a, C> {
 /// use gamecheck::problem::{least, Least};
 /// // "The player to move wins when n > m" is wrong first at (0, 1, 0, 1).
 /// let fails = |s: &State| (s.hands() > s.opponent_hands()) != (outcome(*s) == Outcome::Win);
-/// let found = least(&Chopsticks::default(), &fails, State::new(40, 7, 3, 44), 150_000);
+/// let found = least(&Chopsticks::problem(128), &fails, State::new(40, 7, 3, 44), 150_000);
 /// assert_eq!(found, (State::new(0, 1, 0, 1), Least::Proven));
 /// ```
 pub fn least<O: Order>(
@@ -143,10 +143,10 @@ pub fn least<O: Order>(
 /// let t = 1_000_000_000_000u128;
 /// let fails = |s: &State| s.a >= t && s.hands() == s.opponent_hands();
 /// let start = State::new(5u64 << 40, 3, 7, (5u64 << 40) - 4);
-/// let (found, _) = least_within(&Chopsticks::default(), &fails, start, 1000, 10_000);
+/// let (found, _) = least_within(&Chopsticks::problem(128), &fails, start, 1000, 10_000);
 /// assert_eq!(found, State::new(1_000_000_000_000, 0, 0, 1_000_000_000_000));
 /// // Cut short, it still returns a failing case, and says what it checked.
-/// let (cut, standing) = least_within(&Chopsticks::default(), &fails, start, 1000, 5);
+/// let (cut, standing) = least_within(&Chopsticks::problem(128), &fails, start, 1000, 5);
 /// assert!(fails(&cut) && matches!(standing, Least::LocalMinimum { .. }));
 /// ```
 pub fn least_within<O: Order>(

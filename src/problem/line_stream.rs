@@ -16,14 +16,13 @@ use rayon::prelude::*;
 
 use super::{ContestFormat, SolveError};
 use crate::input::InputError;
-use crate::tokens::{Tokens, is_space, plain_u64_prefix};
+use crate::tokens::{Tokens, is_space};
 
 /// A contest format of a line `T`, then T lines of one case each, solved by
 /// [`solve_lines`].
 pub(crate) trait LineCases: ContestFormat {
     /// Returns the case on a line of the common shape and the bytes it used, or `None`
-    /// for the grammar ([`LineCases::read_case`]) to read or explain; [`plain_numbers`]
-    /// parses the common shape.
+    /// for the grammar ([`LineCases::read_case`]) to read or explain.
     fn case_fast(&self, line: &[u8]) -> Option<(Self::Case, usize)>;
 
     /// Reads case `index` (1-based) of `t`, one line, ending it.
@@ -34,49 +33,30 @@ pub(crate) trait LineCases: ContestFormat {
         read_header(tokens)
     }
 
+    /// What the answers of one chunk of lines share (a game's search, locked once per
+    /// chunk rather than once per case).
+    type Scratch<'a>
+    where
+        Self: 'a;
+
+    /// Returns a chunk's scratch, before its first case.
+    fn scratch(&self) -> Self::Scratch<'_>;
+
     /// Appends the answer line of `case` (with its newline) to `out`: the answer as
     /// [`ContestFormat::write_answer`] writes it, and with `explain`
     /// [`ContestFormat::explain`] after two spaces, as [`super::solve_cases`] prints them.
+    /// `case` was read by [`LineCases::case_fast`] or [`LineCases::read_case`], which
+    /// validate it.
     ///
     /// # Errors
     /// Why the fast solution cannot answer `case`.
-    fn answer_line(&self, case: &Self::Case, explain: bool, out: &mut Vec<u8>) -> Result<(), String> {
-        let answer = self.solve(case)?;
-        out.extend_from_slice(self.write_answer(&answer).as_bytes());
-        if explain {
-            out.extend_from_slice(b"  ");
-            out.extend_from_slice(self.explain(case, &answer).as_bytes());
-        }
-        out.push(b'\n');
-        Ok(())
-    }
-}
-
-/// Returns the `N` plain numbers of a line of the common shape and the bytes used: one
-/// space between them, then `\n`, `\r\n` or the end of `s`. `None` for anything else.
-#[inline]
-pub(crate) fn plain_numbers<const N: usize>(s: &[u8]) -> Option<([u64; N], usize)> {
-    let mut out = [0u64; N];
-    let mut i = 0;
-    for (k, slot) in out.iter_mut().enumerate() {
-        let (value, used) = plain_u64_prefix(&s[i..])?;
-        *slot = value;
-        i += used;
-        if k + 1 < N {
-            if s.get(i) != Some(&b' ') {
-                return None;
-            }
-            i += 1;
-        }
-    }
-    if s.get(i) == Some(&b'\r') {
-        i += 1;
-    }
-    match s.get(i) {
-        Some(b'\n') => Some((out, i + 1)),
-        None => Some((out, i)),
-        Some(_) => None,
-    }
+    fn answer_line<'a>(
+        &'a self,
+        scratch: &mut Self::Scratch<'a>,
+        case: &Self::Case,
+        explain: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String>;
 }
 
 /// Reads the line of T.
@@ -89,26 +69,6 @@ fn read_header(tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
 /// Reads what follows the last of the `t` cases: only whitespace.
 fn read_end(tokens: &mut Tokens<'_>, t: u64) -> Result<(), InputError> {
     tokens.end_of_input(&format!("the last of the {t} cases"))
-}
-
-/// Returns the cases of a whole contest input of `problem`'s format: the line of T, T
-/// case lines, then only whitespace. [`ContestFormat::read_cases`] of every
-/// [`LineCases`] format, and the grammar [`solve_lines`] follows.
-///
-/// # Errors
-/// The first [`InputError`], with its line and token.
-pub(crate) fn read_line_cases<P: LineCases>(
-    problem: &P,
-    tokens: &mut Tokens<'_>,
-) -> Result<Vec<P::Case>, InputError> {
-    let t = problem.read_count(tokens)?;
-    // T comes from the input: nothing is reserved for it.
-    let mut cases = Vec::new();
-    for i in 1..=t {
-        cases.push(problem.read_case(tokens, i, t)?);
-    }
-    read_end(tokens, t)?;
-    Ok(cases)
 }
 
 /// Sizes of the stream: the block read at a time and the answers held back.
@@ -239,6 +199,7 @@ fn first_line(s: &[u8]) -> &[u8] {
 fn scan_chunk<P: LineCases>(problem: &P, s: &[u8], t: u64, explain: bool) -> Chunk {
     let mut out = Vec::with_capacity(s.len() / 5);
     let (mut pos, mut cases) = (0, 0);
+    let mut scratch = problem.scratch();
     while pos < s.len() {
         let rest = &s[pos..];
         let (case, used) = match problem.case_fast(rest) {
@@ -258,7 +219,7 @@ fn scan_chunk<P: LineCases>(problem: &P, s: &[u8], t: u64, explain: bool) -> Chu
                 }
             }
         };
-        if let Err(why) = problem.answer_line(&case, explain, &mut out) {
+        if let Err(why) = problem.answer_line(&mut scratch, &case, explain, &mut out) {
             return Chunk {
                 out,
                 cases,
@@ -384,7 +345,7 @@ fn solve_lines_within<P: LineCases>(
             let (case, next) =
                 with_tokens(&mut reader, line, |tokens| problem.read_case(tokens, seen + 1, t))?;
             let mut one = Vec::new();
-            if let Err(why) = problem.answer_line(&case, explain, &mut one) {
+            if let Err(why) = problem.answer_line(&mut problem.scratch(), &case, explain, &mut one) {
                 out.flush()?;
                 return Err(SolveError::Answer(why));
             }
@@ -466,15 +427,12 @@ mod tests {
     use crate::games::wythoff::Wythoff;
     use crate::problem::solve_cases;
 
-    fn wythoff() -> GameProblem<Wythoff> {
-        GameProblem::new(Wythoff, Question::default()).unwrap()
+    fn chopsticks() -> GameProblem<Chopsticks> {
+        GameProblem::new(Chopsticks::with_table_limit(1), Question::default()).unwrap()
     }
 
-    #[test]
-    fn plain_numbers_take_one_space_between_and_no_leading_zero() {
-        assert_eq!(plain_numbers::<2>(b"3 5\r\n8 9"), Some(([3, 5], 5)));
-        assert_eq!(plain_numbers::<2>(b"3 05\n"), None);
-        assert_eq!(plain_numbers::<2>(b"3  5\n"), None);
+    fn wythoff() -> GameProblem<Wythoff> {
+        GameProblem::new(Wythoff, Question::default()).unwrap()
     }
 
     #[test]
@@ -620,11 +578,7 @@ mod tests {
 
     #[test]
     fn fast_stream_matches_solve_cases_for_chopsticks() {
-        fast_stream_matches_solve_cases(
-            &Chopsticks::with_table_limit(1),
-            4,
-            "proptest-regressions/chopsticks.txt",
-        );
+        fast_stream_matches_solve_cases(&chopsticks(), 4, "proptest-regressions/chopsticks.txt");
     }
 
     #[test]
@@ -704,6 +658,6 @@ mod tests {
     #[test]
     fn an_endless_stream_of_nul_bytes_stops_at_its_first_token() {
         endless_nul_bytes_stop_at_the_first_token(&wythoff());
-        endless_nul_bytes_stop_at_the_first_token(&Chopsticks::with_table_limit(1));
+        endless_nul_bytes_stop_at_the_first_token(&chopsticks());
     }
 }

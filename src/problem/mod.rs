@@ -51,8 +51,7 @@ mod line_stream;
 mod solve;
 
 pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
-pub(crate) use line_stream::read_line_cases;
-pub(crate) use line_stream::{LineCases, plain_numbers, solve_lines};
+pub(crate) use line_stream::{LineCases, solve_lines};
 pub use solve::{SolveError, solve_cases};
 // --- end contest format ---
 

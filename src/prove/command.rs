@@ -46,15 +46,16 @@ pub trait ProveCommand: Sync {
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+/// use gamecheck::chopsticks::table_proof;
+/// use gamecheck::game::GameDomain;
 /// use gamecheck::prove::{ProofProgress, ProofRun, Shard, prove_bounded};
 /// let progress = ProofProgress {
 ///     shard: &|| "2/2".parse(),
 ///     start: &|n| assert_eq!(n, 128),
 ///     advance: &|_| {},
 /// };
-/// let domain = ChopsticksDomain { max_count: 4 };
-/// let run = prove_bounded(&Chopsticks::default(), &domain, &progress)?;
+/// let domain = GameDomain { max_count: 4 };
+/// let run = prove_bounded(&table_proof(4)?, &domain, &progress)?;
 /// assert!(matches!(run, ProofRun::Bounded(s) if s.checked == 128 && s.mismatch_count == 0));
 /// # Ok::<(), gamecheck::prove::ProveError>(())
 /// ```

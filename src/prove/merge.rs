@@ -139,9 +139,10 @@ const NAMED_MISSING: usize = 20;
 ///
 /// # Example
 /// ```
-/// use gamecheck::chopsticks::{Chopsticks, ChopsticksDomain};
+/// use gamecheck::chopsticks::table_proof;
+/// use gamecheck::game::GameDomain;
 /// use gamecheck::prove::{merge, prove, Shard};
-/// let (problem, domain) = (Chopsticks::default(), ChopsticksDomain { max_count: 6 });
+/// let (problem, domain) = (table_proof(6)?, GameDomain { max_count: 6 });
 /// let part = |i| prove(&problem, &domain, Shard::from_zero_based(i, 2)?, &|_| {});
 /// let (a, b) = (part(0)?, part(1)?);
 /// let whole = merge(&[("a".into(), a.clone()), ("b".into(), b)]).expect("both shards");

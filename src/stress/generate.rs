@@ -127,7 +127,7 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     /// use gamecheck::chopsticks::Chopsticks;
     /// use gamecheck::problem::{ContestFormat, Range};
     /// use gamecheck::stress::Inputs;
-    /// let p = Chopsticks::with_table_limit(1);
+    /// let p = Chopsticks::problem(1);
     /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
     /// // The millionth input costs no more memory than the first.
     /// let mut inputs = Inputs::new(&p, 1, &bounds);
@@ -162,7 +162,7 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     /// use gamecheck::chopsticks::Chopsticks;
     /// use gamecheck::problem::{ContestFormat, Range};
     /// use gamecheck::stress::{Generator, Inputs};
-    /// let p = Chopsticks::with_table_limit(1);
+    /// let p = Chopsticks::problem(1);
     /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
     /// let first = Inputs::for_run(&p, 1, &bounds, 40).next().unwrap();
     /// assert_eq!(first.generator, Generator::SmallValues);
@@ -290,7 +290,7 @@ impl<P: ContestFormat + Order> Iterator for Inputs<'_, P> {
 /// use gamecheck::chopsticks::Chopsticks;
 /// use gamecheck::problem::{ContestFormat, Range};
 /// use gamecheck::stress::generate;
-/// let p = Chopsticks::with_table_limit(1);
+/// let p = Chopsticks::problem(1);
 /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
 /// let inputs = generate(&p, 1, 50, &bounds);
 /// assert_eq!(inputs.len(), 50);

@@ -109,7 +109,7 @@ fn shown(token: &str) -> String {
 /// ```
 /// use gamecheck::chopsticks::{Chopsticks, State};
 /// use gamecheck::stress::expected_answers;
-/// let p = Chopsticks::with_table_limit(1);
+/// let p = Chopsticks::problem(1);
 /// let (answers, text) = expected_answers(&p, &[State::new(1, 0, 1, 1), State::new(1, 0, 1, 0)]).unwrap();
 /// assert_eq!((answers.len(), text.as_str()), (2, "First\nSecond\n"));
 /// ```
@@ -243,7 +243,7 @@ fn compare<P: ContestFormat>(
 ///     elapsed: Duration::ZERO,
 ///     cpu: Duration::ZERO,
 /// };
-/// let p = Chopsticks::with_table_limit(1);
+/// let p = Chopsticks::problem(1);
 /// assert_eq!(judge(&p, &[State::new(1, 0, 1, 1)], &run).unwrap().verdict, Verdict::WrongAnswer);
 /// ```
 pub fn judge<P: ContestFormat>(

@@ -185,7 +185,7 @@ impl Config {
     ///     reap: false,
     ///     build_dir: None,
     /// };
-    /// let p = Chopsticks::with_table_limit(1);
+    /// let p = Chopsticks::problem(1);
     /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
     /// assert!(config.banner(&bounds).contains("seed 7") && config.banner(&bounds).contains("T <= 20"));
     /// ```
@@ -444,7 +444,7 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     reap: false,
 ///     build_dir: None,
 /// };
-/// let report = stress(&Chopsticks::with_table_limit(1), &config).unwrap();
+/// let report = stress(&Chopsticks::problem(1), &config).unwrap();
 /// assert_eq!(report.verdict, Verdict::PresentationError);
 /// assert_eq!(report.failure.unwrap().input, "1\n0 1 0 1\n");
 /// std::fs::remove_dir_all(dir).ok();
@@ -493,7 +493,7 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     build_dir: None,
 /// };
 /// let count = Count(AtomicU64::new(0), AtomicU64::new(0));
-/// let report = stress_with_progress(&Chopsticks::with_table_limit(1), &config, &count).unwrap();
+/// let report = stress_with_progress(&Chopsticks::problem(1), &config, &count).unwrap();
 /// assert_eq!(count.0.load(Ordering::Relaxed), 4);
 /// assert_eq!(report.verdict, Verdict::PresentationError);
 /// // Judging stops at the first failure; it and every input before it were counted.

@@ -599,7 +599,7 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 /// use gamecheck::problem::{ContestFormat, Range};
 /// use gamecheck::stress::{judge, shrink, RunOutcome, ShrinkLimits, Standing, Termination, Verdict};
 /// use std::time::Duration;
-/// let p = Chopsticks::with_table_limit(1);
+/// let p = Chopsticks::problem(1);
 /// // A fake solution that answers Second everywhere.
 /// let check = |cases: &[State]| {
 ///     let run = RunOutcome {

@@ -1,12 +1,13 @@
 //! The Chopsticks claims of the catalog: readings of the seed editorial, a greedy
 //! strategy, and the verified rule.
 
-use super::{Attack, Chopsticks, Outcome, State, outcome};
+use super::game::for_claims;
+use super::{Attack, Outcome, State, outcome};
 use crate::claims::{ClaimReport, ClaimVerdict, Entry, check_claim};
-use crate::problem::{Claims, TypedClaims};
+use crate::game::Answer;
 
-/// Returns whether the player to move wins `s` by the claims reference
-/// ([`Chopsticks::for_claims`]): the dense table below 64, the fast rule beyond.
+/// Returns whether the player to move wins `s` by the dense table below 64, by the fast
+/// rule beyond.
 ///
 /// # Complexity
 /// O(1) after the table is built once (about 0.2 s).
@@ -17,7 +18,10 @@ use crate::problem::{Claims, TypedClaims};
 /// assert!(reference_wins(State::new(1, 0, 1, 1)));
 /// ```
 pub fn reference_wins(s: State) -> bool {
-    Chopsticks::for_claims().reference(&s).0 == Outcome::Win
+    for_claims()
+        .game()
+        .table_wins(s)
+        .unwrap_or_else(|| outcome(s) == Outcome::Win)
 }
 
 /// "n > m wins; m ≥ n + 2 loses; when n = m, lose exactly when b = m and a is odd;
@@ -106,8 +110,8 @@ pub fn corrected_rule(s: State) -> bool {
 }
 
 fn check(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> ClaimReport {
-    let problem = Chopsticks::for_claims();
-    let says = |s: &State| -> Result<Outcome, String> { Ok(problem.answer_from_claim(claim(*s))) };
+    let problem = for_claims();
+    let says = |s: &State| -> Result<Answer, String> { Ok(Answer::Outcome(Outcome::of(claim(*s)))) };
     check_claim(problem, entry.id, entry.text, &says, seed, cases)
 }
 

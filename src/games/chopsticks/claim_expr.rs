@@ -3,7 +3,8 @@
 
 use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
-use crate::games::chopsticks::{Chopsticks, State};
+use super::game::for_claims;
+use crate::games::chopsticks::State;
 
 /// The variables of a Chopsticks claim.
 pub const CHOPSTICKS_VARIABLES: [&str; 6] = ["a", "c", "b", "d", "n", "m"];
@@ -87,7 +88,7 @@ impl ChopsticksExpr {
 
 /// Returns the verdict on the typed claim "the player to move wins exactly when `text`",
 /// checked like the catalog's claims by [`check_typed_claim`] on
-/// [`Chopsticks::for_claims`]: every position of real play up to 40 hands, then `cases`
+/// Chopsticks as a game: every position up to a total of hands, then `cases`
 /// random ones from `seed`, then the least counterexample. A position where the
 /// expression gives no answer counts as a failure.
 ///
@@ -105,5 +106,5 @@ impl ChopsticksExpr {
 /// assert_eq!(r.counterexample.to_string(), "[0,1,0,1]");
 /// ```
 pub fn check_chopsticks_expr(text: &str, seed: u64, cases: u32) -> Result<ClaimReport, ClaimError> {
-    check_typed_claim(Chopsticks::for_claims(), text, seed, cases)
+    check_typed_claim(for_claims(), text, seed, cases)
 }

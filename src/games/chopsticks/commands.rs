@@ -1,20 +1,46 @@
-//! What Chopsticks adds to `prove` and `plot`: its flags, and the proof for every state.
+//! What Chopsticks adds to `prove` and `plot`: the rule against the dense table on a
+//! box, the proof for every state, its SMT-LIB script, and its outcome map.
+
+use gamecheck_oracles::chopsticks_table::{MAX_LIMIT, TableError};
 
 use super::spec::RuleSpec;
-use super::{Chopsticks, ChopsticksDomain, Outcome, case, outcome, picture, proof, smt2};
+use super::{Chopsticks, Outcome, case, outcome, picture, proof, smt2};
+use crate::game::{Game, GameDomain, GameProblem, OracleProof, Question};
 use crate::plot::{Picture, PlotCommand, PlotError};
-use crate::problem::{Commands, Flag, Flags};
+use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
 use crate::shown::note;
 
-impl Commands for Chopsticks {
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
+/// Returns the proof of the rule against the dense table on every position with counts
+/// below `l` (the domain [`GameDomain`] `{ max_count: l }`), its table built whole.
+///
+/// # Errors
+/// [`ProveError::Oracle`] when `l` is not in 1..=256, the table's range.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::table_proof;
+/// use gamecheck::game::GameDomain;
+/// use gamecheck::prove::{prove, Shard};
+/// let s = prove(&table_proof(4)?, &GameDomain { max_count: 4 }, Shard::WHOLE, &|_| {})?;
+/// assert!(s.line().starts_with("proved: chopsticks fast rule = dense table, every count below 4: 256 states"));
+/// assert!(table_proof(257).is_err());
+/// # Ok::<(), gamecheck::prove::ProveError>(())
+/// ```
+pub fn table_proof(l: u64) -> Result<OracleProof<Chopsticks>, ProveError> {
+    if !(1..=MAX_LIMIT).contains(&l) {
+        return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
     }
-
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        Some(self)
-    }
+    let game = Chopsticks::with_table_limit(l);
+    // Built whole, once, before the workers ask it.
+    game.table_wins(super::State::new(l - 1, 0, 0, 0));
+    let Some(table) = game.oracles().into_iter().find(|o| o.name == "table") else {
+        return Err(ProveError::NotCarriedOut("chopsticks has no table oracle".into()));
+    };
+    let problem =
+        GameProblem::new(game, Question::default()).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
+    Ok(OracleProof::new(problem, table)
+        .with_statement(|l| format!("chopsticks fast rule = dense table, every count below {l}"), "states"))
 }
 
 impl ProveCommand for Chopsticks {
@@ -56,10 +82,11 @@ impl ProveCommand for Chopsticks {
                 proved: report.proved(),
             });
         }
-        let domain = ChopsticksDomain {
-            max_count: flags.number("max-count")?,
-        };
-        prove_bounded(self, &domain, progress)
+        let l = flags.number("max-count")?;
+        if !(1..=MAX_LIMIT).contains(&l) {
+            return Err(ProveError::Oracle(TableError::Limit(l).to_string()));
+        }
+        prove_bounded(&table_proof(l)?, &GameDomain { max_count: l }, progress)
     }
 }
 

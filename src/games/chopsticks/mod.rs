@@ -1,26 +1,25 @@
-//! Chopsticks with one- and two-finger hands.
+//! Chopsticks with one- and two-finger hands, as a [`Game`](crate::game::Game): the
+//! seed's O(1) rule, its proof for every state, and the minimax and the dense table as
+//! its second methods.
 
 pub mod catalog_claims;
 mod claim_expr;
-mod claims;
 mod commands;
-mod contest_format;
 pub mod crosscheck;
+mod explanation;
+mod game;
 pub mod picture;
-mod problem;
 pub mod proof;
-mod provable;
 mod rule;
 pub mod smt2;
-mod solve;
 pub mod spec;
 mod state;
 pub mod strategy;
 
+pub use commands::table_proof;
 pub use claim_expr::{CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr};
-pub use claims::EXHAUSTIVE_TOTAL;
-pub use problem::{Chopsticks, real_play_with_total};
-pub use provable::ChopsticksDomain;
+pub use explanation::{describe, solve};
+pub(crate) use explanation::explain_line;
+pub use game::{Chopsticks, MINIMAX_REACH, SEARCH_REACH};
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
-pub use solve::{describe, parse_cases, solve};
-pub use state::{Attack, Outcome, State};
+pub use state::{Attack, Outcome, State, real_play_with_total};

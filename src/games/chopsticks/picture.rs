@@ -8,10 +8,8 @@
 
 use gamecheck_oracles::chopsticks_table::Table;
 
-use crate::games::chopsticks::Chopsticks;
 use crate::games::chopsticks::{Case, Outcome, State};
 use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotError, Rgb};
-use crate::problem::Order;
 
 /// The largest count a slice may reach: the oracle table then stays at L ≤ 64 (2 MiB).
 pub const MAX_COUNT: u64 = 63;
@@ -369,7 +367,7 @@ pub fn claim_picture(slices: &Slices, claim: &Claim) -> Result<Picture, PlotErro
         .iter()
         .copied()
         .filter(real)
-        .min_by_key(|s| Chopsticks::with_table_limit(1).key(s));
+        .min_by_key(|s| (s.hands() + s.opponent_hands(), s.a, s.c, s.b, s.d));
     let engine_in_slices = claim.least().filter(|(s, _)| where_is(slices, *s).is_some());
     let order = "total hands, then a, c, b, d, over positions of real play (both players hold a hand)";
     let (ring, ring_label, ring_note) = match (engine_in_slices, claim.least(), slice_least) {

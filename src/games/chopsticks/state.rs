@@ -143,3 +143,67 @@ impl State {
         })
     }
 }
+
+/// A position is its four counts (a, c, b, d), read and written as `u64`; claims also
+/// name the hand totals n = a + c and m = b + d, as the seed does.
+impl crate::game::Position for State {
+    const ARITY: Option<usize> = Some(4);
+
+    fn counts(&self) -> Vec<u64> {
+        // Positions come from `u64` input or from `u64` moves, so every count fits.
+        [self.a, self.c, self.b, self.d]
+            .map(|x| u64::try_from(x).unwrap_or(u64::MAX))
+            .to_vec()
+    }
+
+    fn from_counts(counts: &[u64]) -> Option<State> {
+        match *counts {
+            [a, c, b, d] => Some(State::new(a, c, b, d)),
+            _ => None,
+        }
+    }
+
+    fn names() -> &'static [&'static str] {
+        &["a", "c", "b", "d", "n", "m"]
+    }
+
+    fn summary(&self) -> Vec<i128> {
+        let n = |x: u128| i128::try_from(x).unwrap_or(i128::MAX);
+        vec![
+            n(self.a),
+            n(self.c),
+            n(self.b),
+            n(self.d),
+            n(self.hands()),
+            n(self.opponent_hands()),
+        ]
+    }
+
+    /// Counts biased toward the boundaries of `0..=max`, half of the positions with
+    /// n − m ∈ {−2, …, 2}, where the rule changes its mind.
+    fn strategy(max: u64, _max_len: usize) -> proptest::strategy::BoxedStrategy<State> {
+        use proptest::prelude::*;
+        super::strategy::states_within(max).boxed()
+    }
+}
+
+/// Returns every position of real play (both players hold a hand) with `total` hands,
+/// in (a, c, b, d) order.
+///
+/// # Complexity
+/// O(total³) positions.
+///
+/// # Example
+/// ```
+/// use gamecheck::chopsticks::{real_play_with_total, State};
+/// let v: Vec<State> = real_play_with_total(2).collect();
+/// assert_eq!(v, [State::new(0, 1, 0, 1), State::new(0, 1, 1, 0), State::new(1, 0, 0, 1), State::new(1, 0, 1, 0)]);
+/// ```
+pub fn real_play_with_total(total: u64) -> impl Iterator<Item = State> {
+    (0..=total)
+        .flat_map(move |a| {
+            (0..=total - a)
+                .flat_map(move |c| (0..=total - a - c).map(move |b| State::new(a, c, b, total - a - c - b)))
+        })
+        .filter(|s| s.hands() > 0 && s.opponent_hands() > 0)
+}

@@ -101,3 +101,29 @@ pub fn real_play_state() -> impl Strategy<Value = State> {
         s.hands() > 0 && s.opponent_hands() > 0
     })
 }
+
+/// Returns a strategy over positions with every count in `0..=max`, biased toward 0–3,
+/// toward `max` and 10^18 when within it, and toward n − m ∈ {−2, …, 2}: the positions
+/// `check` and the least-counterexample search draw.
+pub(crate) fn states_within(max: u64) -> impl Strategy<Value = State> {
+    const E18: u64 = 1_000_000_000_000_000_000;
+    let near_e18 = if max >= E18 + 2 { (E18 - 2)..=(E18 + 2) } else { 0..=max };
+    let counts = prop_oneof![
+        4 => 0..=max.min(3),
+        2 => 0..=max.min(40),
+        1 => near_e18,
+        1 => max.saturating_sub(3)..=max,
+        2 => 0..=max,
+    ];
+    let gap = move |a: u64, c: u64, b: u64, delta: i8, fallback: u64| {
+        let d = i128::from(a) + i128::from(c) - i128::from(b) - i128::from(delta);
+        let d = u64::try_from(d).ok().filter(|&d| d <= max).unwrap_or(fallback);
+        State::new(a, c, b, d)
+    };
+    prop_oneof![
+        (counts.clone(), counts.clone(), counts.clone(), counts.clone())
+            .prop_map(|(a, c, b, d)| State::new(a, c, b, d)),
+        (counts.clone(), counts.clone(), counts.clone(), -2i8..=2, counts)
+            .prop_map(move |(a, c, b, delta, fallback)| gap(a, c, b, delta, fallback)),
+    ]
+}

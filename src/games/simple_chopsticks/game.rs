@@ -1,17 +1,16 @@
-//! Simple chopsticks as a [`Game`]: a position is the counts of hands of each size, the
-//! mover's `F` counts then the opponent's (`L = 2F` counts in all). At F = 2 its fast path
-//! is the seed's O(1) rule, which `check` judges against the rules oracle; for F = 3, 4, 5
-//! the catalog's claims state the seed rule's natural generalizations.
+//! Simple chopsticks with hands of 1 to F fingers as a [`Game`] of its moves alone: a
+//! position is the counts of hands of each size, the mover's `F` counts then the
+//! opponent's (`L = 2F` counts in all). At F = 3, 4, 5 the catalog's claims state the seed
+//! rule's natural generalizations and are judged against its rules oracle; F = 2 is
+//! `chopsticks`.
 
-use crate::game::Unanswered;
 use gamecheck_oracles::rules_oracle::Rules;
 
 use super::characterization::candidates;
 use super::moves::SimpleRules;
 use super::position::Position;
-use crate::chopsticks::{self, State};
 use crate::claims::{ClaimReport, ClaimVerdict, Entry, check_claim};
-use crate::game::{Answer, Game, GameProblem, Oracle, Outcome, Question, Search};
+use crate::game::{Answer, Game, GameProblem, Outcome, Question};
 use crate::problem::Claims;
 
 /// Simple chopsticks with hands of 1 to `F` fingers, a position being `L = 2F` counts.
@@ -75,12 +74,9 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
         }
     }
 
-    /// At F = 2 any count the seed's rule reads; at F ≥ 3 the box the oracle covers.
+    /// The box the oracle covers.
     fn max_count(&self) -> u64 {
-        match F {
-            2 => 1_000_000_000,
-            _ => self.oracle_reach(),
-        }
+        self.oracle_reach()
     }
 
     fn oracle_reach(&self) -> u64 {
@@ -92,59 +88,19 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
         }
     }
 
-    /// At F = 2, the seed's O(1) rule; otherwise the search.
-    fn outcome(&self, p: &[u64; L], search: &mut Search<Self>) -> Result<Outcome, Unanswered> {
-        if F == 2 && L == 4 {
-            return Ok(chopsticks::outcome(State::new(p[0], p[1], p[2], p[3])));
-        }
-        self.grundy(p, search).map(|g| Outcome::of(g != 0))
-    }
-
-    fn catalog(&self) -> Vec<Entry> {
-        let mut out = Vec::new();
-        entries::<3>(&mut out, &["fresh_ripe_full"]);
-        entries::<4>(&mut out, &[]);
-        entries::<5>(&mut out, &[]);
-        out
-    }
-
     fn describe(&self, p: &[u64; L]) -> String {
         Self::position(p).map_or_else(|| format!("{p:?}"), |q| q.to_string())
     }
-
-    /// At F = 2, the editorial's memoized minimax (`gamecheck-oracles`), written from
-    /// the rules alone, on counts up to [`MINIMAX_REACH`].
-    fn oracles(&self) -> Vec<Oracle<Self>> {
-        if F != 2 || L != 4 {
-            return Vec::new();
-        }
-        vec![Oracle::new("rule_matches_minimax", "minimax", |_, p: &[u64; L], q| {
-            if q != Question::default() {
-                return None;
-            }
-            if p.iter().any(|&c| c > MINIMAX_REACH) {
-                return None;
-            }
-            let wins = minimax_wins((p[0], p[1], p[2], p[3]));
-            Some(Ok(Answer::Outcome(Outcome::of(wins))))
-        })
-        .within(MINIMAX_REACH)]
-    }
 }
 
-/// The largest count the minimax oracle is asked about: 25^4 positions at most.
-pub const MINIMAX_REACH: u64 = 24;
-
-/// Returns whether the mover wins by the minimax, its table shared across calls.
-fn minimax_wins(p: (u64, u64, u64, u64)) -> bool {
-    use gamecheck_oracles::chopsticks_minimax::Minimax;
-    use std::sync::{Mutex, OnceLock};
-    static MINIMAX: OnceLock<Mutex<Minimax>> = OnceLock::new();
-    let mut m = MINIMAX
-        .get_or_init(|| Mutex::new(Minimax::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    m.wins(p)
+/// Returns the catalog's entries for the seed rule's generalizations to hands of 3, 4
+/// and 5 fingers (`gamecheck claims`), which `chopsticks` lists after its own.
+pub fn generalizations() -> Vec<Entry> {
+    let mut out = Vec::new();
+    entries::<3>(&mut out, &["fresh_ripe_full"]);
+    entries::<4>(&mut out, &[]);
+    entries::<5>(&mut out, &[]);
+    out
 }
 
 /// The partial laws, which hold at every F (n > m wins, m ≥ n + 2 loses, and the two
@@ -159,7 +115,8 @@ const LAWS: [&str; 4] = [
 /// Appends an entry for each of the seed rule's generalizations at `F`.
 fn entries<const F: usize>(out: &mut Vec<Entry>, holding: &[&str]) {
     for c in candidates::<F>() {
-        let id: &'static str = Box::leak(format!("simple-chopsticks-f{F}-{}", c.name.replace('_', "-")).into_boxed_str());
+        let id: &'static str =
+            Box::leak(format!("simple-chopsticks-f{F}-{}", c.name.replace('_', "-")).into_boxed_str());
         let text: &'static str = Box::leak(
             format!(
                 "simple chopsticks with hands of 1 to {F} fingers: {} (where it speaks)",
@@ -188,7 +145,11 @@ fn check_entry<const F: usize, const L: usize>(entry: &Entry, seed: u64, cases: 
         Ok(p) => p,
         Err(e) => unreachable!("the outcome question is always defined: {e}"),
     };
-    let name = entry.id.rsplit_once(&format!("f{F}-")).map_or("", |(_, n)| n).replace('-', "_");
+    let name = entry
+        .id
+        .rsplit_once(&format!("f{F}-"))
+        .map_or("", |(_, n)| n)
+        .replace('-', "_");
     let candidate = candidates::<F>().into_iter().find(|c| c.name == name);
     let says = |p: &[u64; L]| -> Result<Answer, String> {
         let q = SimpleChopsticks::<F, L>::position(p).ok_or("not a position")?;
