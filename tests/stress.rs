@@ -830,8 +830,9 @@ fn read_chopsticks(input: &str) -> Vec<[u128; 4]> {
 #[test]
 fn a_signal_during_the_shrink_keeps_the_least_failing_input_so_far() {
     let dir = scratch("shrink-signal");
-    // Wrong on every position of total at least 10^6, and slow: 100 ms a run.
-    let defect = "usleep(100000); if ((u128)a + c + b + d >= 1000000) { puts(first(a, c, b, d) ? \"Second\" : \"First\"); continue; }";
+    // Wrong on every position of total at least 10^6, and slow: 20 ms a case. The first
+    // such input is drawn at about input 30 (the small values come first).
+    let defect = "usleep(20000); if ((u128)a + c + b + d >= 1000000) { puts(first(a, c, b, d) ? \"Second\" : \"First\"); continue; }";
     let exe = compile(&dir, "slow-wrong", RIGHT_ONE_BEHIND, defect);
     let out = dir.join("out");
     let stderr = dir.join("stderr.txt");
