@@ -245,7 +245,12 @@ fn repro_shows_every_implementation() {
     for name in ["fast path", "rules oracle", "minimax", "table", "certificate"] {
         assert!(text.contains(name), "{text}");
     }
-    assert!(text.contains("winning move to (1, 0, 1, 0)"), "{text}");
+    // The fast path's row names the rule's deciding case and its move, as the seed's
+    // editorial does: one finger removes the opposing two-finger hand.
+    assert!(
+        text.contains("case OneBehindCanEqualize") && text.contains("leaving (1, 0, 1, 0)"),
+        "{text}"
+    );
 }
 
 #[test]

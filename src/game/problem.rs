@@ -861,7 +861,14 @@ impl<G: Game> Problem for GameProblem<G> {
         let mut rows = Vec::new();
         let fast = match self.fast(p) {
             Ok(a) => {
-                let detail = if self.question.grundy || a == Answer::Outcome(Outcome::Win) {
+                // The game's own explanation where it gives one (the deciding case of a
+                // rule); it speaks of normal play.
+                let explained = (self.question == Question::default())
+                    .then(|| self.game.explain(p, &a))
+                    .flatten();
+                let detail = if let Some(why) = explained {
+                    format!("; {why}")
+                } else if self.question.grundy || a == Answer::Outcome(Outcome::Win) {
                     match self.fast_move(p) {
                         Ok(Some(q)) => format!("; winning move to {}", self.game.describe(&q)),
                         _ => String::new(),
