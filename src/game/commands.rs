@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::problem::GameProblem;
 use super::{Answer, FromFlags, Game, Outcome, Play, Position};
 use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotCommand, PlotError, Rgb};
-use crate::problem::{Commands, Flag, Flags, Mismatch, Provable, Tally};
+use crate::problem::{Commands, Flag, Flags, Provable, Tally};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
 
 /// The box `prove` checks: every count below `max_count` (for a list, every list of at
@@ -99,14 +99,7 @@ impl<G: Game> Provable for GameProblem<G> {
             }
             let fast = crate::problem::Problem::solve(self, &case);
             let judged = self.oracle_answer(oracle, worker, &case);
-            if fast.is_err() || fast != judged {
-                tally.record(|| Mismatch {
-                    index,
-                    case,
-                    fast,
-                    oracle: judged,
-                });
-            }
+            tally.compare(index, case, fast, judged);
         }
     }
 

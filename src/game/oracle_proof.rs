@@ -9,7 +9,7 @@ use super::commands::GameDomain;
 use super::problem::GameProblem;
 use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Oracle};
-use crate::problem::{Evaluation, Mismatch, Problem, Provable, Tally};
+use crate::problem::{Evaluation, Problem, Provable, Tally};
 use crate::prove::ProveError;
 
 /// The fast path of a [`GameProblem`] against one of its game's oracles, on the box of
@@ -131,14 +131,7 @@ impl<G: Game> Provable for OracleProof<G> {
             }
             let fast = self.problem.fast_with(&case, search).map_err(String::from);
             let judged = self.oracle_answer(oracle, search, &case);
-            if fast.is_err() || fast != judged {
-                tally.record(|| Mismatch {
-                    index,
-                    case,
-                    fast,
-                    oracle: judged,
-                });
-            }
+            tally.compare(index, case, fast, judged);
         }
     }
 

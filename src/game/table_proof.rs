@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Outcome, Position};
-use crate::problem::{Evaluation, Mismatch, Problem, Provable, Tally};
+use crate::problem::{Evaluation, Problem, Provable, Tally};
 use crate::prove::{ProofProgress, ProofRun, ProveError, prove_bounded};
 
 /// The fast path's outcome against `answer` of the table `build` makes, on every position
@@ -161,14 +161,7 @@ impl<G: Game, T: Sync> Provable for TableProof<G, T> {
             let case = self.case(domain, index);
             let fast = self.fast(&case, search);
             let judged = self.oracle_answer(table, search, &case);
-            if fast.is_err() || fast != judged {
-                tally.record(|| Mismatch {
-                    index,
-                    case,
-                    fast,
-                    oracle: judged,
-                });
-            }
+            tally.compare(index, case, fast, judged);
         }
     }
 }

@@ -50,6 +50,21 @@ impl<C, A> Tally<C, A> {
         }
     }
 
+    /// Counts case `index` as a mismatch unless both sides answer and agree.
+    pub fn compare(&mut self, index: u64, case: C, fast: Result<A, String>, oracle: Result<A, String>)
+    where
+        A: PartialEq,
+    {
+        if fast.is_err() || fast != oracle {
+            self.record(|| Mismatch {
+                index,
+                case,
+                fast,
+                oracle,
+            });
+        }
+    }
+
     /// Counts one case the problem's domain rejects: it has no answer to compare.
     pub fn outside_domain(&mut self) {
         self.outside += 1;
@@ -146,14 +161,7 @@ pub trait Provable: Problem {
             let case = self.case(domain, index);
             let fast = self.solve(&case);
             let judged = self.oracle_answer(oracle, worker, &case);
-            if fast.is_err() || fast != judged {
-                tally.record(|| Mismatch {
-                    index,
-                    case,
-                    fast,
-                    oracle: judged,
-                });
-            }
+            tally.compare(index, case, fast, judged);
         }
     }
 }
