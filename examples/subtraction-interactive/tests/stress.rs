@@ -41,6 +41,11 @@ fn program(name: &str) -> Option<PathBuf> {
 }
 
 fn stress(program: &Path) -> (Option<i32>, serde_json::Value) {
+    stress_with(program, &[])
+}
+
+/// [`stress`] with `extra` arguments after the solution.
+fn stress_with(program: &Path, extra: &[&std::ffi::OsStr]) -> (Option<i32>, serde_json::Value) {
     let output = Command::new(env!("CARGO_BIN_EXE_subtraction-interactive"))
         .args([
             "stress",
@@ -52,6 +57,7 @@ fn stress(program: &Path) -> (Option<i32>, serde_json::Value) {
             "--solution",
         ])
         .arg(program)
+        .args(extra)
         .output()
         .expect("subtraction-interactive runs");
     let report = serde_json::from_slice(&output.stdout)
@@ -165,25 +171,7 @@ fn the_least_failing_game_is_kept_and_its_replay_fails_the_same_way() {
     let Some(greedy) = program("greedy") else { return };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("kept-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let run = |extra: &[&std::ffi::OsStr]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_subtraction-interactive"))
-            .args([
-                "stress",
-                "--set",
-                "1,3,4",
-                "--cases",
-                "40",
-                "--json",
-                "--solution",
-            ])
-            .arg(&greedy)
-            .args(extra)
-            .output()
-            .expect("subtraction-interactive runs");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
-        (output.status.code(), report)
-    };
+    let run = |extra: &[&std::ffi::OsStr]| stress_with(&greedy, extra);
     let (code, report) = run(&["--out-dir".as_ref(), dir.as_os_str()]);
     assert_eq!(code, Some(1), "{report:#}");
     // What the judge wrote first is kept as the report shows it.
