@@ -107,12 +107,12 @@ pub(crate) fn read_grid(
 ) -> Result<Vec<u64>, InputError> {
     let side = |tokens: &mut Tokens<'_>, name: &str| -> Result<u64, InputError> {
         if anywhere {
-            let line = tokens.line();
             let end = *g.sides().end();
             let v = tokens.u64_anywhere_at_most(name, end, &format!("{name} is at most {end}"))?;
             match v < *g.sides().start() {
+                // The line the side was read on: blank lines may stand before it.
                 true => Err(InputError::OutOfRange {
-                    line,
+                    line: tokens.line(),
                     token: v.to_string(),
                     why: format!("{name} is at least {}", g.sides().start()),
                 }),
