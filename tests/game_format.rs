@@ -389,7 +389,7 @@ fn a_bad_grid_names_its_line_and_token() {
         ("1\n5 1\n", ["line 2", "`5`", "at most 4"]),
         ("1\n4 4\n", ["line 2", "`4 4`", "1 to 12 cells"]),
         // Two rows on one line.
-        ("1\n2 1\n. .\n", ["line 3", "`.`", ""]),
+        ("1\n2 1\n. .\n", ["line 3", "`.`", "after a row"]),
     ] {
         let e = problem.read_input(input.as_bytes()).expect_err(input).to_string();
         for n in named {

@@ -25,12 +25,7 @@ impl<G: Game> Claims for GameProblem<G> {
     fn judged_reference(&self, p: &G::Position) -> Result<(Answer, &'static str), String> {
         match self.claim_truth(p) {
             Some(t) => Ok(t),
-            // Beyond the oracles: the fast path, which `check` certifies there; where it
-            // cannot answer (its budget), the case is unjudged.
-            None => self
-                .fast(p)
-                .map(|a| (a, "fast path"))
-                .map_err(|why| format!("the fast path: {why}")),
+            None => self.fast_reference(p),
         }
     }
 
@@ -76,7 +71,6 @@ impl<G: Game> Claims for GameProblem<G> {
 
     fn reference_text(&self) -> String {
         let own: String = self
-            .game()
             .oracles()
             .iter()
             .map(|o| format!(", else the {}", o.name))
@@ -101,10 +95,7 @@ impl<G: Game> Claims for GameProblem<G> {
             },
             None => Audited {
                 audit: Some(self.certificate(p)),
-                reference: self
-                    .fast(p)
-                    .map(|a| (a, "fast path"))
-                    .map_err(|why| format!("the fast path: {why}")),
+                reference: self.fast_reference(p),
             },
         }
     }
@@ -132,6 +123,14 @@ impl<G: Game> Claims for GameProblem<G> {
 }
 
 impl<G: Game> GameProblem<G> {
+    /// Returns the reference beyond the oracles: the fast path, which `check` certifies
+    /// there; where it cannot answer (its budget), the case is unjudged.
+    fn fast_reference(&self, p: &G::Position) -> Result<(Answer, &'static str), String> {
+        self.fast(p)
+            .map(|a| (a, "fast path"))
+            .map_err(|why| format!("the fast path: {why}"))
+    }
+
     /// Returns the truth at `p` where an oracle reaches: the rules oracle's, the
     /// components', else the first of the game's own oracles ([`Game::oracles`]) that
     /// answers the question.

@@ -140,7 +140,9 @@ pub(crate) fn read_grid(
     if !anywhere {
         tokens.end_line("the columns c")?;
     }
-    let mut counts = Vec::with_capacity(2 + (r * c) as usize);
+    // Grown as rows are read: a game's cell range may admit more than memory holds, and
+    // the input then ends long before its rows do.
+    let mut counts = Vec::new();
     counts.extend([r, c]);
     let expected = format!("a row of {c} characters over {}", g.shown_alphabet());
     for _ in 0..r {

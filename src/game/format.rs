@@ -151,7 +151,8 @@ impl GridField {
         if self.sides.is_empty() || *self.sides.start() == 0 {
             return Some(format!("the sides of grid `{name}` range over at least 1"));
         }
-        if self.cells.is_empty() || *self.cells.end() < *self.sides.start() * *self.sides.start() {
+        if self.cells.is_empty() || *self.cells.end() < self.sides.start().saturating_mul(*self.sides.start())
+        {
             return Some(format!("no grid `{name}` has a number of cells in its range"));
         }
         None

@@ -549,7 +549,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
             _ => 1,
         };
-        let below = problem.below(&here, (self.limits.max_enumerated * batch) as u64);
+        let below = problem.below(&here, self.limits.max_enumerated.saturating_mul(batch) as u64);
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
         self.cut = false;

@@ -132,7 +132,7 @@ fn a_blunder_above_a_million_is_refuted_from_the_fast_path() {
     assert_eq!(input[..3], ["3", "1 3 4", "1"], "{report:#}");
     let start: u64 = input[3].parse().unwrap();
     // greedy.c takes 4 above 10^6; it fails where that throws a win away. The shrink
-    // stopped at 1000007 (a local minimum of its steps) where 1000002 fails.
+    // once stopped at 1000007, a local minimum of its steps; the least is below.
     assert!(
         start > 1_000_000 && wins(start) && wins(start - 4),
         "start {start}"

@@ -347,9 +347,10 @@ impl Octal {
 
     /// Returns whether the player to move wins `p` under misère play, by the game's own
     /// search (its moves by the code, not the generic rules), within the budgets of one
-    /// question: the
-    /// heaps up to each of `p`'s are searched in turn, the meter read between them, so
-    /// that a search the estimate misjudged stops at its time budget and says so.
+    /// question: the heaps up to each of `p`'s are searched in turn, the meter read
+    /// between them, so that a search the estimate misjudged stops at its time budget
+    /// and says so. The last step, `p` itself, is not interrupted: its position cap bounds
+    /// it, and the estimate let it start.
     ///
     /// # Errors
     /// A budget ran out, named.
@@ -400,6 +401,10 @@ impl Octal {
                 budget: match e {
                     RulesError::TooManyMoves { limit, .. } => Stop::Moves { limit: limit as u128 },
                     RulesError::Cycle => Stop::Cycle,
+                    // The cap is the memory budget's, or the question's own when lower.
+                    _ if (positions as u128) < u128::from(self.budget.memory / BYTES_PER_POSITION) => {
+                        Stop::Positions { limit: positions as u64 }
+                    }
                     _ => Stop::Memory {
                         mib: self.budget.memory >> 20,
                     },
