@@ -161,13 +161,3 @@ fn a_count_beyond_the_search_reach_is_refused_at_once() {
         assert!(err.contains("24"), "stress {question}: {err}");
     }
 }
-
-#[test]
-fn only_two_fingers_are_served() {
-    let out = gamecheck(&["solve", "chopsticks", "--fingers", "3"], "1\n1 0 1 1\n");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("--fingers") && err.contains('3'), "{err}");
-    let out = gamecheck(&["solve", "chopsticks", "--fingers", "2"], "1\n1 0 1 1\n");
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "First\n");
-}

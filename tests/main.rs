@@ -9,6 +9,7 @@ mod chopsticks_classic;
 mod chopsticks_proof;
 mod claim_expr;
 mod claims_engine;
+mod cli_chopsticks_fingers;
 mod cli_conventions;
 mod cli_octal;
 mod cli_output;

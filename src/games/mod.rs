@@ -5,7 +5,8 @@
 mod registry;
 
 pub use registry::{
-    Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built, with_defaults,
+    Build, Builtin, Registered, Registry, RegistryError, Serve, UnknownProblem, Visit, visit_built,
+    with_defaults,
 };
 
 use crate::game::GameProblem;
@@ -14,7 +15,7 @@ pub mod simple_chopsticks;
 use crate::partizan::PartizanProblem;
 
 registry! {
-    chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
+    chopsticks { "chopsticks" | "simple-chopsticks" => chopsticks::Fingers }
     moore {
         "moore" => GameProblem<moore::Moore>,
         "moore-count" | "games" => moore::MooreCount,

@@ -156,6 +156,32 @@ pub fn visit_built<B: Build + Registered, V: Visit>(
     Ok(v.visit(&problem))
 }
 
+/// How a registry line serves its name: the flags it reads, and the problem they build
+/// handed to a [`Visit`]. Every [`Build`] problem serves itself ([`visit_built`]); a
+/// family whose flags choose among problem types of their own (`chopsticks --fingers F`)
+/// serves the one they name.
+pub trait Serve {
+    /// Returns the flags that build the problem, with their defaults.
+    fn flags() -> Vec<Flag>;
+
+    /// Returns `v`'s result on the problem `flags` build (a flag left out takes its
+    /// default), the problem being called `name` in errors.
+    ///
+    /// # Errors
+    /// [`RegistryError::Build`] when the flags make no problem.
+    fn serve<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError>;
+}
+
+impl<B: Build + Registered> Serve for B {
+    fn flags() -> Vec<Flag> {
+        B::flags()
+    }
+
+    fn serve<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
+        visit_built::<B, V>(name, flags, v)
+    }
+}
+
 /// The built-in games, the registry of the `gamecheck` command.
 pub struct Builtin;
 
@@ -185,7 +211,7 @@ pub enum RegistryError {
 }
 
 /// One line per game: its folder, then each of its problems' names, aliases, and the type
-/// that [`Build`]s it. The folder is declared here, so a game is added by this line alone.
+/// that [`Serve`]s it. The folder is declared here, so a game is added by this line alone.
 macro_rules! registry {
     ($($module:ident { $($name:literal $(| $alias:literal)* => $build:ty),+ $(,)? })*) => {
         $(pub mod $module;)*
@@ -206,7 +232,7 @@ macro_rules! registry {
         /// [`UnknownProblem`] when no problem has that name.
         pub fn problem_flags(name: &str) -> Result<Vec<$crate::problem::Flag>, UnknownProblem> {
             match name {
-                $($($name $(| $alias)* => Ok(<$build as $crate::games::Build>::flags()),)+)*
+                $($($name $(| $alias)* => Ok(<$build as $crate::games::Serve>::flags()),)+)*
                 _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name)),
             }
         }
@@ -232,7 +258,7 @@ macro_rules! registry {
         /// ```
         pub fn visit<V: Visit>(name: &str, flags: &$crate::problem::Flags, v: V) -> Result<V::Output, RegistryError> {
             match name {
-                $($($name $(| $alias)* => $crate::games::visit_built::<$build, V>(name, flags, v),)+)*
+                $($($name $(| $alias)* => <$build as $crate::games::Serve>::serve::<V>(name, flags, v),)+)*
                 _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name).into()),
             }
         }

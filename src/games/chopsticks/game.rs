@@ -1,7 +1,8 @@
 //! Chopsticks as a [`Game`]: a position is (a, c, b, d), the moves are the four attacks,
 //! the fast path is the seed's O(1) rule, and the memoized minimax and the dense table of
 //! `gamecheck-oracles` are its named second methods. `chopsticks` and its alias
-//! `simple-chopsticks` (hands of 1 to F fingers, arXiv 2406.09083, at F = 2) are this game.
+//! `simple-chopsticks` (hands of 1 to F fingers, arXiv 2406.09083) are this game at F = 2,
+//! the default of `--fingers F`.
 
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -363,28 +364,18 @@ impl Game for Chopsticks {
     }
 }
 
-/// The flag `--fingers F`: F = 2 is the seed's game; the misère and Grundy questions are
-/// searched within [`SEARCH_REACH`].
+/// The flag `--fingers F`, which must be 2 here (the registry's `chopsticks` builds
+/// [`SimpleChopsticks`](crate::games::simple_chopsticks::SimpleChopsticks) for 3, 4, 5);
+/// the misère and Grundy questions are searched within [`SEARCH_REACH`].
 impl FromFlags for Chopsticks {
     fn flags() -> Vec<Flag> {
-        vec![Flag::choice(
-            "fingers",
-            "F: a hand holds 1 to F fingers (simple chopsticks, arXiv 2406.09083); F = 2 is the seed's game. F = 3, 4, 5 are judged in the claims catalog.",
-            &["2"],
-            "2",
-        )
-        .value_name("F")]
+        vec![super::fingers::fingers_flag()]
     }
 
     fn from_flags(flags: &Flags) -> Result<Chopsticks, GameError> {
         match flags.text("fingers")? {
             None | Some("2") => {}
-            Some(f) => {
-                return Err(GameError::Invalid {
-                    flag: "fingers",
-                    why: format!("{f}: only F = 2 is served; F = 3, 4, 5 are the claims catalog's"),
-                });
-            }
+            Some(f) => return Err(super::fingers::unserved_by::<2>(f)),
         }
         let searched = flags.switch("misere").unwrap_or(false) || flags.switch("grundy").unwrap_or(false);
         Ok(Chopsticks {

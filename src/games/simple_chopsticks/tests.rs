@@ -307,3 +307,44 @@ fn the_seed_rule_is_cross_checked_against_the_minimax_oracle_by_name() {
         None
     );
 }
+
+/// Runs `check`'s properties (the search's answers against the rules oracle's, the
+/// winning moves, Bellman consistency) at F = 3, 4, 5, on the served games or, `small`,
+/// on those of the catalog's box.
+fn games_pass_check_against_the_rules_oracle(small: bool) {
+    use crate::game::{GameProblem, Question};
+    fn checked<const F: usize, const L: usize>(small: bool) {
+        let game = if small {
+            super::SimpleChopsticks::<F, L>::in_oracle_box()
+        } else {
+            super::SimpleChopsticks::<F, L>::new()
+        };
+        for question in [
+            Question::default(),
+            Question {
+                grundy: true,
+                ..Question::default()
+            },
+        ] {
+            let problem = GameProblem::new(game, question).unwrap_or_else(|e| panic!("{e}"));
+            let ran = crate::check::check_problem(&problem, 1, 64, None);
+            assert!(ran.is_ok(), "F = {F}: the search disagrees with an oracle");
+        }
+    }
+    checked::<3, 6>(small);
+    checked::<4, 8>(small);
+    checked::<5, 10>(small);
+}
+
+#[test]
+fn small_games_pass_check_against_the_rules_oracle() {
+    games_pass_check_against_the_rules_oracle(true);
+}
+
+/// `chopsticks --fingers F` within its whole reach (half a minute):
+/// `cargo test --lib simple_chopsticks -- --ignored`.
+#[test]
+#[ignore]
+fn served_games_pass_check_against_the_rules_oracle() {
+    games_pass_check_against_the_rules_oracle(false);
+}
