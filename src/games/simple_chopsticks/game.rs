@@ -22,8 +22,8 @@ use crate::problem::{Claims, Flag, Flags};
 /// reach, whose Grundy value (and so who wins) needs every position reachable: at F = 3
 /// and 8, 3.8 s and 360 MB; at F = 4 and 3, 1.4 s and 120 MB; at F = 5 and 2, 5.5 s and
 /// 280 MB (release build; misère play, which stops at a winning move, 0.1 to 0.4 s). One
-/// more on each count takes about twice the positions at F = 3, over ten times at F = 4
-/// and 5. F = 2 is the seed's game, which its rule answers at any count.
+/// more on each count would multiply the positions by about 2 at F = 3, 7 at F = 4 and 25
+/// at F = 5. F = 2 is the seed's game, which its rule answers at any count.
 pub const fn search_reach(f: usize) -> u64 {
     match f {
         0..=2 => u64::MAX,
