@@ -13,10 +13,6 @@ use proptest::strategy::Strategy;
 const EXHAUSTIVE: u64 = 20_000;
 
 impl<G: Game> Claims for GameProblem<G> {
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        self.game().catalog()
-    }
-
     fn reference(&self, p: &G::Position) -> (Answer, &'static str) {
         self.judged_reference(p)
             .unwrap_or((Answer::Outcome(Outcome::Draw), "no answer"))

@@ -125,14 +125,61 @@ impl<G: Game> Provable for GameProblem<G> {
     }
 }
 
+/// The subcommands a game has of its own, in place of the generic ones: what its registry
+/// line gives it (`[own_prove own_plot]`).
+pub(crate) struct OwnCommands<G> {
+    prove: Option<fn(&G) -> &dyn ProveCommand>,
+    plot: Option<fn(&G) -> &dyn PlotCommand>,
+}
+
+impl<G> Default for OwnCommands<G> {
+    fn default() -> Self {
+        OwnCommands {
+            prove: None,
+            plot: None,
+        }
+    }
+}
+
+fn as_prove<G: ProveCommand>(game: &G) -> &dyn ProveCommand {
+    game
+}
+
+fn as_plot<G: PlotCommand>(game: &G) -> &dyn PlotCommand {
+    game
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Returns the problem whose `prove` is the game's own.
+    pub(crate) fn own_prove(mut self) -> Self
+    where
+        G: ProveCommand,
+    {
+        self.own.prove = Some(as_prove::<G>);
+        self
+    }
+
+    /// Returns the problem whose `plot` is the game's own.
+    pub(crate) fn own_plot(mut self) -> Self
+    where
+        G: PlotCommand,
+    {
+        self.own.plot = Some(as_plot::<G>);
+        self
+    }
+}
+
 impl<G: Game + FromFlags> Commands for GameProblem<G> {
     fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        self.game().prove_command().or(Some(self))
+        match self.own.prove {
+            Some(own) => Some(own(self.game())),
+            None => Some(self),
+        }
     }
 
     fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        if let Some(own) = self.game().plot_command() {
-            return Some(own);
+        if let Some(own) = self.own.plot {
+            return Some(own(self.game()));
         }
         (G::Position::ARITY.is_none() || G::Position::ARITY <= Some(2)).then_some(self as &dyn PlotCommand)
     }

@@ -89,7 +89,6 @@ pub use verdict::{Answer, Move, Play, Question};
 use thiserror::Error;
 
 use crate::problem::{Flag, FlagError, Flags};
-use crate::prove::ProveCommand;
 
 /// Where claims are checked: an exhaustive prefix of the order, then a random sample.
 pub type ClaimDomains<P> = (crate::problem::Domain<'static, P>, crate::problem::Sample<P>);
@@ -174,24 +173,6 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// oracles are dear does not take over a campaign. Default: 1.
     fn check_cost(&self) -> u32 {
         1
-    }
-
-    /// Returns the game's own `prove` subcommand, in place of the fast path against the
-    /// rules oracle on a box. Default: none.
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        None
-    }
-
-    /// Returns the game's own `plot` subcommand, in place of the generic picture.
-    /// Default: none.
-    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
-        None
-    }
-
-    /// Returns the game's entries of the claims catalog (`gamecheck claims`). Default:
-    /// none.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
     }
 
     /// Returns `text` compiled as the claim "the player to move loses exactly where it

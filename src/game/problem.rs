@@ -64,6 +64,8 @@ pub struct GameProblem<G: Game> {
     pub(crate) line_shape: super::line_solve::LineShape,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
+    /// The game's own `prove` and `plot`, which its registry line gives it.
+    pub(crate) own: super::commands::OwnCommands<G>,
 }
 
 /// Which properties a [`GameProblem`] has.
@@ -218,6 +220,7 @@ impl<G: Game> GameProblem<G> {
             fast_name,
             args,
             mode: Mode::Game,
+            own: super::commands::OwnCommands::default(),
             regressions: Box::leak(format!("proptest-regressions/{}.txt", G::NAME).into_boxed_str()),
         }
     }

@@ -14,17 +14,20 @@ pub mod simple_chopsticks;
 use crate::partizan::PartizanProblem;
 
 registry! {
-    chopsticks { "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> }
-    moore {
-        "moore" => GameProblem<moore::Moore>,
-        "moore-count" | "games" => moore::MooreCount,
+    chopsticks {
+        "chopsticks" | "simple-chopsticks" => GameProblem<chopsticks::Chopsticks> [own_prove own_plot];
+            catalog: chopsticks::catalog
     }
-    wythoff { "wythoff" => GameProblem<wythoff::Wythoff> }
-    subtraction { "subtraction" => GameProblem<subtraction::Subtraction> }
-    octal { "octal" => GameProblem<octal::Octal> }
-    chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> }
-    domineering { "domineering" => PartizanProblem<domineering::Domineering> }
-    hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush> }
+    moore {
+        "moore" => GameProblem<moore::Moore> [own_prove own_plot],
+        "moore-count" | "games" => moore::MooreCount; catalog: moore::catalog,
+    }
+    wythoff { "wythoff" => GameProblem<wythoff::Wythoff> [own_prove own_plot]; catalog: wythoff::catalog }
+    subtraction { "subtraction" => GameProblem<subtraction::Subtraction>; catalog: subtraction::catalog }
+    octal { "octal" => GameProblem<octal::Octal> [own_prove own_plot]; catalog: octal::catalog }
+    chopsticks_classic { "chopsticks-classic" => GameProblem<chopsticks_classic::ChopsticksClassic> [own_prove] }
+    domineering { "domineering" => PartizanProblem<domineering::Domineering>; catalog: domineering::catalog }
+    hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush>; catalog: hackenbush::catalog }
     toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }
     cutcake { "cutcake" => PartizanProblem<cutcake::Cutcake> }
 }

@@ -122,19 +122,10 @@ pub trait Registry: 'static {
         }
     }
 
-    /// Returns every claim of the catalog: each problem's, in registry order.
+    /// Returns every claim of the catalog, in registry order: what each registry line
+    /// adds (`catalog: chopsticks::catalog`). Default: none.
     fn catalog() -> Vec<crate::claims::Entry> {
-        struct Catalog;
-        impl Visit for Catalog {
-            type Output = Vec<crate::claims::Entry>;
-            fn visit<P: Registered>(self, problem: &P) -> Self::Output {
-                problem.catalog()
-            }
-        }
-        Self::problem_names()
-            .into_iter()
-            .flat_map(|name| Self::visit(name, &Flags::default(), Catalog).unwrap_or_default())
-            .collect()
+        Vec::new()
     }
 }
 
@@ -148,12 +139,23 @@ pub fn visit_built<B: Build + Registered, V: Visit>(
     flags: &Flags,
     v: V,
 ) -> Result<V::Output, RegistryError> {
+    visit_line(name, flags, |problem: B| problem, v)
+}
+
+/// Returns [`visit_built`] on the problem as its registry line finishes it (`own`: the
+/// game's own `prove` and `plot`, in place of the generic ones).
+pub(super) fn visit_line<B: Build + Registered, V: Visit>(
+    name: &str,
+    flags: &Flags,
+    own: impl FnOnce(B) -> B,
+    v: V,
+) -> Result<V::Output, RegistryError> {
     let flags = with_defaults(&B::flags(), flags);
     let problem = B::build(&flags).map_err(|error| RegistryError::Build {
         problem: name.to_owned(),
         error,
     })?;
-    Ok(v.visit(&problem))
+    Ok(v.visit(&own(problem)))
 }
 
 /// The built-in games, the registry of the `gamecheck` command.
@@ -171,6 +173,10 @@ impl Registry for Builtin {
     fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
         super::visit(name, flags, v)
     }
+
+    fn catalog() -> Vec<crate::claims::Entry> {
+        super::catalog()
+    }
 }
 
 /// Why the registry could not hand over a problem.
@@ -185,10 +191,29 @@ pub enum RegistryError {
 }
 
 /// One line per game: its folder, then each of its problems' names, aliases, and the type
-/// that [`Build`]s it. The folder is declared here, so a game is added by this line alone.
+/// that [`Build`]s it; then what the line adds to the problem: `[own_prove own_plot]`,
+/// the game's own `prove` and `plot` in place of the generic ones, and `catalog: f`, its
+/// entries of the claims catalog. The folder is declared here, so a game is added by this
+/// line alone.
 macro_rules! registry {
-    ($($module:ident { $($name:literal $(| $alias:literal)* => $build:ty),+ $(,)? })*) => {
+    ($($module:ident {
+        $($name:literal $(| $alias:literal)* => $build:ty $([$($own:ident)*])? $(; catalog: $catalog:path)?),+ $(,)?
+    })*) => {
         $(pub mod $module;)*
+
+        /// Returns every claim of the catalog of the built-in games, in registry order.
+        ///
+        /// # Example
+        /// ```
+        /// use gamecheck::claims::ClaimVerdict;
+        /// let entry = gamecheck::games::catalog().into_iter().find(|e| e.id == "seed-three-bullets");
+        /// assert_eq!(entry.map(|e| e.expected), Some(ClaimVerdict::Refuted));
+        /// ```
+        pub fn catalog() -> Vec<$crate::claims::Entry> {
+            let mut out = Vec::new();
+            $($($(out.extend($catalog());)?)+)*
+            out
+        }
 
         /// Returns the names of every problem, in report order.
         pub fn problem_names() -> Vec<&'static str> {
@@ -232,7 +257,15 @@ macro_rules! registry {
         /// ```
         pub fn visit<V: Visit>(name: &str, flags: &$crate::problem::Flags, v: V) -> Result<V::Output, RegistryError> {
             match name {
-                $($($name $(| $alias)* => $crate::games::visit_built::<$build, V>(name, flags, v),)+)*
+                $($($name $(| $alias)* => registry::visit_line::<$build, V>(
+                    name,
+                    flags,
+                    |problem: $build| {
+                        $($(let problem = problem.$own();)*)?
+                        problem
+                    },
+                    v,
+                ),)+)*
                 _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name).into()),
             }
         }

@@ -727,10 +727,6 @@ impl<G: Family> Claims for PartizanProblem<G> {
         Some(v.and_then(|v| self.definition_agrees(p, v).map_err(|e| e.to_string())))
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        self.game.catalog()
-    }
-
     fn typed_claim(
         &self,
         text: &str,

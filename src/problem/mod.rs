@@ -445,11 +445,6 @@ pub trait Claims: Order {
 
     // --- What `gamecheck claims` and `gamecheck claim` find through the registry ---
 
-    /// Returns the problem's entries of the claims catalog, in report order.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
-    }
-
     /// Returns the verdict on `text`, a claim typed over the problem's vocabulary, checked
     /// by [`crate::claims::check_typed_claim`] under `seed` with `cases` random cases; or
     /// `None` when claims about this problem cannot be typed.
