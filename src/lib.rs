@@ -23,6 +23,7 @@ pub mod problem;
 mod program;
 pub mod progress;
 pub mod prove;
+mod runner;
 mod shown;
 pub mod stress;
 mod tokens;

@@ -1,6 +1,6 @@
 //! The catalog of claims users want checked, by id, each with the verdict it should
 //! reach. Each registry line names its game's entries; the catalog is their union over
-//! the registry, in its order ([`Registry::catalog`](crate::games::Registry::catalog)).
+//! the registry, in its order (`Registry::catalog`).
 
 use super::verdict::{ClaimReport, ClaimVerdict};
 

@@ -4,8 +4,8 @@
 
 use super::problem::{GameProblem, total_within};
 use super::{Answer, Game, Outcome, Position, position};
+use crate::claim_lang::ClaimError as ExprError;
 use crate::claim_lang::{Claim, Env, Vocabulary};
-use crate::claims::{ClaimReport, ExprError, check_typed_claim};
 use crate::problem::{Audited, Claimed, Claims, Domain, Least, Predicate, Sample, TypedClaims};
 use proptest::strategy::Strategy;
 
@@ -94,27 +94,6 @@ impl<G: Game> Claims for GameProblem<G> {
                 reference: self.fast_reference(p),
             },
         }
-    }
-
-    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
-        if G::Position::names().is_empty() || self.question().grundy {
-            return None;
-        }
-        Some(check_typed_claim(self, text, seed, cases))
-    }
-
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        let names = G::Position::names();
-        (!names.is_empty()).then(|| {
-            &*Box::leak(
-                format!(
-                    "EXPR over {} claims \"the player to move {}\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
-                    names.join(", "),
-                    if self.game().claim_outcome() == Outcome::Win { "wins" } else { "loses" }
-                )
-                .into_boxed_str(),
-            )
-        })
     }
 }
 

@@ -6,8 +6,9 @@ use std::ops::Range;
 use super::problem::GameProblem;
 use super::{Answer, FromFlags, Game, Outcome, Play, Position};
 use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotCommand, PlotError, Rgb};
-use crate::problem::{Commands, Flag, Flags, Provable, Tally};
+use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
+use crate::prove::{Provable, Tally};
 
 /// The box `prove` checks: every count below `max_count` (for a list, every list of at
 /// most two such counts).
@@ -167,28 +168,15 @@ impl<G: Game> GameProblem<G> {
         self.own.plot = Some(as_plot::<G>);
         self
     }
-}
 
-impl<G: Game + FromFlags> Commands for GameProblem<G> {
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        match self.own.prove {
-            Some(own) => Some(own(self.game())),
-            None => Some(self),
-        }
+    /// Returns the game's own `prove`, when its registry line gives it one.
+    pub(crate) fn own_prove_command(&self) -> Option<&dyn ProveCommand> {
+        self.own.prove.map(|own| own(self.game()))
     }
 
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        if let Some(own) = self.own.plot {
-            return Some(own(self.game()));
-        }
-        (G::Position::ARITY.is_none() || G::Position::ARITY <= Some(2)).then_some(self as &dyn PlotCommand)
-    }
-
-    fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
-        self.game().interactive()?;
-        Some(Box::new(crate::interactive::InteractiveGame(
-            std::sync::Arc::clone(self.game_arc()),
-        )))
+    /// Returns the game's own `plot`, when its registry line gives it one.
+    pub(crate) fn own_plot_command(&self) -> Option<&dyn PlotCommand> {
+        self.own.plot.map(|own| own(self.game()))
     }
 }
 

@@ -18,8 +18,8 @@ use super::GameError;
 use crate::claims::{ClaimReport, ExprError};
 use crate::input::InputError;
 use crate::problem::{
-    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least,
-    Order, Problem, Properties, Property, Sample, Sealed,
+    Below, Bounds, Claims, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least, Order,
+    Problem, Properties, Property, Sample, Sealed,
 };
 use crate::tokens::Tokens;
 
@@ -581,17 +581,7 @@ impl<Q: CountQuestion> Claims for Q {
     fn truth_text(&self, answer: &Count, by: &'static str) -> String {
         format!("{answer} (by {by})")
     }
-
-    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
-        CountQuestion::typed_claim(self, text, seed, cases)
-    }
-
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        CountQuestion::claim_vocabulary(self)
-    }
 }
-
-impl<Q: CountQuestion> Commands for Q {}
 
 #[cfg(test)]
 mod tests {

@@ -48,6 +48,7 @@ pub(crate) mod count_question;
 mod descent;
 mod explain;
 mod format;
+pub(crate) mod interactive_format;
 mod line_solve;
 mod mistakes;
 mod oracle_proof;
@@ -71,6 +72,7 @@ pub(crate) use contest::{draw_grid, read_grid};
 pub(crate) use format::MAX_T;
 pub use format::{Field, Format, GridField, Output};
 pub use gamecheck_oracles::outcome::Outcome;
+use interactive_format::Interactive;
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use oracle_proof::OracleProof;
 pub use oracles::Oracle;
@@ -86,9 +88,8 @@ pub use table_proof::TableProof;
 pub use unanswered::Unanswered;
 pub use verdict::{Answer, Move, Play, Question};
 
-use thiserror::Error;
-
-use crate::problem::{Flag, FlagError, Flags};
+pub use crate::problem::GameError;
+use crate::problem::{Flag, Flags};
 
 /// Where claims are checked: an exhaustive prefix of the order, then a random sample.
 pub type ClaimDomains<P> = (crate::problem::Domain<'static, P>, crate::problem::Sample<P>);
@@ -336,7 +337,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Returns the game's interactive format: how a judge that plays from the oracle
     /// talks to a contestant's program (`stress` on such a game plays it, `play` lets a
     /// person play it). Default: none, the game is not interactive.
-    fn interactive(&self) -> Option<crate::interactive::Interactive<Self>> {
+    fn interactive(&self) -> Option<Interactive<Self>> {
         None
     }
 
@@ -390,22 +391,4 @@ impl<T: Default> FromFlags for T {
     fn from_flags(_flags: &Flags) -> Result<T, GameError> {
         Ok(T::default())
     }
-}
-
-/// Why a game or a question could not be built from flags.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GameError {
-    /// A flag of the wrong kind, or one the game does not have.
-    #[error(transparent)]
-    Flag(#[from] FlagError),
-    /// A flag's value makes no game.
-    #[error("--{flag}: {why}")]
-    Invalid { flag: &'static str, why: String },
-    /// The flags ask a question the game cannot answer.
-    #[error("{0}")]
-    Question(String),
-    /// The game's contest format is a mistake: it names the game and the field.
-    #[error("{0}")]
-    Format(String),
 }

@@ -1,12 +1,17 @@
 //! The games, one folder each, and the registry: the one place that maps a name to its
 //! problem. A game is added by its folder and one line here.
 
+mod commands;
+#[cfg(test)]
+mod partizan_tests;
 #[macro_use]
 mod registry;
 
-pub use registry::{
-    Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built, with_defaults,
-};
+pub use commands::Commands;
+
+pub use registry::{Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built};
+
+pub use crate::problem::with_defaults;
 
 use crate::game::GameProblem;
 

@@ -4,9 +4,12 @@
 
 use thiserror::Error;
 
+use super::Commands;
 use crate::game::count_question::CountQuestion;
 use crate::game::{FromFlags, Game, GameError, GameProblem};
-use crate::problem::{Claims, Commands, ContestFormat, Flag, FlagKind, FlagValue, Flags, Properties};
+use crate::partizan::PartizanProblem;
+use crate::partizan::family::Family;
+use crate::problem::{Claims, ContestFormat, Flag, Flags, Properties, with_defaults};
 
 /// What every registered problem supports: every engine can run it.
 pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {}
@@ -45,30 +48,6 @@ impl<G: Game + FromFlags> Build for GameProblem<G> {
     fn build(flags: &Flags) -> Result<Self, GameError> {
         GameProblem::from_flags(&with_defaults(&Self::flags(), flags))
     }
-}
-
-/// Returns `given` with every flag of `declared` that it lacks at its default.
-pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
-    let mut out = given.clone();
-    for flag in declared {
-        if out.contains(flag.long) {
-            continue;
-        }
-        let value = match flag.kind {
-            FlagKind::Number { default, .. } => match default.parse() {
-                Ok(n) => FlagValue::Number(n),
-                Err(_) => continue,
-            },
-            FlagKind::Numbers { default } => {
-                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
-            }
-            FlagKind::Switch => FlagValue::Switch(false),
-            FlagKind::Text => FlagValue::Text(None),
-            FlagKind::Choice { default, .. } => FlagValue::Text(Some(default.to_owned())),
-        };
-        out.insert(flag.long, value);
-    }
-    out
 }
 
 /// An operation over any problem: the registry calls `visit` with the one whose name
@@ -126,6 +105,16 @@ pub trait Registry: 'static {
     /// adds (`catalog: chopsticks::catalog`). Default: none.
     fn catalog() -> Vec<crate::claims::Entry> {
         Vec::new()
+    }
+}
+
+impl<G: Family> Build for PartizanProblem<G> {
+    fn flags() -> Vec<Flag> {
+        PartizanProblem::<G>::flags()
+    }
+
+    fn build(flags: &Flags) -> Result<Self, GameError> {
+        PartizanProblem::from_flags(flags).map_err(GameError::Question)
     }
 }
 

@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::protocol::Interactive;
+use super::Interactive;
 use super::strategy::Policy;
 use crate::game::{Field, Game, Position};
 

@@ -15,7 +15,7 @@
 mod generate;
 mod play;
 mod process;
-mod protocol;
+
 mod remoteness;
 mod session;
 mod shrink;
@@ -25,9 +25,9 @@ mod verdict;
 
 use std::sync::Arc;
 
+pub use crate::game::interactive_format::{Interactive, Notation, Parse};
 pub use generate::GameBounds;
 pub use play::{PlayOptions, Played, play};
-pub use protocol::{Interactive, Notation, Parse};
 pub use remoteness::{OutOfReach, Remoteness, Value};
 pub use session::Ended;
 pub use strategy::{Defence, Policy, Rank};

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::protocol::{Interactive, Parse};
 use super::remoteness::Value;
 use super::strategy::{Defence, Judge, Policy, Rank};
 use super::verdict::{Entry, Player, Transcript, Verdict};
+use super::{Interactive, Parse};
 use crate::game::{Game, Outcome};
 
 /// How a peer ended a run early: a verdict and why.

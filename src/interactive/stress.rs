@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::Interactive;
 use super::generate::{self, GameBounds, RunGames};
 use super::process::Program;
-use super::protocol::Interactive;
 use super::session::{self, RunResult, Setup};
 use super::shrink;
 use super::verdict::{Transcript, Verdict};

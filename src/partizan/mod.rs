@@ -19,9 +19,6 @@ mod problem;
 mod thermograph;
 mod value;
 
-#[cfg(test)]
-mod tests;
-
 pub use check::{CheckValuesError, Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;

@@ -44,7 +44,7 @@ impl View {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::moore::View;
+    /// use gamecheck::moore::picture::View;
     /// assert!(View::new(&[1, 2], &[12], 31).is_ok());
     /// assert!(View::new(&[0], &[], 31).is_err());
     /// ```
