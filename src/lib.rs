@@ -11,6 +11,7 @@ pub mod claims;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod game;
+mod game_trait;
 pub mod games;
 mod input;
 pub mod interactive;

@@ -3,9 +3,9 @@
 //! counts by name (`n`; `x`, `y`; a list's `len`, `total`, `max`, `min`, `xor`).
 
 use super::problem::{GameProblem, total_within};
-use super::{Answer, Game, Outcome, Position, position};
+use super::{Answer, Game, Outcome, Position};
 use crate::claim_lang::ClaimError as ExprError;
-use crate::claim_lang::{Claim, Env, Vocabulary};
+use crate::game_trait::position;
 use crate::problem::{Audited, Claimed, Claims, Domain, Least, Predicate, Sample, TypedClaims};
 use proptest::strategy::Strategy;
 
@@ -120,28 +120,6 @@ impl<G: Game> GameProblem<G> {
                 })
         })
     }
-}
-
-struct Counts(Vec<i128>);
-
-impl Env for Counts {
-    fn variable(&self, index: usize) -> i128 {
-        self.0[index]
-    }
-}
-
-/// Returns `text` parsed as a claim over the names of `P`'s counts
-/// ([`Position::names`]), as a predicate on positions.
-pub(crate) fn compile<P: Position>(text: &str) -> Result<Predicate<P>, ExprError> {
-    let vocabulary = Vocabulary {
-        variables: P::names(),
-        functions: &[],
-        binders: &[],
-    };
-    let claim = Claim::parse(text, &vocabulary)?;
-    Ok(Box::new(move |p: &P| {
-        claim.eval(&Counts(p.summary())).map_err(|e| e.to_string())
-    }))
 }
 
 impl<G: Game> TypedClaims for GameProblem<G> {

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::commands::GameDomain;
 use super::problem::GameProblem;
-use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Oracle};
+use crate::game_trait::search::{SEARCH_BUDGET, Search};
 use crate::problem::{Evaluation, Problem};
 use crate::prove::ProveError;
 use crate::prove::{Provable, Tally};

@@ -9,11 +9,11 @@ use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{RulesError, RulesOracle};
 use proptest::prelude::*;
 
-use super::format::{Format, Output};
-use super::position::{self, Position};
-use super::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
-use super::searches::Searches;
 use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question, Unanswered};
+use crate::game_trait::format::{Format, Output};
+use crate::game_trait::position::{self, Position};
+use crate::game_trait::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
+use crate::game_trait::searches::Searches;
 use crate::problem::{
     Below, Budget, CaseError, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share,
 };
@@ -898,7 +898,7 @@ impl<G: Game> Problem for GameProblem<G> {
                 Err(why) => Evaluation::out_of_reach("components", why.to_string()),
             });
         }
-        rows.extend(super::oracles::evaluations(self, p));
+        rows.extend(super::oracle_checks::evaluations(self, p));
         rows.push(Evaluation::check("certificate", self.certificate(p)));
         rows
     }
@@ -1225,7 +1225,7 @@ impl<G: Game> GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    super::oracles::matches_fast_path(g, &oracle, p)
+                    super::oracle_checks::matches_fast_path(g, &oracle, p)
                 }),
             });
         }

@@ -5,8 +5,8 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Outcome, Position};
+use crate::game_trait::search::{SEARCH_BUDGET, Search};
 use crate::problem::{Evaluation, Problem};
 use crate::prove::{ProofProgress, ProofRun, ProveError, prove_bounded};
 use crate::prove::{Provable, Tally};

@@ -7,7 +7,7 @@ use super::remoteness::Value;
 use super::strategy::{Defence, Judge, Policy, Rank};
 use super::verdict::{Entry, Player, Transcript, Verdict};
 use super::{Interactive, Parse};
-use crate::game::{Game, Outcome};
+use crate::game_trait::{Game, Outcome};
 
 /// How a peer ended a run early: a verdict and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use super::process::Program;
 use super::session::{self, RunResult, Setup};
 use super::shrink;
 use super::verdict::{Transcript, Verdict};
-use crate::game::{Game, Position};
+use crate::game_trait::{Game, Position};
 use crate::progress::Progress;
 use crate::stress::{ShrinkLimits, Solution, StressError, reaper};
 
