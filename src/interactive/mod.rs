@@ -1,10 +1,9 @@
 //! Interactive game problems: the judge plays a contestant's program, with the game's
 //! moves as its rules and the oracle as its strategy.
 //!
-//! A [`Game`](crate::game_trait::Game) becomes interactive by returning an [`Interactive`]
-//! format from [`Game::interactive`](crate::game_trait::Game::interactive): what the judge
-//! writes first (T and each game's start in the ordinary [`Format`](crate::game_trait::Format)'s
-//! fields), the program's choice of side, the move notation, the end tokens and the
+//! A [`Game`] becomes interactive by returning an [`Interactive`] format from
+//! [`Game::interactive`]: what the judge writes first (T and each game's start in the
+//! ordinary [`Format`](crate::game_trait::Format)'s fields), the program's choice of side, the move notation, the end tokens and the
 //! limits. [`stress`] then runs the program against a judge that ranks every position
 //! within reach by remoteness ([`Remoteness`]: it wins as fast as it can, defends as long
 //! as it can, keeps a draw; some runs defend at random) and beyond it plays from the
