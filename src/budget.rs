@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::game::GameError;
+use crate::problem::GameError;
 use crate::problem::{Flag, Flags};
 
 /// The default time budget in seconds: a proof the published tables report for 0.354

@@ -1,5 +1,5 @@
 //! Why contest input was rejected: the errors of the token reader
-//! ([`Tokens`](crate::tokens::Tokens)), each naming the line and the token.
+//! (`Tokens`), each naming the line and the token.
 
 use thiserror::Error;
 
@@ -79,24 +79,5 @@ impl InputError {
             | InputError::OutOfRange { line, .. } => *line += lines,
         }
         self
-    }
-}
-
-#[cfg(test)]
-mod examples {
-    #[test]
-    fn line() {
-        use crate::tokens::Tokens;
-        let mut t = Tokens::new(&b"1\n+2"[..]);
-        assert_eq!(t.u64_anywhere("x"), Ok(1));
-        assert_eq!(t.u64_anywhere("y").map_err(|e| e.line()), Err(2));
-    }
-
-    #[test]
-    fn shifted() {
-        use crate::input::InputError;
-        use crate::tokens::Tokens;
-        let e = Tokens::new(&b"x"[..]).u64_on_line("a").map_err(|e| e.shifted(9));
-        assert!(matches!(e, Err(InputError::NotANumber { line: 10, .. })));
     }
 }

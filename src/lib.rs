@@ -11,6 +11,7 @@ pub mod claims;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod game;
+mod game_trait;
 pub mod games;
 mod input;
 pub mod interactive;
@@ -23,6 +24,7 @@ pub mod problem;
 mod program;
 pub mod progress;
 pub mod prove;
+mod runner;
 mod shown;
 pub mod stress;
 mod tokens;

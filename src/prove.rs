@@ -5,6 +5,7 @@
 mod command;
 mod merge;
 mod parts;
+mod provable;
 mod shard_source;
 
 use std::ops::Range;
@@ -15,11 +16,10 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::problem::{Provable, Tally};
-
 pub use command::{ProofProgress, ProofRun, ProveCommand, prove_bounded};
 pub use merge::{MergeError, MergedProof, merge, merge_files};
 pub(crate) use parts::ProofParts;
+pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 pub use shard_source::ShardRequest;
 
 /// The version of the shard JSON this gamecheck writes and [`merge`] reads: that of every

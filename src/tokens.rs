@@ -491,3 +491,22 @@ mod examples {
         assert!(t.end_of_input("the last case").is_ok());
     }
 }
+
+#[cfg(test)]
+mod input_examples {
+    #[test]
+    fn line() {
+        use super::Tokens;
+        let mut t = Tokens::new(&b"1\n+2"[..]);
+        assert_eq!(t.u64_anywhere("x"), Ok(1));
+        assert_eq!(t.u64_anywhere("y").map_err(|e| e.line()), Err(2));
+    }
+
+    #[test]
+    fn shifted() {
+        use super::Tokens;
+        use crate::input::InputError;
+        let e = Tokens::new(&b"x"[..]).u64_on_line("a").map_err(|e| e.shifted(9));
+        assert!(matches!(e, Err(InputError::NotANumber { line: 10, .. })));
+    }
+}

@@ -7,8 +7,10 @@
 
 use std::process::{Command, Output};
 
+use gamecheck::chopsticks::ChopsticksExpr;
 use gamecheck::chopsticks::State;
-use gamecheck::claims::{ChopsticksExpr, ExprError, GamesExpr};
+use gamecheck::claims::ExprError;
+use gamecheck::moore::GamesExpr;
 
 fn claim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gamecheck"))

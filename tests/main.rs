@@ -24,6 +24,7 @@ mod game_limits;
 mod harness;
 mod interactive_limits;
 mod json_schema;
+mod layers;
 mod library_only;
 mod licences;
 mod moore;

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use gamecheck::chopsticks::picture::{Claim, Slices, claim_picture, outcome_picture};
 use gamecheck::chopsticks::{Case, State, case};
-use gamecheck::plot::chopsticks::{Claim, Slices, claim_picture, outcome_picture};
-use gamecheck::plot::moore::{View, p_position_picture};
+use gamecheck::moore::picture::{View, p_position_picture};
 use gamecheck::plot::{Mark, Picture};
 use gamecheck_oracles::chopsticks_table::Table;
 use gamecheck_oracles::moore_game_search::GameSearch;
@@ -193,7 +193,7 @@ fn crosses_mark_exactly_where_a_broken_p_test_differs_from_game_search() {
 fn claim_picture_rings_the_engines_least_counterexample() {
     let text = "n > m || (n == m && !(d == 0 && a % 2 == 1))";
     let claim = Claim::from_expr(text, 1, 2000).expect("compiles");
-    let report = gamecheck::claims::check_chopsticks_expr(text, 1, 2000).expect("compiles");
+    let report = gamecheck::chopsticks::check_chopsticks_expr(text, 1, 2000).expect("compiles");
     assert_eq!(report.counterexample.to_string(), "[1,0,1,1]");
     let slices = Slices::default();
     let picture = claim_picture(&slices, &claim).expect("plots");

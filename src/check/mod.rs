@@ -6,8 +6,9 @@ mod property;
 mod replay;
 mod report;
 mod repro;
-mod runner;
 
+pub(crate) use crate::runner::run_cases;
+pub use crate::runner::{seeded_runner, stream};
 pub use campaign::{Campaign, run_campaign};
 pub use property::{
     Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds,
@@ -17,5 +18,3 @@ pub use replay::{Replayed, replay_kept};
 pub(crate) use report::millis;
 pub use report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
 pub use repro::{Repro, repro};
-pub(crate) use runner::run_cases;
-pub use runner::{seeded_runner, stream};

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use proptest::test_runner::{FailurePersistence, FileFailurePersistence, TestCaseError, TestError};
 use serde::Serialize;
 
-use super::runner::{run_cases, seeded_runner};
 use crate::problem::{Budget, CaseError, Evaluation, Least, Problem, Properties, Property, least};
+use crate::runner::{run_cases, seeded_runner};
 
 /// A property that failed, reduced to its least counterexample, with every
 /// implementation's answer there. Everything stays typed, as proptest's

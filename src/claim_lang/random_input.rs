@@ -3,8 +3,8 @@
 //! trees printed with the fewest parentheses the precedence table allows parse back and
 //! evaluate as a direct recursive evaluation of the tree says.
 
-use crate::check::seeded_runner;
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
+use crate::runner::seeded_runner;
 use crate::shown::escaped;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;

@@ -1,10 +1,8 @@
 //! The catalog of claims users want checked, by id, each with the verdict it should
-//! reach. Each problem keeps its own entries
-//! ([`Claims::catalog`](crate::problem::Claims::catalog)); the catalog is their
-//! union over the registry, in its order.
+//! reach. Each registry line names its game's entries; the catalog is their union over
+//! the registry, in its order (`Registry::catalog`).
 
 use super::verdict::{ClaimReport, ClaimVerdict};
-use crate::games::{Builtin, Registry};
 
 /// One claim of the catalog.
 pub struct Entry {
@@ -45,8 +43,8 @@ impl Entry {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::{catalog, ClaimVerdict};
-    /// let entry = catalog().into_iter().find(|e| e.id == "corrected-rule");
+    /// use gamecheck::claims::ClaimVerdict;
+    /// let entry = gamecheck::games::catalog().into_iter().find(|e| e.id == "corrected-rule");
     /// let report = entry.map(|e| e.check(1, 1000));
     /// assert!(report.is_some_and(|r| r.verdict == ClaimVerdict::Holds && r.as_expected()));
     /// ```
@@ -55,17 +53,4 @@ impl Entry {
         report.expected = Some(self.expected);
         report
     }
-}
-
-/// Returns every claim of the catalog of the built-in games: each registered problem's,
-/// in registry order ([`Registry::catalog`] of [`Builtin`]).
-///
-/// # Example
-/// ```
-/// use gamecheck::claims::{catalog, ClaimVerdict};
-/// let entry = catalog().into_iter().find(|e| e.id == "seed-three-bullets");
-/// assert_eq!(entry.map(|e| e.expected), Some(ClaimVerdict::Refuted));
-/// ```
-pub fn catalog() -> Vec<Entry> {
-    Builtin::catalog()
 }

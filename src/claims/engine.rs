@@ -45,7 +45,8 @@ thread_local! {
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::{check_chopsticks_expr, within_least_budget};
+/// use gamecheck::chopsticks::check_chopsticks_expr;
+/// use gamecheck::claims::within_least_budget;
 /// use gamecheck::problem::Least;
 /// // Wrong first at 1000 hands in all, far beyond the exhaustive range.
 /// let claim = "n > 0 && (m == 0 || n > m || (m == n + 1 && c == 0 && d >= 1 && b % 2 == 1) \

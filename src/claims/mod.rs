@@ -10,14 +10,6 @@ mod verdict;
 /// claim checkers have always returned.
 pub use crate::claim_lang::ClaimError as ExprError;
 pub use crate::claim_lang::{MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH};
-pub use catalog::{Entry, catalog};
-// The typed claims of the first two games live in their folders; these names are kept
-// for the users who found them here.
-pub use crate::games::chopsticks::{
-    CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr,
-};
-pub use crate::games::moore::{
-    ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GAMES_VOCABULARY, GamesExpr, check_games_expr,
-};
+pub use catalog::Entry;
 pub use engine::{ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim, within_least_budget};
 pub use verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};

@@ -138,7 +138,7 @@ impl ClaimReport {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::check_chopsticks_expr;
+    /// use gamecheck::chopsticks::check_chopsticks_expr;
     /// let r = check_chopsticks_expr("n > m", 1, 100).unwrap();
     /// assert!(r.to_text().starts_with("claim [chopsticks]: refuted at [0,1,0,1]"));
     /// ```

@@ -1,4 +1,4 @@
-//! Pictures: `plot <problem>` for each problem with one ([`crate::problem::Commands`]),
+//! Pictures: `plot <problem>` for each problem with one ([`crate::games::Commands`]),
 //! and `bench-report`.
 
 use std::path::PathBuf;

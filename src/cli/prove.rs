@@ -1,4 +1,4 @@
-//! `prove <problem>` for each problem with a proof ([`crate::problem::Commands`]), and
+//! `prove <problem>` for each problem with a proof ([`crate::games::Commands`]), and
 //! `prove merge`.
 
 use std::process::ExitCode;

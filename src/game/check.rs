@@ -16,10 +16,10 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use super::position::{self, Position};
 use super::problem::{Fast, FastMove, GameProblem, Mode, total_within};
 use super::{Answer, Game, Outcome, Play, Question};
 use crate::check::{PropertyError, Unjudged, check_problem};
+use crate::game_trait::position::{self, Position};
 use crate::problem::{CaseError, Least, Problem, Properties};
 
 /// How a formula is checked.

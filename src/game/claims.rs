@@ -3,9 +3,9 @@
 //! counts by name (`n`; `x`, `y`; a list's `len`, `total`, `max`, `min`, `xor`).
 
 use super::problem::{GameProblem, total_within};
-use super::{Answer, Game, Outcome, Position, position};
-use crate::claim_lang::{Claim, Env, Vocabulary};
-use crate::claims::{ClaimReport, ExprError, check_typed_claim};
+use super::{Answer, Game, Outcome, Position};
+use crate::claim_lang::ClaimError as ExprError;
+use crate::game_trait::position;
 use crate::problem::{Audited, Claimed, Claims, Domain, Least, Predicate, Sample, TypedClaims};
 use proptest::strategy::Strategy;
 
@@ -13,10 +13,6 @@ use proptest::strategy::Strategy;
 const EXHAUSTIVE: u64 = 20_000;
 
 impl<G: Game> Claims for GameProblem<G> {
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        self.game().catalog()
-    }
-
     fn reference(&self, p: &G::Position) -> (Answer, &'static str) {
         self.judged_reference(p)
             .unwrap_or((Answer::Outcome(Outcome::Draw), "no answer"))
@@ -99,27 +95,6 @@ impl<G: Game> Claims for GameProblem<G> {
             },
         }
     }
-
-    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
-        if G::Position::names().is_empty() || self.question().grundy {
-            return None;
-        }
-        Some(check_typed_claim(self, text, seed, cases))
-    }
-
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        let names = G::Position::names();
-        (!names.is_empty()).then(|| {
-            &*Box::leak(
-                format!(
-                    "EXPR over {} claims \"the player to move {}\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
-                    names.join(", "),
-                    if self.game().claim_outcome() == Outcome::Win { "wins" } else { "loses" }
-                )
-                .into_boxed_str(),
-            )
-        })
-    }
 }
 
 impl<G: Game> GameProblem<G> {
@@ -145,28 +120,6 @@ impl<G: Game> GameProblem<G> {
                 })
         })
     }
-}
-
-struct Counts(Vec<i128>);
-
-impl Env for Counts {
-    fn variable(&self, index: usize) -> i128 {
-        self.0[index]
-    }
-}
-
-/// Returns `text` parsed as a claim over the names of `P`'s counts
-/// ([`Position::names`]), as a predicate on positions.
-pub(crate) fn compile<P: Position>(text: &str) -> Result<Predicate<P>, ExprError> {
-    let vocabulary = Vocabulary {
-        variables: P::names(),
-        functions: &[],
-        binders: &[],
-    };
-    let claim = Claim::parse(text, &vocabulary)?;
-    Ok(Box::new(move |p: &P| {
-        claim.eval(&Counts(p.summary())).map_err(|e| e.to_string())
-    }))
 }
 
 impl<G: Game> TypedClaims for GameProblem<G> {

@@ -6,8 +6,9 @@ use std::ops::Range;
 use super::problem::GameProblem;
 use super::{Answer, FromFlags, Game, Outcome, Play, Position};
 use crate::plot::{Axis, Cell, Kind, Mark, Panel, Picture, PlotCommand, PlotError, Rgb};
-use crate::problem::{Commands, Flag, Flags, Provable, Tally};
+use crate::problem::{Flag, Flags};
 use crate::prove::{ProofProgress, ProofRun, ProveCommand, ProveError, prove_bounded};
+use crate::prove::{Provable, Tally};
 
 /// The box `prove` checks: every count below `max_count` (for a list, every list of at
 /// most two such counts).
@@ -125,23 +126,57 @@ impl<G: Game> Provable for GameProblem<G> {
     }
 }
 
-impl<G: Game + FromFlags> Commands for GameProblem<G> {
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        self.game().prove_command().or(Some(self))
-    }
+/// The subcommands a game has of its own, in place of the generic ones: what its registry
+/// line gives it (`[own_prove own_plot]`).
+pub(crate) struct OwnCommands<G> {
+    prove: Option<fn(&G) -> &dyn ProveCommand>,
+    plot: Option<fn(&G) -> &dyn PlotCommand>,
+}
 
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        if let Some(own) = self.game().plot_command() {
-            return Some(own);
+impl<G> Default for OwnCommands<G> {
+    fn default() -> Self {
+        OwnCommands {
+            prove: None,
+            plot: None,
         }
-        (G::Position::ARITY.is_none() || G::Position::ARITY <= Some(2)).then_some(self as &dyn PlotCommand)
+    }
+}
+
+fn as_prove<G: ProveCommand>(game: &G) -> &dyn ProveCommand {
+    game
+}
+
+fn as_plot<G: PlotCommand>(game: &G) -> &dyn PlotCommand {
+    game
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Returns the problem whose `prove` is the game's own.
+    pub(crate) fn own_prove(mut self) -> Self
+    where
+        G: ProveCommand,
+    {
+        self.own.prove = Some(as_prove::<G>);
+        self
     }
 
-    fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
-        self.game().interactive()?;
-        Some(Box::new(crate::interactive::InteractiveGame(
-            std::sync::Arc::clone(self.game_arc()),
-        )))
+    /// Returns the problem whose `plot` is the game's own.
+    pub(crate) fn own_plot(mut self) -> Self
+    where
+        G: PlotCommand,
+    {
+        self.own.plot = Some(as_plot::<G>);
+        self
+    }
+
+    /// Returns the game's own `prove`, when its registry line gives it one.
+    pub(crate) fn own_prove_command(&self) -> Option<&dyn ProveCommand> {
+        self.own.prove.map(|own| own(self.game()))
+    }
+
+    /// Returns the game's own `plot`, when its registry line gives it one.
+    pub(crate) fn own_plot_command(&self) -> Option<&dyn PlotCommand> {
+        self.own.plot.map(|own| own(self.game()))
     }
 }
 

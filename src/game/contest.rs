@@ -5,9 +5,9 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::format::{Cases, Field, Format, GridField, Output};
 use super::problem::GameProblem;
 use super::{Answer, Game, Move, Outcome, Position, Question};
+use crate::game_trait::format::{Cases, Field, Format, GridField, Output};
 use crate::input::InputError;
 use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError};
 use crate::tokens::Tokens;

@@ -15,11 +15,11 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::GameError;
-use crate::claims::{ClaimReport, Entry, ExprError};
+use crate::claims::{ClaimReport, ExprError};
 use crate::input::InputError;
 use crate::problem::{
-    Below, Bounds, Claims, Commands, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least,
-    Order, Problem, Properties, Property, Sample, Sealed,
+    Below, Bounds, Claims, Constraints, ContestFormat, Domain, Evaluation, Flag, Flags, Least, Order,
+    Problem, Properties, Property, Sample, Sealed,
 };
 use crate::tokens::Tokens;
 
@@ -172,11 +172,6 @@ pub(crate) trait CountQuestion: Send + Sync + Sized + 'static {
             description: "instances: N <= 8, values 0..=7, K a candidate length or anywhere".to_owned(),
             separator: "; ",
         }
-    }
-
-    /// Returns the question's entries of the claims catalog. Default: none.
-    fn catalog(&self) -> Vec<Entry> {
-        Vec::new()
     }
 
     /// Returns the verdict on a typed claim, or `None` when claims cannot be typed.
@@ -586,21 +581,7 @@ impl<Q: CountQuestion> Claims for Q {
     fn truth_text(&self, answer: &Count, by: &'static str) -> String {
         format!("{answer} (by {by})")
     }
-
-    fn catalog(&self) -> Vec<Entry> {
-        CountQuestion::catalog(self)
-    }
-
-    fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
-        CountQuestion::typed_claim(self, text, seed, cases)
-    }
-
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        CountQuestion::claim_vocabulary(self)
-    }
 }
-
-impl<Q: CountQuestion> Commands for Q {}
 
 #[cfg(test)]
 mod tests {

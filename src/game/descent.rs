@@ -4,8 +4,8 @@
 //! formula line up along a structure that steps of one count would walk for ages.
 
 use super::Game;
-use super::position;
 use super::problem::GameProblem;
+use crate::game_trait::position;
 
 /// Returns the valid positions one step smaller than `p`: the generic steps, then the
 /// game's hints that are smaller in the order of least counterexamples, without repeats.

@@ -5,10 +5,10 @@
 
 use std::sync::MutexGuard;
 
-use super::format::{Cases, Field, Format, Output};
 use super::problem::GameProblem;
-use super::search::Search;
 use super::{Answer, Game, Outcome, Position, Question};
+use crate::game_trait::format::{Cases, Field, Format, Output};
+use crate::game_trait::search::Search;
 use crate::input::InputError;
 use crate::problem::{ContestFormat, LineCases};
 use crate::tokens::{Tokens, plain_u64_prefix};

@@ -117,7 +117,7 @@ pub const fn refuse_same_names(names: &[&'static str]) {
 /// assert!(why.contains("take12") && why.contains("`.sum(\"m\", …)`"), "{why}");
 /// ```
 pub fn format_mistake<G: Game + FromFlags>() -> Option<String> {
-    let flags = crate::games::with_defaults(&GameProblem::<G>::flags(), &Flags::default());
+    let flags = crate::problem::with_defaults(&GameProblem::<G>::flags(), &Flags::default());
     match GameProblem::<G>::from_flags(&flags) {
         Err(GameError::Format(why)) => Some(why),
         _ => None,

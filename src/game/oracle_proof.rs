@@ -7,10 +7,11 @@ use std::sync::Arc;
 
 use super::commands::GameDomain;
 use super::problem::GameProblem;
-use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Oracle};
-use crate::problem::{Evaluation, Problem, Provable, Tally};
+use crate::game_trait::search::{SEARCH_BUDGET, Search};
+use crate::problem::{Evaluation, Problem};
 use crate::prove::ProveError;
+use crate::prove::{Provable, Tally};
 
 /// The fast path of a [`GameProblem`] against one of its game's oracles, on the box of
 /// [`GameDomain`]: a [`Provable`] for [`prove_bounded`](crate::prove::prove_bounded).

@@ -9,11 +9,11 @@ use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{RulesError, RulesOracle};
 use proptest::prelude::*;
 
-use super::format::{Format, Output};
-use super::position::{self, Position};
-use super::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
-use super::searches::Searches;
 use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question, Unanswered};
+use crate::game_trait::format::{Format, Output};
+use crate::game_trait::position::{self, Position};
+use crate::game_trait::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
+use crate::game_trait::searches::Searches;
 use crate::problem::{
     Below, Budget, CaseError, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share,
 };
@@ -64,6 +64,8 @@ pub struct GameProblem<G: Game> {
     pub(crate) line_shape: super::line_solve::LineShape,
     /// The properties `check` runs: every one of the game's, or only the formula's.
     pub(crate) mode: Mode,
+    /// The game's own `prove` and `plot`, which its registry line gives it.
+    pub(crate) own: super::commands::OwnCommands<G>,
 }
 
 /// Which properties a [`GameProblem`] has.
@@ -218,6 +220,7 @@ impl<G: Game> GameProblem<G> {
             fast_name,
             args,
             mode: Mode::Game,
+            own: super::commands::OwnCommands::default(),
             regressions: Box::leak(format!("proptest-regressions/{}.txt", G::NAME).into_boxed_str()),
         }
     }
@@ -895,7 +898,7 @@ impl<G: Game> Problem for GameProblem<G> {
                 Err(why) => Evaluation::out_of_reach("components", why.to_string()),
             });
         }
-        rows.extend(super::oracles::evaluations(self, p));
+        rows.extend(super::oracle_checks::evaluations(self, p));
         rows.push(Evaluation::check("certificate", self.certificate(p)));
         rows
     }
@@ -1222,7 +1225,7 @@ impl<G: Game> GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    super::oracles::matches_fast_path(g, &oracle, p)
+                    super::oracle_checks::matches_fast_path(g, &oracle, p)
                 }),
             });
         }

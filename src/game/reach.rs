@@ -10,10 +10,10 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::position::Position;
 use super::problem::GameProblem;
-use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Play, Question, Unanswered};
+use crate::game_trait::position::Position;
+use crate::game_trait::search::{SEARCH_BUDGET, Search};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 

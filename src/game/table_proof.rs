@@ -5,10 +5,11 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::search::{SEARCH_BUDGET, Search};
 use super::{Answer, Game, Outcome, Position};
-use crate::problem::{Evaluation, Problem, Provable, Tally};
+use crate::game_trait::search::{SEARCH_BUDGET, Search};
+use crate::problem::{Evaluation, Problem};
 use crate::prove::{ProofProgress, ProofRun, ProveError, prove_bounded};
+use crate::prove::{Provable, Tally};
 
 /// The fast path's outcome against `answer` of the table `build` makes, on every position
 /// whose counts are below `max_count`; what a game's [`ProveCommand`](crate::prove::ProveCommand)

@@ -4,9 +4,12 @@
 
 use thiserror::Error;
 
+use super::Commands;
 use crate::game::count_question::CountQuestion;
 use crate::game::{FromFlags, Game, GameError, GameProblem};
-use crate::problem::{Claims, Commands, ContestFormat, Flag, FlagKind, FlagValue, Flags, Properties};
+use crate::partizan::PartizanProblem;
+use crate::partizan::family::Family;
+use crate::problem::{Claims, ContestFormat, Flag, Flags, Properties, with_defaults};
 
 /// What every registered problem supports: every engine can run it.
 pub trait Registered: Properties + Claims + ContestFormat + Commands + 'static {}
@@ -45,30 +48,6 @@ impl<G: Game + FromFlags> Build for GameProblem<G> {
     fn build(flags: &Flags) -> Result<Self, GameError> {
         GameProblem::from_flags(&with_defaults(&Self::flags(), flags))
     }
-}
-
-/// Returns `given` with every flag of `declared` that it lacks at its default.
-pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
-    let mut out = given.clone();
-    for flag in declared {
-        if out.contains(flag.long) {
-            continue;
-        }
-        let value = match flag.kind {
-            FlagKind::Number { default, .. } => match default.parse() {
-                Ok(n) => FlagValue::Number(n),
-                Err(_) => continue,
-            },
-            FlagKind::Numbers { default } => {
-                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
-            }
-            FlagKind::Switch => FlagValue::Switch(false),
-            FlagKind::Text => FlagValue::Text(None),
-            FlagKind::Choice { default, .. } => FlagValue::Text(Some(default.to_owned())),
-        };
-        out.insert(flag.long, value);
-    }
-    out
 }
 
 /// An operation over any problem: the registry calls `visit` with the one whose name
@@ -122,19 +101,20 @@ pub trait Registry: 'static {
         }
     }
 
-    /// Returns every claim of the catalog: each problem's, in registry order.
+    /// Returns every claim of the catalog, in registry order: what each registry line
+    /// adds (`catalog: chopsticks::catalog`). Default: none.
     fn catalog() -> Vec<crate::claims::Entry> {
-        struct Catalog;
-        impl Visit for Catalog {
-            type Output = Vec<crate::claims::Entry>;
-            fn visit<P: Registered>(self, problem: &P) -> Self::Output {
-                problem.catalog()
-            }
-        }
-        Self::problem_names()
-            .into_iter()
-            .flat_map(|name| Self::visit(name, &Flags::default(), Catalog).unwrap_or_default())
-            .collect()
+        Vec::new()
+    }
+}
+
+impl<G: Family> Build for PartizanProblem<G> {
+    fn flags() -> Vec<Flag> {
+        PartizanProblem::<G>::flags()
+    }
+
+    fn build(flags: &Flags) -> Result<Self, GameError> {
+        PartizanProblem::from_flags(flags).map_err(GameError::Question)
     }
 }
 
@@ -148,12 +128,23 @@ pub fn visit_built<B: Build + Registered, V: Visit>(
     flags: &Flags,
     v: V,
 ) -> Result<V::Output, RegistryError> {
+    visit_line(name, flags, |problem: B| problem, v)
+}
+
+/// Returns [`visit_built`] on the problem as its registry line finishes it (`own`: the
+/// game's own `prove` and `plot`, in place of the generic ones).
+pub(super) fn visit_line<B: Build + Registered, V: Visit>(
+    name: &str,
+    flags: &Flags,
+    own: impl FnOnce(B) -> B,
+    v: V,
+) -> Result<V::Output, RegistryError> {
     let flags = with_defaults(&B::flags(), flags);
     let problem = B::build(&flags).map_err(|error| RegistryError::Build {
         problem: name.to_owned(),
         error,
     })?;
-    Ok(v.visit(&problem))
+    Ok(v.visit(&own(problem)))
 }
 
 /// How a registry line serves its name: the flags it reads, and the problem they build
@@ -197,6 +188,10 @@ impl Registry for Builtin {
     fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
         super::visit(name, flags, v)
     }
+
+    fn catalog() -> Vec<crate::claims::Entry> {
+        super::catalog()
+    }
 }
 
 /// Why the registry could not hand over a problem.
@@ -210,11 +205,41 @@ pub enum RegistryError {
     Build { problem: String, error: GameError },
 }
 
+/// One problem of a registry line: a problem the line finishes with the game's own
+/// commands is built here; any other is [`Serve`]d by its type.
+macro_rules! registry_line {
+    ($build:ty; [$($own:ident)*]; $name:expr, $flags:expr, $v:expr) => {
+        registry::visit_line::<$build, V>($name, $flags, |problem: $build| problem$(.$own())*, $v)
+    };
+    ($build:ty; ; $name:expr, $flags:expr, $v:expr) => {
+        <$build as $crate::games::Serve>::serve::<V>($name, $flags, $v)
+    };
+}
+
 /// One line per game: its folder, then each of its problems' names, aliases, and the type
-/// that [`Serve`]s it. The folder is declared here, so a game is added by this line alone.
+/// that [`Serve`]s it; then what the line adds to the problem: `[own_prove own_plot]`,
+/// the game's own `prove` and `plot` in place of the generic ones, and `catalog: f`, its
+/// entries of the claims catalog. The folder is declared here, so a game is added by this
+/// line alone.
 macro_rules! registry {
-    ($($module:ident { $($name:literal $(| $alias:literal)* => $build:ty),+ $(,)? })*) => {
+    ($($module:ident {
+        $($name:literal $(| $alias:literal)* => $build:ty $([$($own:ident)*])? $(; catalog: $catalog:path)?),+ $(,)?
+    })*) => {
         $(pub mod $module;)*
+
+        /// Returns every claim of the catalog of the built-in games, in registry order.
+        ///
+        /// # Example
+        /// ```
+        /// use gamecheck::claims::ClaimVerdict;
+        /// let entry = gamecheck::games::catalog().into_iter().find(|e| e.id == "seed-three-bullets");
+        /// assert_eq!(entry.map(|e| e.expected), Some(ClaimVerdict::Refuted));
+        /// ```
+        pub fn catalog() -> Vec<$crate::claims::Entry> {
+            let mut out = Vec::new();
+            $($($(out.extend($catalog());)?)+)*
+            out
+        }
 
         /// Returns the names of every problem, in report order.
         pub fn problem_names() -> Vec<&'static str> {
@@ -258,7 +283,7 @@ macro_rules! registry {
         /// ```
         pub fn visit<V: Visit>(name: &str, flags: &$crate::problem::Flags, v: V) -> Result<V::Output, RegistryError> {
             match name {
-                $($($name $(| $alias)* => <$build as $crate::games::Serve>::serve::<V>(name, flags, v),)+)*
+                $($($name $(| $alias)* => registry_line!($build; $([$($own)*])?; name, flags, v),)+)*
                 _ => Err(<$crate::games::Builtin as $crate::games::Registry>::unknown(name).into()),
             }
         }

@@ -4,9 +4,9 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::protocol::Interactive;
+use super::Interactive;
 use super::strategy::Policy;
-use crate::game::{Field, Game, Position};
+use crate::game_trait::{Field, Game, Position};
 
 /// Runs over which sizes grow from tiny to the bounds.
 pub(crate) const RAMP_RUNS: usize = 20;

@@ -1,10 +1,9 @@
 //! Interactive game problems: the judge plays a contestant's program, with the game's
 //! moves as its rules and the oracle as its strategy.
 //!
-//! A [`Game`](crate::game::Game) becomes interactive by returning an [`Interactive`]
-//! format from [`Game::interactive`](crate::game::Game::interactive): what the judge
-//! writes first (T and each game's start in the ordinary [`Format`](crate::game::Format)'s
-//! fields), the program's choice of side, the move notation, the end tokens and the
+//! A [`Game`] becomes interactive by returning an [`Interactive`] format from
+//! [`Game::interactive`]: what the judge writes first (T and each game's start in the
+//! ordinary [`Format`](crate::game_trait::Format)'s fields), the program's choice of side, the move notation, the end tokens and the
 //! limits. [`stress`] then runs the program against a judge that ranks every position
 //! within reach by remoteness ([`Remoteness`]: it wins as fast as it can, defends as long
 //! as it can, keeps a draw; some runs defend at random) and beyond it plays from the
@@ -15,7 +14,7 @@
 mod generate;
 mod play;
 mod process;
-mod protocol;
+
 mod remoteness;
 mod session;
 mod shrink;
@@ -25,16 +24,16 @@ mod verdict;
 
 use std::sync::Arc;
 
+pub use crate::game_trait::interactive_format::{Interactive, Notation, Parse};
 pub use generate::GameBounds;
 pub use play::{PlayOptions, Played, play};
-pub use protocol::{Interactive, Notation, Parse};
 pub use remoteness::{OutOfReach, Remoteness, Value};
 pub use session::Ended;
 pub use strategy::{Defence, Policy, Rank};
 pub use stress::{Config, Failure, REMOTENESS_BUDGET, Report, stress, stress_with_progress};
 pub use verdict::{Entry, Player, Transcript, Verdict};
 
-use crate::game::Game;
+use crate::game_trait::Game;
 use crate::progress::Progress;
 use crate::stress::StressError;
 

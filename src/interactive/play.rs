@@ -8,7 +8,7 @@ use super::generate::{self, RunGames};
 use super::session::{self, Ended, Peer, Setup};
 use super::strategy::Policy;
 use super::verdict::{Entry, Player, Verdict};
-use crate::game::{Game, Position};
+use crate::game_trait::{Game, Position};
 use crate::stress::StressError;
 
 /// What `play` starts from.

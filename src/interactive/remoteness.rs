@@ -12,7 +12,7 @@ use std::cell::Cell;
 use gamecheck_oracles::retrograde::Retrograde;
 use gamecheck_oracles::rules_oracle::Rules;
 
-use crate::game::{Game, Outcome, Position};
+use crate::game_trait::{Game, Outcome, Position};
 
 /// The standing of a position for the player to move, with its remoteness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use super::protocol::{Interactive, Parse};
 use super::remoteness::Value;
 use super::strategy::{Defence, Judge, Policy, Rank};
 use super::verdict::{Entry, Player, Transcript, Verdict};
-use crate::game::{Game, Outcome};
+use super::{Interactive, Parse};
+use crate::game_trait::{Game, Outcome};
 
 /// How a peer ended a run early: a verdict and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,9 @@ use rayon::prelude::*;
 use super::generate::RunGames;
 use super::session::{RunResult, Setup};
 use super::stress::{Config, run_once};
-use crate::game::{Game, Position, lists_with_total, position_key, positions_with_total, smaller_positions};
+use crate::game_trait::{
+    Game, Position, lists_with_total, position_key, positions_with_total, smaller_positions,
+};
 use crate::stress::StressError;
 
 /// The most other moves tried at one judge move.
@@ -164,7 +166,10 @@ pub(crate) fn shrink<G: Game>(
             .into_iter()
             .filter(|p| {
                 position_key(p) < position_key(here)
-                    && setup.format.format.admits(&crate::game::Position::counts(p))
+                    && setup
+                        .format
+                        .format
+                        .admits(&crate::game_trait::Position::counts(p))
                     && setup.game.check_position(p).is_ok()
             })
             .collect();
@@ -275,7 +280,7 @@ pub(crate) fn shrink<G: Game>(
 
 /// Returns `p` with one count lowered by a power of two: with halving and less one, a
 /// count far above its least failing value comes down in logarithmically many steps.
-fn steps_down<P: crate::game::Position>(p: &P) -> Vec<P> {
+fn steps_down<P: crate::game_trait::Position>(p: &P) -> Vec<P> {
     let c = p.counts();
     let mut out = Vec::new();
     for i in 0..c.len() {

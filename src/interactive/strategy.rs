@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::remoteness::{Remoteness, Value};
-use crate::game::{Game, Outcome, Play, Position, Search};
+use crate::game_trait::{Game, Outcome, Play, Position, Search};
 
 /// The most moves listed to choose a fast-path defence; past it, moves near the position.
 const NEAR_LISTED: u128 = 4096;

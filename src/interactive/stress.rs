@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::Interactive;
 use super::generate::{self, GameBounds, RunGames};
 use super::process::Program;
-use super::protocol::Interactive;
 use super::session::{self, RunResult, Setup};
 use super::shrink;
 use super::verdict::{Transcript, Verdict};
-use crate::game::{Game, Position};
+use crate::game_trait::{Game, Position};
 use crate::progress::Progress;
 use crate::stress::{ShrinkLimits, Solution, StressError, reaper};
 

@@ -90,11 +90,6 @@ pub trait Family: Partizan<Position: Ord> + Clone {
     fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
         Vec::new()
     }
-
-    /// Returns the family's claims catalog.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
-    }
 }
 
 /// Returns the next word (on this line or a later one, as `scanf("%s")` reads) made of

@@ -7,7 +7,7 @@ use std::hash::Hash;
 use super::value::FastMap;
 use super::{OutcomeClass, Value};
 use crate::budget::{Budget, Exhausted, Meter};
-use crate::game::Game;
+use crate::game_trait::Game;
 
 /// How many positions [`Values`] remembers before it gives up on a question: the memory
 /// budget of one value's search (a few hundred bytes a position).

@@ -5,7 +5,7 @@
 //! A partizan game is a [`Partizan`]: its positions, Left's moves and Right's moves.
 //! From these alone [`Values`] computes canonical forms, and
 //! `gamecheck-oracles` judges them by the definition of `>=`, which never simplifies.
-//! An impartial [`Game`](crate::game::Game) is the case where both players have the
+//! An impartial [`Game`](crate::game_trait::Game) is the case where both players have the
 //! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
 
 mod check;
@@ -18,9 +18,6 @@ mod notation;
 mod problem;
 mod thermograph;
 mod value;
-
-#[cfg(test)]
-mod tests;
 
 pub use check::{CheckValuesError, Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;

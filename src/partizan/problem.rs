@@ -14,8 +14,8 @@ use super::{Dyadic, OutcomeClass, Stopped, Value, Values, temperature_by_cooling
 use crate::budget::Budget;
 use crate::input::InputError;
 use crate::problem::{
-    Below, Bounds, CaseError, Claims, Commands, Constraints, ContestFormat, Dimension, Domain, Evaluation,
-    Flag, Flags, Least, Order, Problem, Properties, Property, Sample, Share,
+    Below, Bounds, CaseError, Claims, Constraints, ContestFormat, Dimension, Domain, Evaluation, Flag, Flags,
+    Least, Order, Problem, Properties, Property, Sample, Share,
 };
 use crate::tokens::Tokens;
 
@@ -725,38 +725,6 @@ impl<G: Family> Claims for PartizanProblem<G> {
         }
         let v = self.fast_value(p).map_err(|e| e.to_string());
         Some(v.and_then(|v| self.definition_agrees(p, v).map_err(|e| e.to_string())))
-    }
-
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        self.game.catalog()
-    }
-
-    fn typed_claim(
-        &self,
-        text: &str,
-        seed: u64,
-        cases: u32,
-    ) -> Option<Result<crate::claims::ClaimReport, crate::claims::ExprError>> {
-        Some(super::claim::check(self, text, seed, cases))
-    }
-
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        Some(
-            "`value == V`, `outcome == C`, `mean == X` or `temperature == X`: V a value in CGSuite's notation \
-             (`+-1`, `{2|1/2}`, `^*`), C one of L, R, N, P, X a number m/2^k",
-        )
-    }
-}
-
-impl<G: Family> Commands for PartizanProblem<G> {}
-
-impl<G: Family> crate::games::Build for PartizanProblem<G> {
-    fn flags() -> Vec<Flag> {
-        PartizanProblem::<G>::flags()
-    }
-
-    fn build(flags: &Flags) -> Result<Self, crate::game::GameError> {
-        PartizanProblem::from_flags(flags).map_err(crate::game::GameError::Question)
     }
 }
 

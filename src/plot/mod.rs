@@ -4,13 +4,10 @@
 //! A picture is one or more [`Panel`]s, each a function `Fn(x, y) -> Cell` over a grid,
 //! with a legend of cell [`Kind`]s and [`Mark`]s. A two-pile game plugs in by describing its
 //! kinds and writing that function. Each game's pictures live in its own folder and
-//! reach `gamecheck plot` through [`PlotCommand`]; [`chopsticks`] and [`moore`] are
-//! kept here as short paths.
+//! reach `gamecheck plot` through [`PlotCommand`] (`gamecheck::chopsticks::picture`,
+//! `gamecheck::moore::picture`).
 
 mod grid;
-
-pub use crate::games::chopsticks::picture as chopsticks;
-pub use crate::games::moore::picture as moore;
 
 pub use grid::{Axis, Cell, Kind, MAX_SIDE, Mark, Panel, Picture, Rgb};
 

@@ -245,3 +245,45 @@ impl Flags {
         }
     }
 }
+
+/// Why a game or a question could not be built from flags.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A flag of the wrong kind, or one the game does not have.
+    #[error(transparent)]
+    Flag(#[from] FlagError),
+    /// A flag's value makes no game.
+    #[error("--{flag}: {why}")]
+    Invalid { flag: &'static str, why: String },
+    /// The flags ask a question the game cannot answer.
+    #[error("{0}")]
+    Question(String),
+    /// The game's contest format is a mistake: it names the game and the field.
+    #[error("{0}")]
+    Format(String),
+}
+
+/// Returns `given` with every flag of `declared` that it lacks at its default.
+pub fn with_defaults(declared: &[Flag], given: &Flags) -> Flags {
+    let mut out = given.clone();
+    for flag in declared {
+        if out.contains(flag.long) {
+            continue;
+        }
+        let value = match flag.kind {
+            FlagKind::Number { default, .. } => match default.parse() {
+                Ok(n) => FlagValue::Number(n),
+                Err(_) => continue,
+            },
+            FlagKind::Numbers { default } => {
+                FlagValue::Numbers(default.iter().filter_map(|d| d.parse().ok()).collect())
+            }
+            FlagKind::Switch => FlagValue::Switch(false),
+            FlagKind::Text => FlagValue::Text(None),
+            FlagKind::Choice { default, .. } => FlagValue::Text(Some(default.to_owned())),
+        };
+        out.insert(flag.long, value);
+    }
+    out
+}

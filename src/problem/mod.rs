@@ -15,31 +15,28 @@
 //! - [`ContestFormat`]: the contest's input and output, for `solve` and `stress`;
 //! - [`Claims`]: the truth for claims, the exhaustive and random domains, and the
 //!   variables typed claims may use;
-//! - [`Provable`]: a finite domain `prove` checks exhaustively, in shards;
-//! - [`Commands`]: the `prove` and `plot` subcommands a problem adds, with their
-//!   [`Flags`].
+//! - `prove`'s `Provable`: a finite domain `prove` checks exhaustively, in shards;
+//!
+//! What a problem adds to the command line beyond the engines (its `prove`, `plot`, typed
+//! claims) is the registry's `Commands`, above the engines.
 //!
 //! Cases and answers stay typed until the output edge, as proptest keeps
 //! `TestError::Fail(reason, T)`: engines compare answers with `==`, never as text.
 
-mod commands;
 mod evaluation;
 mod flags;
 mod least;
 mod property;
-mod provable;
 mod sealed;
 
-pub use commands::Commands;
 pub use evaluation::{Evaluation, Said, disagreements};
-pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags};
+pub use flags::{Flag, FlagError, FlagKind, FlagValue, Flags, GameError, with_defaults};
 pub(crate) use least::gallop;
 pub use least::{Below, Least, least, least_within};
 pub use property::{Budget, CaseError, Check, Property, Share};
-pub use provable::{KEPT_MISMATCHES, Mismatch, Provable, Tally};
 pub(crate) use sealed::Sealed;
 
-// The claims engine (crate::claims::check_claim).
+// The claims engine's traits (claims::check_claim is written over them).
 mod claims;
 mod typed_claims;
 pub use claims::{Domain, Sample, both_searched};
@@ -48,17 +45,19 @@ pub use typed_claims::{Claimed, Predicate, TypedClaims};
 // --- contest format: bounds and solving (stress-engine) ---
 mod bounds;
 mod line_stream;
+mod reach;
 mod solve;
 
 pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
 pub(crate) use line_stream::{LineCases, solve_lines};
+pub use reach::{Beyond, Reach};
 pub use solve::{SolveError, solve_cases};
 // --- end contest format ---
 
 use std::fmt::{Debug, Display};
 
 /// A question about a game with a fast answer and oracles that judge it. Sealed: a game
-/// is a [`Game`](crate::game::Game), which gets every problem trait.
+/// is a `Game` (`gamecheck::game`), which gets every problem trait.
 pub trait Problem: Sealed + Send + Sync {
     /// One instance of the question.
     type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
@@ -356,7 +355,7 @@ pub trait ContestFormat: Problem {
     /// Returns how far the expected answers reach within `bounds`, for `stress` to state
     /// before it runs and to keep its inputs within; `None` when every input within the
     /// bounds is judged. Default: `None`.
-    fn reach(&self, _bounds: &Bounds) -> Option<crate::stress::Reach> {
+    fn reach(&self, _bounds: &Bounds) -> Option<Reach> {
         None
     }
 
@@ -390,7 +389,7 @@ pub trait Claims: Order {
         Ok(self.reference(case))
     }
 
-    // --- The claims engine (crate::claims::check_claim) ---
+    // --- The claims engine (claims::check_claim) ---
 
     /// Returns the cases every claim is checked on first, all of them, in order.
     fn exhaustive(&self) -> Domain<'_, Self::Case>;
@@ -441,30 +440,5 @@ pub trait Claims: Order {
     /// Returns the true `answer` at a counterexample as shown, given by `by`.
     fn truth_text(&self, answer: &Self::Answer, _by: &'static str) -> String {
         self.answer_text(answer)
-    }
-
-    // --- What `gamecheck claims` and `gamecheck claim` find through the registry ---
-
-    /// Returns the problem's entries of the claims catalog, in report order.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        Vec::new()
-    }
-
-    /// Returns the verdict on `text`, a claim typed over the problem's vocabulary, checked
-    /// by [`crate::claims::check_typed_claim`] under `seed` with `cases` random cases; or
-    /// `None` when claims about this problem cannot be typed.
-    fn typed_claim(
-        &self,
-        _text: &str,
-        _seed: u64,
-        _cases: u32,
-    ) -> Option<Result<crate::claims::ClaimReport, crate::claims::ExprError>> {
-        None
-    }
-
-    /// Returns what a typed claim reads, for `gamecheck claim --help`: its variables and
-    /// what it claims.
-    fn claim_vocabulary(&self) -> Option<&'static str> {
-        None
     }
 }

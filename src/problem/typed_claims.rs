@@ -2,7 +2,7 @@
 //! engine checks like any other claim once it is turned into an answer.
 
 use super::Claims;
-use crate::claims::ExprError;
+use crate::claim_lang::ClaimError as ExprError;
 
 /// A compiled typed claim: whether it holds at a case, or why it gives no answer there.
 pub type Predicate<C> = Box<dyn Fn(&C) -> Result<bool, String> + Send + Sync>;

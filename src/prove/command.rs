@@ -1,8 +1,9 @@
 //! `gamecheck prove <problem>`: what a problem's proof reads from the command line and
 //! what it reports, so that the binary builds the subcommand from the registry.
 
+use super::Provable;
 use super::{ProofSummary, ProveError, Shard, prove};
-use crate::problem::{Flag, Flags, Provable};
+use crate::problem::{Flag, Flags};
 
 /// What a proof reports.
 #[derive(Clone, Debug, PartialEq)]

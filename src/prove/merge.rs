@@ -9,8 +9,8 @@ use std::time::Duration;
 use serde::Serialize;
 use thiserror::Error;
 
+use super::KEPT_MISMATCHES;
 use super::{Counterexample, FORMAT_VERSION, ProofSummary, Shard, verdict_line};
-use crate::problem::KEPT_MISMATCHES;
 
 /// A whole proof put together from its shards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -6,8 +6,9 @@
 use std::fmt::{Debug, Display};
 use std::ops::Range;
 
+use super::Provable;
 use super::ProveError;
-use crate::problem::{Evaluation, Problem, Provable};
+use crate::problem::{Evaluation, Problem};
 
 /// An answer at a case, or why there is none.
 pub(crate) type Answers<C, A> = Box<dyn Fn(&C) -> Result<A, String> + Send + Sync>;

@@ -9,7 +9,6 @@ mod checkpoint;
 mod first_failure;
 mod generate;
 mod judge;
-mod reach;
 pub(crate) mod reaper;
 mod report;
 pub(crate) mod run;
@@ -20,9 +19,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+pub use crate::problem::{Beyond, Reach};
 pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
-pub use reach::{Beyond, Reach};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};

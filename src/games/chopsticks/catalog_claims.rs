@@ -115,6 +115,14 @@ fn check(entry: &Entry, seed: u64, cases: u32, claim: fn(State) -> bool) -> Clai
     check_claim(problem, entry.id, entry.text, &says, seed, cases)
 }
 
+/// Returns Chopsticks' entries of the claims catalog: the seed's readings and the
+/// verified rule, then the rule's generalizations to hands of 3, 4 and 5 fingers.
+pub(crate) fn catalog() -> Vec<Entry> {
+    let mut out = entries();
+    out.extend(crate::games::simple_chopsticks::generalizations());
+    out
+}
+
 /// The Chopsticks entries of the catalog, in report order.
 pub(super) fn entries() -> Vec<Entry> {
     use ClaimVerdict::{Holds, Refuted};

@@ -46,7 +46,7 @@ impl ChopsticksExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::ChopsticksExpr;
+    /// use gamecheck::chopsticks::ChopsticksExpr;
     /// assert!(ChopsticksExpr::compile("n > m && a % 2 == 1").is_ok());
     /// assert!(ChopsticksExpr::compile("n > > m").is_err());
     /// assert!(ChopsticksExpr::compile("q > 0").is_err());
@@ -63,7 +63,7 @@ impl ChopsticksExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::ChopsticksExpr;
+    /// use gamecheck::chopsticks::ChopsticksExpr;
     /// use gamecheck::chopsticks::State;
     /// let e = ChopsticksExpr::compile("n > m").unwrap();
     /// assert_eq!(e.wins(State::new(2, 0, 1, 0)), Ok(true));
@@ -100,7 +100,8 @@ impl ChopsticksExpr {
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::{check_chopsticks_expr, ClaimVerdict};
+/// use gamecheck::chopsticks::check_chopsticks_expr;
+/// use gamecheck::claims::ClaimVerdict;
 /// let r = check_chopsticks_expr("n > m", 1, 100).unwrap();
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// assert_eq!(r.counterexample.to_string(), "[0,1,0,1]");

@@ -84,7 +84,12 @@ impl Serve for Fingers {
             error,
         };
         match given.text("fingers").map_err(|e| built(e.into()))? {
-            None | Some("2") => visit_built::<GameProblem<Chopsticks>, V>(name, flags, v),
+            None | Some("2") => crate::games::registry::visit_line::<GameProblem<Chopsticks>, V>(
+                name,
+                flags,
+                |problem| problem.own_prove().own_plot(),
+                v,
+            ),
             Some("3") => visit_built::<GameProblem<SimpleChopsticks<3, 6>>, V>(name, flags, v),
             Some("4") => visit_built::<GameProblem<SimpleChopsticks<4, 8>>, V>(name, flags, v),
             Some("5") => visit_built::<GameProblem<SimpleChopsticks<5, 10>>, V>(name, flags, v),

@@ -347,21 +347,6 @@ impl Game for Chopsticks {
         s.to_string()
     }
 
-    fn prove_command(&self) -> Option<&dyn crate::prove::ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
-        Some(self)
-    }
-
-    /// The seed's readings and the verified rule, then the rule's generalizations to
-    /// hands of 3, 4 and 5 fingers.
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        let mut out = super::catalog_claims::entries();
-        out.extend(crate::games::simple_chopsticks::generalizations());
-        out
-    }
 }
 
 /// The flag `--fingers F`, which must be 2 here (the registry's `chopsticks` builds

@@ -26,3 +26,4 @@ pub(crate) use fingers::{fingers_flag, unserved_by};
 pub use game::{Chopsticks, MINIMAX_REACH, SEARCH_REACH};
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
 pub use state::{Attack, Outcome, State, real_play_with_total};
+pub(crate) use catalog_claims::catalog;

@@ -40,7 +40,7 @@ impl Slices {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Slices;
+    /// use gamecheck::chopsticks::picture::Slices;
     /// assert_eq!(Slices::new(&[0, 1], &[1], 12)?.pairs(), [(0, 1), (1, 1)]);
     /// assert!(Slices::new(&[0], &[0], 64).is_err());
     /// # Ok::<(), gamecheck::plot::PlotError>(())
@@ -66,7 +66,7 @@ impl Slices {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Slices;
+    /// use gamecheck::chopsticks::picture::Slices;
     /// assert_eq!(Slices::default().pairs().len(), 4);
     /// ```
     pub fn pairs(&self) -> &[(u64, u64)] {
@@ -77,7 +77,7 @@ impl Slices {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Slices;
+    /// use gamecheck::chopsticks::picture::Slices;
     /// use gamecheck::chopsticks::State;
     /// assert_eq!(Slices::position(1, 2, 0, 1), Some(State::new(1, 0, 1, 1)));
     /// assert_eq!(Slices::position(0, 2, 1, 1), None);
@@ -152,7 +152,8 @@ fn table_wins(table: &Table, s: State) -> Option<bool> {
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::case;
-/// use gamecheck::plot::{Mark, chopsticks::{Slices, outcome_picture}};
+/// use gamecheck::chopsticks::picture::{Slices, outcome_picture};
+/// use gamecheck::plot::Mark;
 /// let pic = outcome_picture(&Slices::default(), &case)?;
 /// assert!(pic.marked(Mark::Cross).is_empty()); // the fast rule agrees with the table
 /// # Ok::<(), gamecheck::plot::PlotError>(())
@@ -221,7 +222,7 @@ impl Claim {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Claim;
+    /// use gamecheck::chopsticks::picture::Claim;
     /// use gamecheck::chopsticks::State;
     /// let c = Claim::new("n > m", |s| Ok(s.hands() > s.opponent_hands()), None);
     /// assert_eq!(c.says(State::new(2, 0, 1, 0)), Ok(true));
@@ -239,8 +240,8 @@ impl Claim {
     }
 
     /// Returns the typed claim `text` in today's claim language
-    /// ([`crate::claims::ChopsticksExpr`]), with the least counterexample found by the
-    /// claims engine ([`crate::claims::check_chopsticks_expr`] with `seed` and `cases`).
+    /// ([`crate::games::chopsticks::ChopsticksExpr`]), with the least counterexample found by the
+    /// claims engine ([`crate::games::chopsticks::check_chopsticks_expr`] with `seed` and `cases`).
     /// This adapter is the only place the plot touches the claim language.
     ///
     /// # Constraints
@@ -251,7 +252,7 @@ impl Claim {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Claim;
+    /// use gamecheck::chopsticks::picture::Claim;
     /// use gamecheck::chopsticks::State;
     /// let c = Claim::from_expr("n > m", 1, 100)?;
     /// assert_eq!(c.least().map(|l| l.0), Some(State::new(0, 1, 0, 1)));
@@ -260,8 +261,8 @@ impl Claim {
     /// ```
     pub fn from_expr(text: &str, seed: u64, cases: u32) -> Result<Claim, PlotError> {
         let expr =
-            crate::claims::ChopsticksExpr::compile(text).map_err(|e| PlotError::Claim(e.to_string()))?;
-        let report = crate::claims::check_chopsticks_expr(text, seed, cases)
+            crate::games::chopsticks::ChopsticksExpr::compile(text).map_err(|e| PlotError::Claim(e.to_string()))?;
+        let report = crate::games::chopsticks::check_chopsticks_expr(text, seed, cases)
             .map_err(|e| PlotError::Claim(e.to_string()))?;
         let count = |i: usize| report.counterexample.get(i).and_then(|v| v.as_u64());
         let least = match (count(0), count(1), count(2), count(3)) {
@@ -285,7 +286,7 @@ impl Claim {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Claim;
+    /// use gamecheck::chopsticks::picture::Claim;
     /// use gamecheck::chopsticks::State;
     /// let c = Claim::new("never", |_| Err("no".into()), None);
     /// assert!(c.says(State::new(0, 0, 0, 0)).is_err());
@@ -298,7 +299,7 @@ impl Claim {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::chopsticks::Claim;
+    /// use gamecheck::chopsticks::picture::Claim;
     /// assert!(Claim::new("n > m", |_| Ok(true), None).least().is_none());
     /// ```
     pub fn least(&self) -> Option<&(State, String)> {
@@ -330,7 +331,8 @@ const OUTSIDE: usize = 5;
 /// # Example
 /// ```
 /// use gamecheck::chopsticks::State;
-/// use gamecheck::plot::{Mark, chopsticks::{Claim, Slices, claim_picture}};
+/// use gamecheck::chopsticks::picture::{Claim, Slices, claim_picture};
+/// use gamecheck::plot::Mark;
 /// let claim = Claim::new("n > m", |s| Ok(s.hands() > s.opponent_hands()), None);
 /// let pic = claim_picture(&Slices::default(), &claim)?;
 /// // (0, 1, 0, 1): c = 1, d = 1, n = m = 1; the player to move wins, the claim says not.

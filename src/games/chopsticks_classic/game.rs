@@ -14,7 +14,6 @@ use super::rules::{Overflow, RuleSet, Splits};
 use super::table::{Solution, solve};
 use crate::game::{self, FromFlags, Game, GameError, Search};
 use crate::problem::{Flag, Flags};
-use crate::prove::ProveCommand;
 
 /// Classic Chopsticks under one rule set.
 ///
@@ -113,10 +112,6 @@ impl Game for ChopsticksClassic {
             .outcomes
             .outcome(p)
             .ok_or_else(|| Unanswered::Refused(format!("{p} is not in the table")))
-    }
-
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
     }
 
     fn describe(&self, p: &Position) -> String {

@@ -133,45 +133,47 @@ impl Family for Domineering {
         7
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        use crate::claims::{ClaimVerdict, Entry};
-        fn check(entry: &Entry, seed: u64, cases: u32) -> crate::claims::ClaimReport {
-            let (rows, cols, text) = match entry.id {
-                "domineering-2x2" => (2, 2, "value == +-1"),
-                _ => (2, 2, "value == 0"),
-            };
-            let game = Domineering {
-                board: Some((rows, cols)),
-            };
-            let problem = crate::partizan::PartizanProblem::new(game, crate::partizan::Ask::Value);
-            match crate::partizan::claim::check(&problem, text, seed, cases) {
-                Ok(mut report) => {
-                    report.id = entry.id.to_owned();
-                    report.claim = entry.text.to_owned();
-                    report
-                }
-                Err(e) => panic!("the catalog's claim does not parse: {e}"),
-            }
-        }
-        vec![
-            Entry::new(
-                "domineering-2x2",
-                "domineering",
-                "the empty 2 × 2 board is ±1, a first-player win (Winning Ways, ch. 5)",
-                ClaimVerdict::Holds,
-                check,
-            ),
-            Entry::new(
-                "domineering-2x2-zero",
-                "domineering",
-                "the empty 2 × 2 board is 0, a second-player win (false: it is ±1)",
-                ClaimVerdict::Refuted,
-                check,
-            ),
-        ]
-    }
-
     fn enumerated(&self) -> Option<&'static str> {
         Some("boards of at most 4 rows and 4 columns")
     }
+}
+
+/// Returns Domineering's entries of the claims catalog: the empty 2 × 2 board's value,
+/// right and wrong.
+pub(crate) fn catalog() -> Vec<crate::claims::Entry> {
+    use crate::claims::{ClaimVerdict, Entry};
+    fn check(entry: &Entry, seed: u64, cases: u32) -> crate::claims::ClaimReport {
+        let (rows, cols, text) = match entry.id {
+            "domineering-2x2" => (2, 2, "value == +-1"),
+            _ => (2, 2, "value == 0"),
+        };
+        let game = Domineering {
+            board: Some((rows, cols)),
+        };
+        let problem = crate::partizan::PartizanProblem::new(game, crate::partizan::Ask::Value);
+        match crate::partizan::claim::check(&problem, text, seed, cases) {
+            Ok(mut report) => {
+                report.id = entry.id.to_owned();
+                report.claim = entry.text.to_owned();
+                report
+            }
+            Err(e) => panic!("the catalog's claim does not parse: {e}"),
+        }
+    }
+    vec![
+        Entry::new(
+            "domineering-2x2",
+            "domineering",
+            "the empty 2 × 2 board is ±1, a first-player win (Winning Ways, ch. 5)",
+            ClaimVerdict::Holds,
+            check,
+        ),
+        Entry::new(
+            "domineering-2x2-zero",
+            "domineering",
+            "the empty 2 × 2 board is 0, a second-player win (false: it is ±1)",
+            ClaimVerdict::Refuted,
+            check,
+        ),
+    ]
 }

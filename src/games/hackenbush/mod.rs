@@ -11,6 +11,7 @@ use crate::partizan::{Partizan, Value, Values};
 use crate::tokens::Tokens;
 
 pub use sign_expansion::sign_expansion;
+pub(crate) use catalog_claims::entries as catalog;
 
 /// The longest string read: values of Blue-Red strings have denominators up to 2^(n-1).
 pub const MAX_EDGES: usize = 60;
@@ -94,7 +95,4 @@ impl Family for Hackenbush {
         })]
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        catalog_claims::entries()
-    }
 }

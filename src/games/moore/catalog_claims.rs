@@ -288,7 +288,7 @@ fn seed_claim(entry: &Entry, seed: u64, cases: u32) -> ClaimReport {
 }
 
 /// The counting entries of the catalog, in report order.
-pub(super) fn entries() -> Vec<Entry> {
+pub(crate) fn entries() -> Vec<Entry> {
     use ClaimVerdict::{Holds, Refuted};
     vec![
         Entry::new(

@@ -5,7 +5,7 @@ use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
 use crate::game::{GameProblem, Question};
 use crate::games::moore::Moore;
-use crate::problem::Claims;
+use crate::games::Commands;
 
 /// The variables of a games claim: the number of piles, k, the xor, sum and largest pile
 /// (0 for no piles).
@@ -97,7 +97,8 @@ impl GamesExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::{ExprError, GamesExpr};
+    /// use gamecheck::claims::ExprError;
+    /// use gamecheck::moore::GamesExpr;
     /// assert!(GamesExpr::compile("all_bits(bitcount(j) % (k + 1) == 0)", 6).is_ok());
     /// assert!(matches!(
     ///     GamesExpr::compile("all_bits(all_bits(j > 0))", 6),
@@ -117,7 +118,7 @@ impl GamesExpr {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::claims::GamesExpr;
+    /// use gamecheck::moore::GamesExpr;
     /// let e = GamesExpr::compile("all_bits(bitcount(j) % (k + 1) == 0)", 2).unwrap();
     /// assert_eq!(e.is_loss(&[7, 7, 7]), Ok(true));
     /// assert_eq!(e.is_loss(&[7, 7]), Ok(false));
@@ -142,7 +143,8 @@ impl GamesExpr {
 ///
 /// # Example
 /// ```
-/// use gamecheck::claims::{check_games_expr, ClaimVerdict};
+/// use gamecheck::claims::ClaimVerdict;
+/// use gamecheck::moore::check_games_expr;
 /// let r = check_games_expr("xor == 0", 6, 1, 200).unwrap();
 /// assert_eq!(r.verdict, ClaimVerdict::Refuted);
 /// // k = 6: two piles of one are taken in one move, so [1, 1] is a win, not the loss XOR says.

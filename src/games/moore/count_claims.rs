@@ -12,7 +12,8 @@ use super::strategy::{huge_len, value_set};
 use super::{Count, CountCase, CountingDomain, MooreCount, count_mod, len_candidates};
 use crate::claims::{ClaimReport, ExprError};
 use crate::game::{GameProblem, Question};
-use crate::problem::{Claims, Sample};
+use crate::games::Commands;
+use crate::problem::Sample;
 
 impl CountingDomain {
     /// Returns the standard domain: the candidate lengths of [`len_candidates`]; N = 1

@@ -15,7 +15,7 @@ use super::{CountingDomain, MODULUS, count_mod, count_plain};
 use crate::game::GameError;
 use crate::game::count_question::{Count, CountCase, CountQuestion};
 use crate::problem::{Bounds, Constraints, Domain, Evaluation, Flag, Flags, Property, Sample, Share};
-use crate::claims::{ClaimReport, Entry, ExprError};
+use crate::claims::{ClaimReport, ExprError};
 
 /// The contest's prime.
 const P: u64 = MODULUS as u64;
@@ -240,10 +240,6 @@ impl CountQuestion for MooreCount {
 
     fn random(&self) -> Sample<CountCase> {
         self.claim_sample()
-    }
-
-    fn catalog(&self) -> Vec<Entry> {
-        super::catalog_claims::entries()
     }
 
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {

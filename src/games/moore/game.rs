@@ -330,14 +330,6 @@ impl Game for Moore {
         Ok(Box::new(move |p: &Vec<u64>| expr.is_loss(p)))
     }
 
-    fn prove_command(&self) -> Option<&dyn crate::prove::ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
-        Some(self)
-    }
-
     fn describe(&self, p: &Vec<u64>) -> String {
         format!("piles {p:?}")
     }

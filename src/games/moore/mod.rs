@@ -50,3 +50,4 @@ pub use proof::MooreDomain;
 pub use prime::is_prime;
 pub use solve::{Instance, parse_input, solve, solve_mod};
 pub use transform::{MAX_COEFFICIENTS, Transform, transform};
+pub(crate) use catalog_claims::entries as catalog;

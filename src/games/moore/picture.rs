@@ -44,7 +44,7 @@ impl View {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::plot::moore::View;
+    /// use gamecheck::moore::picture::View;
     /// assert!(View::new(&[1, 2], &[12], 31).is_ok());
     /// assert!(View::new(&[0], &[], 31).is_err());
     /// ```
@@ -114,7 +114,8 @@ const N_BALANCED: Rgb = Rgb(230, 0, 126);
 /// # Example
 /// ```
 /// use gamecheck::moore::is_p_position;
-/// use gamecheck::plot::{Mark, moore::{View, p_position_picture}};
+/// use gamecheck::moore::picture::{View, p_position_picture};
+/// use gamecheck::plot::Mark;
 /// let pic = p_position_picture(&View::new(&[1], &[], 7)?, &is_p_position)?;
 /// assert_eq!(pic.count_kind(0), 8); // ordinary Nim: x = y
 /// assert!(pic.marked(Mark::Cross).is_empty());

@@ -98,7 +98,7 @@ fn same_sequence_check(entry: &Entry, _seed: u64, _cases: u32) -> ClaimReport {
 }
 
 /// Returns the catalog's claims about heap games.
-pub fn entries() -> Vec<Entry> {
+pub(crate) fn entries() -> Vec<Entry> {
     vec![
         Entry::new(
             "octal-56-oeis-last-exception",

@@ -20,7 +20,6 @@ use crate::budget::{Budget, Meter};
 use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, SEARCH_BUDGET, Search};
 
 use crate::problem::{Budget as Stop, Flag, Flags};
-use crate::prove::ProveCommand;
 
 /// The heaps the plain mex, O(n²), is asked about in `check`: G(n) for n below it.
 const PLAIN_MEX_REACH: usize = 1024;
@@ -801,24 +800,12 @@ impl Game for Octal {
             .map_err(Unanswered::Refused)
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        super::catalog_claims::entries()
-    }
-
     fn describe(&self, p: &Vec<u64>) -> String {
         match p.as_slice() {
             [] => "no heap".to_owned(),
             [n] => format!("heap {n}"),
             _ => format!("heaps {p:?}"),
         }
-    }
-
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn crate::plot::PlotCommand> {
-        Some(self)
     }
 
     fn max_len(&self) -> usize {

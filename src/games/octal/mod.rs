@@ -26,3 +26,4 @@ pub mod sparse_space;
 pub mod values;
 
 pub use game::{NO_THEOREM_REACH, Octal, Table};
+pub(crate) use catalog_claims::entries as catalog;

@@ -34,7 +34,7 @@ fn not_built(entry: &Entry, why: &str) -> ClaimReport {
 }
 
 /// Returns the catalog's claims about subtraction games.
-pub fn entries() -> Vec<Entry> {
+pub(crate) fn entries() -> Vec<Entry> {
     vec![Entry::new(
         "tutorial-s134-g6",
         "subtraction",

@@ -140,10 +140,6 @@ impl Game for Subtraction {
             .map_err(|e| Unanswered::Refused(e.to_string()))
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        super::catalog_claims::entries()
-    }
-
     fn describe(&self, n: &u64) -> String {
         format!("heap {n}")
     }

@@ -11,3 +11,4 @@ mod tests;
 
 pub use game::Subtraction;
 pub use period::{Periodic, PeriodError};
+pub(crate) use catalog_claims::entries as catalog;

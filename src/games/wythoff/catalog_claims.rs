@@ -149,7 +149,7 @@ fn check(entry: &Entry, exhaustive: Domain<'static, Piles>, seed: u64, cases: u3
 }
 
 /// The Wythoff entries of the catalog, in report order.
-pub(super) fn entries() -> Vec<Entry> {
+pub(crate) fn entries() -> Vec<Entry> {
     use ClaimVerdict::{Holds, Refuted};
     vec![
         Entry::new(

@@ -11,8 +11,6 @@ use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::rule::{floor_phi, is_p_position, winning_move};
 use crate::game::{Answer, ClaimDomains, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search};
-use crate::plot::PlotCommand;
-use crate::prove::ProveCommand;
 
 /// Two piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -207,15 +205,4 @@ impl Game for Wythoff {
         Some((super::catalog_claims::exhaustive(), super::catalog_claims::random()))
     }
 
-    fn catalog(&self) -> Vec<crate::claims::Entry> {
-        super::catalog_claims::entries()
-    }
-
-    fn prove_command(&self) -> Option<&dyn ProveCommand> {
-        Some(self)
-    }
-
-    fn plot_command(&self) -> Option<&dyn PlotCommand> {
-        Some(self)
-    }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::game::{Format, Game, Position};
+use super::{Format, Game, Position};
 
 /// How a move is written, in each direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

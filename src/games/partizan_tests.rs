@@ -1,13 +1,13 @@
-//! The partizan engine against published values and the definition-based oracles, and
+//! The partizan engine (`crate::partizan`), with the families of this folder, against published values and the definition-based oracles, and
 //! the families' properties, each shown to catch a broken fast path.
 
-use super::family::Family;
-use super::*;
 use crate::check::{RunConfig, assert_holds, run_property};
 use crate::games::cutcake::{Cutcake, cake_value};
 use crate::games::domineering::{Domineering, Grid};
 use crate::games::hackenbush::Hackenbush;
 use crate::games::toads_and_frogs::ToadsAndFrogs;
+use crate::partizan::family::Family;
+use crate::partizan::*;
 use crate::problem::{Problem, Properties};
 
 fn v(s: &str) -> Value {

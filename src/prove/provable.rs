@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use super::Problem;
-use crate::prove::ProveError;
+use super::ProveError;
+use crate::problem::Problem;
 
 /// A case where the fast answer and the oracle disagree, typed.
 #[derive(Clone, Debug, PartialEq)]
