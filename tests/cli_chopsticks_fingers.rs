@@ -243,3 +243,41 @@ fn claims_about_chopsticks_include_its_generalizations() {
         "{text}"
     );
 }
+
+/// A stress run kept within the rules' reach says so on its reach line, not as a
+/// `--max-count` the user never gave; one given says it was set.
+#[test]
+fn stress_names_a_count_cap_by_who_set_it() {
+    let solution = format!("{} solve chopsticks --fingers 3", env!("CARGO_BIN_EXE_gamecheck"));
+    let ranges = |extra: &[&str]| {
+        let mut args = vec![
+            "stress",
+            "chopsticks",
+            "--fingers",
+            "3",
+            "--cases",
+            "1",
+            "--solution",
+            &solution,
+        ];
+        args.extend(extra);
+        let out = gamecheck(&args, "");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{args:?}: {err}");
+        err.lines()
+            .find(|l| l.starts_with("ranges:"))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    let capped = ranges(&[]);
+    assert!(
+        capped.contains("counts <= ") && capped.contains("(contest)"),
+        "{capped}"
+    );
+    assert!(!capped.contains("--max-count"), "{capped}");
+    let given = ranges(&["--max-count", "2"]);
+    assert!(
+        given.contains("counts <= 2 (contest, --max-count set)"),
+        "{given}"
+    );
+}

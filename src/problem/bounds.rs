@@ -321,6 +321,13 @@ impl Bounds {
         }
     }
 
+    /// Returns the bounds with dimension `flag` no longer counted as set by a `--max-*`
+    /// flag: the reach of the rules set it, and the report says so on its own line.
+    pub(crate) fn set_by_reach(mut self, flag: &str) -> Bounds {
+        self.custom.retain(|&f| f != flag);
+        self
+    }
+
     /// Returns the bounds as pairs of flag and maximum, for JSON.
     pub fn pairs(&self) -> Vec<(&'static str, u64)> {
         self.dimensions

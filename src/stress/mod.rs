@@ -276,9 +276,13 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
             && bounds.max("count").is_some_and(|top| cap < top)
         {
             let mut overrides = config.overrides.clone();
+            let given = overrides.iter().any(|&(flag, _)| flag == "count");
             overrides.retain(|&(flag, _)| flag != "count");
             overrides.push(("count", cap.max(bounds.min("count"))));
             bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
+            if !given {
+                bounds = bounds.set_by_reach("count");
+            }
         }
     }
     Ok((bounds, reach))
