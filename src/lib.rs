@@ -17,7 +17,6 @@ mod input;
 pub mod interactive;
 pub mod json;
 pub mod partizan;
-
 pub mod plot;
 pub mod prelude;
 pub mod problem;

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 pub const RANDOM_LIST_LEN: usize = 256;
 
 /// Names of the counts of an array or a tuple, in claims: `a`, `b`, `c`, …
-const LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const LETTERS: [&str; 10] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
 
 /// A position as counts.
 ///

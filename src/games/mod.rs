@@ -9,9 +9,8 @@ mod registry;
 
 pub use commands::Commands;
 
-pub use registry::{
-    Build, Builtin, Registered, Registry, RegistryError, Serve, UnknownProblem, Visit, visit_built,
-};
+pub(crate) use registry::Serve;
+pub use registry::{Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built};
 
 pub use crate::problem::with_defaults;
 

@@ -151,7 +151,7 @@ pub(super) fn visit_line<B: Build + Registered, V: Visit>(
 /// handed to a [`Visit`]. Every [`Build`] problem serves itself ([`visit_built`]); a
 /// family whose flags choose among problem types of their own (`chopsticks --fingers F`)
 /// serves the one they name.
-pub trait Serve {
+pub(crate) trait Serve {
     /// Returns the flags that build the problem, with their defaults.
     fn flags() -> Vec<Flag>;
 

@@ -27,7 +27,7 @@ pub(crate) fn fingers_flag() -> Flag {
 
 /// The help of `--fingers`; its reaches are
 /// [`search_reach`](crate::games::simple_chopsticks::search_reach)'s, which a test holds it to.
-const FINGERS_HELP: &str = "F: a hand holds 1 to F fingers (simple chopsticks, arXiv 2406.09083). F = 2 is the seed's game, answered by its rule at any count; F = 3, 4, 5 are answered by a search of the moves, each count at most 8, 3 and 2.";
+const FINGERS_HELP: &str = "F: a hand holds 1 to F fingers (simple chopsticks, arXiv 2406.09083). F = 2 is the seed's game, answered by its rule at any count (by a search within 24 with --misere or --grundy); F = 3, 4, 5 are answered by a search of the moves, each count at most 8, 3 and 2.";
 
 /// Returns the error for a `--fingers` value that names no game of the family.
 pub(crate) fn unserved(f: &str) -> GameError {
@@ -70,7 +70,7 @@ pub(crate) fn unserved_by<const F: usize>(f: &str) -> GameError {
 /// assert!(visit("chopsticks", &flags, Numbers).is_err());
 /// # Ok::<(), gamecheck::games::RegistryError>(())
 /// ```
-pub struct Fingers;
+pub(crate) struct Fingers;
 
 impl Serve for Fingers {
     fn flags() -> Vec<Flag> {

@@ -21,7 +21,7 @@ pub use commands::table_proof;
 pub use claim_expr::{CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr};
 pub use explanation::{describe, solve};
 pub(crate) use explanation::explain_line;
-pub use fingers::Fingers;
+pub(crate) use fingers::Fingers;
 pub(crate) use fingers::{fingers_flag, unserved_by};
 pub use game::{Chopsticks, MINIMAX_REACH, SEARCH_REACH};
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};

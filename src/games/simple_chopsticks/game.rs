@@ -23,10 +23,12 @@ use crate::problem::{Claims, Flag, Flags};
 /// and 8, 3.8 s and 360 MB; at F = 4 and 3, 1.4 s and 120 MB; at F = 5 and 2, 5.5 s and
 /// 280 MB (release build; misère play, which stops at a winning move, 0.1 to 0.4 s). One
 /// more on each count would multiply the positions by about 2 at F = 3, 7 at F = 4 and 25
-/// at F = 5. F = 2 is the seed's game, which its rule answers at any count.
+/// at F = 5. F = 2 is the seed's game, which its rule answers at any count; as this game, its reach is
+/// `chopsticks --misere`'s, 24.
 pub const fn search_reach(f: usize) -> u64 {
     match f {
-        0..=2 => u64::MAX,
+        // The reach of `chopsticks --misere` and `--grundy` at F = 2.
+        0..=2 => 24,
         3 => 8,
         4 => 3,
         _ => 2,
@@ -45,8 +47,8 @@ const OPPONENT: [&str; 5] = ["y1", "y2", "y3", "y4", "y5"];
 /// use gamecheck::games::simple_chopsticks::SimpleChopsticks;
 /// use gamecheck::problem::Problem;
 /// let p = GameProblem::new(SimpleChopsticks::<3, 6>::new(), Question::default())?;
-/// // One one-finger hand each: 1 on 1 makes a two, which the opponent's one makes a
-/// // three; the mover's two then removes it.
+/// // One one-finger hand each: 1 on 1 makes the opponent's hand a two, whose only move
+/// // makes the mover's one a three; the mover's three then removes the two.
 /// assert_eq!(p.solve(&[1, 0, 0, 1, 0, 0]), Ok(Answer::Outcome(Outcome::Win)));
 /// # Ok::<(), gamecheck::game::GameError>(())
 /// ```
@@ -178,10 +180,10 @@ impl<const F: usize, const L: usize> FromFlags for SimpleChopsticks<F, L> {
     }
 
     fn from_flags(flags: &Flags) -> Result<SimpleChopsticks<F, L>, GameError> {
-        match flags.text("fingers")? {
-            Some(f) if f == F.to_string() => Ok(SimpleChopsticks::new()),
-            Some(f) => Err(crate::games::chopsticks::unserved_by::<F>(f)),
-            None => Err(crate::games::chopsticks::unserved_by::<F>("2")),
+        // A flag left out is the family's default, F = 2.
+        match flags.text("fingers")?.unwrap_or("2") {
+            f if f == F.to_string() => Ok(SimpleChopsticks::new()),
+            f => Err(crate::games::chopsticks::unserved_by::<F>(f)),
         }
     }
 }
