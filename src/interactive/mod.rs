@@ -14,7 +14,6 @@
 mod generate;
 mod play;
 mod process;
-
 mod remoteness;
 mod session;
 mod shrink;
