@@ -15,7 +15,7 @@
 
 use super::checkpoint::{self, Checkpoint};
 use super::code::OctalCode;
-use super::sparse_kernel::{self, State, Stop, Tiers};
+use super::sparse_kernel::{self, State, Stop};
 use super::values::{NimValues, Nimber, with_values};
 
 /// How values split into rare and common: by the parity of `value & mask`, plus, with
@@ -63,16 +63,6 @@ pub struct SparseStats {
     pub rare_splits: u64,
     /// Splits tried to confirm rare values.
     pub confirm_splits: u64,
-    /// Heaps whose middle splits missed a rare value, so that other splits were tried.
-    pub fallbacks: u64,
-    /// Splits tried after a miss, when some split made every rare value needed.
-    pub fallback_splits: u64,
-    /// Heaps whose rare values the walk over the first low splits confirmed.
-    pub walk_wins: u64,
-    /// Heaps whose rare values the low splits (a ≤ L) confirmed after the walk.
-    pub low_wins: u64,
-    /// Heaps whose rare values the middle splits (a near r/2) confirmed.
-    pub middle_wins: u64,
     /// Heaps whose rare values needed every split: a rare value or a hole was found.
     pub full_scans: u64,
     /// Times the mask changed.
@@ -181,12 +171,8 @@ pub struct SparseSpace {
     rare: Vec<u64>,
     rare_values: Vec<u32>,
     largest: u32,
-    /// How the fast path confirms rare values.
-    tiers: Tiers,
     /// The fast path needs at least this many words of option bits.
     words_floor: usize,
-    /// Whether the fast path may use a second thread.
-    parallel: bool,
     /// Whether the fast path is used at all (off only to test the general path).
     fast: bool,
     /// The heap count at which the mask is reconsidered next.
@@ -233,9 +219,7 @@ impl SparseSpace {
             rare: Vec::new(),
             rare_values: Vec::new(),
             largest: 0,
-            tiers: Tiers::default(),
             words_floor: 1,
-            parallel: rayon::current_num_threads() > 1,
             fast: true,
             next_review: 64,
             reach: MAX_HEAPS,
@@ -352,29 +336,8 @@ impl SparseSpace {
             rare_values: &mut self.rare_values,
             largest: &mut self.largest,
             stats: &mut self.stats,
-            tiers: &mut self.tiers,
-            parallel: self.parallel,
         };
         sparse_kernel::extend::<T, W>(v, stop, &mut state)
-    }
-
-    /// Sets whether the fast path may compute the next block's confirmations on a second
-    /// thread of the rayon pool (the default when the pool has more than one).
-    ///
-    /// # Example
-    /// ```
-    /// use gamecheck::octal::{code::OctalCode, sparse_space::SparseSpace};
-    /// let code: OctalCode = "0.16".parse()?;
-    /// let (mut one, mut two) = (SparseSpace::new(&code), SparseSpace::new(&code));
-    /// one.set_parallel(false);
-    /// two.set_parallel(true);
-    /// one.extend_to(200_000);
-    /// two.extend_to(200_000);
-    /// assert_eq!(one.values(), two.values());
-    /// # Ok::<(), gamecheck::octal::code::CodeError>(())
-    /// ```
-    pub fn set_parallel(&mut self, parallel: bool) {
-        self.parallel = parallel;
     }
 
     /// Returns the solver that continues from checkpoint `c` of `code`: its values, its
@@ -845,21 +808,10 @@ mod tests {
         TakeAndBreak::parse(code).map_or_else(|e| panic!("{code}: {e}"), |t| t.nim_values(heaps))
     }
 
-    fn sparse(code: &str, heaps: usize, fast: bool, parallel: bool) -> Vec<u32> {
-        solver(code, heaps, fast, parallel, None).values().to_vec()
-    }
-
-    /// The solver of `code` to `heaps`, with the middle batch always on or off when
-    /// `deep` says so (else as the blocks decide).
-    fn solver(code: &str, heaps: usize, fast: bool, parallel: bool, deep: Option<bool>) -> SparseSpace {
+    fn sparse(code: &str, heaps: usize, fast: bool) -> SparseSpace {
         let parsed: OctalCode = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
         let mut s = SparseSpace::new(&parsed);
         s.fast = fast;
-        s.set_parallel(parallel);
-        if let Some(deep) = deep {
-            s.tiers.deep = deep;
-            s.tiers.pinned = true;
-        }
         s.extend_to(heaps);
         s
     }
@@ -893,7 +845,7 @@ mod tests {
             let want = plain(code, heaps);
             for fast in [true, false] {
                 assert_eq!(
-                    (code, fast, sparse(code, heaps, fast, false)),
+                    (code, fast, sparse(code, heaps, fast).values().to_vec()),
                     (code, fast, want.clone())
                 );
             }
@@ -901,15 +853,14 @@ mod tests {
     }
 
     #[test]
-    fn parallel_matches_sequential_past_many_blocks() {
-        // The second thread starts once two blocks are computed, and only while the middle
-        // batch is on: on, off, and as the blocks decide.
-        for code in ["0.16", "0.1777", "0.56", "4.07", "grundy"] {
-            let one = sparse(code, 70_000, true, false);
-            for deep in [Some(true), Some(false), None] {
-                let two = solver(code, 70_000, true, true, deep);
-                assert!(one == two.values().to_vec(), "{code} {deep:?}");
-            }
+    fn scan_in_chunks_matches_plain_mex_in_one_and_two_bytes() {
+        // Past many chunks of 32 splits: Grundy's game in one-byte values (the 8-bit
+        // chunk test), Officers past 255 (the 16-bit one, values to 284); Officers' rare
+        // heaps 1 and 2 give terms that a group of heaps adds one heap at a time.
+        for (code, heaps, two_bytes) in [("grundy", 8000, false), ("0.6", 20_000, true)] {
+            let s = sparse(code, heaps, true);
+            assert_eq!(s.largest_value() > 255, two_bytes, "{code}");
+            assert_eq!((code, s.values().to_vec()), (code, plain(code, heaps)));
         }
     }
 
@@ -922,7 +873,6 @@ mod tests {
             for floor in [8, 16, 32] {
                 let parsed: OctalCode = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
                 let mut s = SparseSpace::new(&parsed);
-                s.set_parallel(false);
                 s.words_floor = floor;
                 s.extend_to(heaps);
                 assert_eq!((code, floor, s.values().to_vec()), (code, floor, want.clone()));
