@@ -104,15 +104,11 @@ fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
         while live < st.terms.len() && (st.terms[live].0 as usize) < n {
             live += 1;
         }
-        // GROUP heaps at once when no term starts within the group: the loop over terms
-        // is shared. The terms with a + j < GROUP read, for the group's later heaps,
-        // values of the group itself: they are added one heap at a time.
-        let grouped = n >= 2 * GROUP
-            && n + GROUP <= stop
-            && st
-                .terms
-                .get(live)
-                .is_none_or(|&(d, _)| d as usize >= n + GROUP - 1);
+        // GROUP heaps at once: the loop over the terms live for all of them is shared.
+        // The terms with a + j < GROUP read, for the group's later heaps, values of the
+        // group itself, and the terms that start within the group serve only its later
+        // heaps: both are added one heap at a time.
+        let grouped = n >= 2 * GROUP && n + GROUP <= stop;
         if grouped {
             let g = &v[..];
             let small = st.terms[..live].partition_point(|&(d, _)| (d as usize) < GROUP);
@@ -159,16 +155,17 @@ fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
             }
             st.stats.rare_splits += (live * GROUP) as u64;
             for (i, mut opts) in acc.into_iter().enumerate() {
-                for &(d, ga) in &st.terms[..small] {
+                // The terms that read the group's own values, and those that start
+                // within it (of rare heaps just below n, or of the group's own).
+                let late = st.terms[live..].partition_point(|&(d, _)| (d as usize) < n + i);
+                for &(d, ga) in st.terms[..small].iter().chain(&st.terms[live..live + late]) {
                     let (d, b) = (d as usize, n + i - d as usize);
                     if !(unequal && is_equal_split(d, b, moves)) {
                         set(&mut opts, ga ^ v[b].get());
                     }
                 }
-                // A new rare heap adds terms the rest of the group lacks: they are redone.
-                if finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)? {
-                    break;
-                }
+                st.stats.rare_splits += late as u64;
+                finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)?;
             }
         } else {
             let g = &v[..];
@@ -309,10 +306,10 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
             b &= b - 1;
         }
     }
-    // The needed values as 512 bits for the chunk tests (values below 512).
-    let mut wide = [0u64; 8];
-    wide[..W.min(8)].copy_from_slice(&need[..W.min(8)]);
-    let (bytes, words) = if AVX2 && W <= 8 {
+    // The needed values as 1024 bits for the chunk tests (values below 1024).
+    let mut wide = [0u64; 16];
+    wide[..W.min(16)].copy_from_slice(&need[..W.min(16)]);
+    let (bytes, words) = if AVX2 && W <= 16 {
         (if W <= 4 { T::as_bytes(g) } else { None }, T::as_words(g))
     } else {
         (None, None)
@@ -351,7 +348,13 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
                 #[cfg(target_arch = "x86_64")]
                 (_, Some(b)) if full => {
                     // SAFETY: `words` is only set where AVX2 was detected.
-                    unsafe { chunk_hits_u16(&b[a0..=a1], &b[r - a1..=r - a0], &wide) }
+                    unsafe {
+                        if W <= 8 {
+                            chunk_hits_u16::<false>(&b[a0..=a1], &b[r - a1..=r - a0], &wide)
+                        } else {
+                            chunk_hits_u16::<true>(&b[a0..=a1], &b[r - a1..=r - a0], &wide)
+                        }
+                    }
                 }
                 _ => {
                     let mut hit = 0u8;
@@ -371,7 +374,7 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
                 if table[w][b] != 0 {
                     table[w][b] = 0;
                     need[w] &= !(1u64 << b);
-                    wide[w % 8] &= !(1u64 << b);
+                    wide[w % 16] &= !(1u64 << b);
                     count -= 1;
                     if count == 0 {
                         break 'scan;
@@ -401,10 +404,10 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
 /// of `need` (values below 256).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn chunk_hits_u8(low: &[u8], high: &[u8], need: &[u64; 8]) -> u32 {
+fn chunk_hits_u8(low: &[u8], high: &[u8], need: &[u64; 16]) -> u32 {
     use std::arch::x86_64::*;
     assert!(low.len() == 32 && high.len() == 32);
-    // SAFETY: both slices hold 32 bytes and `need` 64; unaligned loads.
+    // SAFETY: both slices hold 32 bytes and `need` 128; unaligned loads.
     unsafe {
         let reverse = _mm256_setr_epi8(
             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
@@ -439,13 +442,13 @@ fn bit_of_low3() -> std::arch::x86_64::__m256i {
 }
 
 /// Returns bit i set for each split i of the 32 (low[i], high[31 − i]) that makes a value
-/// of `need` (values below 512).
+/// of `need`: values below 512, or below 1024 with `WIDE`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn chunk_hits_u16(low: &[u16], high: &[u16], need: &[u64; 8]) -> u32 {
+fn chunk_hits_u16<const WIDE: bool>(low: &[u16], high: &[u16], need: &[u64; 16]) -> u32 {
     use std::arch::x86_64::*;
     assert!(low.len() == 32 && high.len() == 32);
-    // SAFETY: both slices hold 32 values and `need` 64 bytes; unaligned loads.
+    // SAFETY: both slices hold 32 values and `need` 128 bytes; unaligned loads.
     unsafe {
         let reverse = _mm256_setr_epi8(
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
@@ -481,7 +484,24 @@ fn chunk_hits_u16(low: &[u16], high: &[u16], need: &[u64; 8]) -> u32 {
             look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
             bit7,
         );
-        let byte = _mm256_blendv_epi8(below, above, bit8);
+        let mut byte = _mm256_blendv_epi8(below, above, bit8);
+        if WIDE {
+            // Bytes 64..128 of the set, picked by bit 9.
+            let set_low = _mm256_loadu_si256(need.as_ptr().add(8).cast());
+            let set_high = _mm256_loadu_si256(need.as_ptr().add(12).cast());
+            let below = _mm256_blendv_epi8(
+                look(_mm256_permute2x128_si256::<0x00>(set_low, set_low)),
+                look(_mm256_permute2x128_si256::<0x11>(set_low, set_low)),
+                bit7,
+            );
+            let above = _mm256_blendv_epi8(
+                look(_mm256_permute2x128_si256::<0x00>(set_high, set_high)),
+                look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
+                bit7,
+            );
+            let bit9 = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<2>(x), _mm256_set1_epi16(0x80)));
+            byte = _mm256_blendv_epi8(byte, _mm256_blendv_epi8(below, above, bit8), bit9);
+        }
         let bit = _mm256_shuffle_epi8(bit_of_low3(), low3);
         let missed = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
         let packed = !(_mm256_movemask_epi8(missed) as u32);
