@@ -297,6 +297,9 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
     moves: &MoveLists,
     stats: &mut SparseStats,
 ) -> u64 {
+    if W <= 2 {
+        return scan_narrow(g, n, need, moves, stats);
+    }
     let mut count = 0;
     for w in 0..W {
         let mut b = need[w];
@@ -394,6 +397,63 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
             b &= b - 1;
         }
     }
+    if left != 0 {
+        stats.full_scans += 1;
+    }
+    left
+}
+
+/// [`scan`] for values below 128, where most splits make a value still needed: the values
+/// a chunk makes are gathered as bits and removed at once.
+#[inline(always)]
+fn scan_narrow<T: Nimber, const W: usize>(
+    g: &[T],
+    n: usize,
+    need: &mut [u64; W],
+    moves: &MoveLists,
+    stats: &mut SparseStats,
+) -> u64 {
+    let unequal = moves.unequal;
+    let top = |j: usize| -> usize {
+        if n < j + 2 {
+            return 0;
+        }
+        let r = n - j;
+        if unequal && r.is_multiple_of(2) { r / 2 - 1 } else { r / 2 }
+    };
+    let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
+    let mut left = need.iter().fold(0, |acc, w| acc | w);
+    let mut scanned = 0u64;
+    let mut a0 = 1;
+    'scan: while a0 <= last {
+        for &j in &moves.pair {
+            let high_a = top(j);
+            if a0 > high_a {
+                continue;
+            }
+            let r = n - j;
+            let a1 = high_a.min(a0 + CHUNK - 1);
+            scanned += (a1 + 1 - a0) as u64;
+            let (mut below, mut above) = (0u64, 0u64);
+            for (x, y) in g[a0..=a1].iter().zip(g[r - a1..=r - a0].iter().rev()) {
+                let v = u64::from(x.get() ^ y.get());
+                let bit = 1u64 << (v & 63);
+                let high = (v >> 6) & 1;
+                below |= bit & high.wrapping_sub(1);
+                above |= bit & high.wrapping_neg();
+            }
+            need[0] &= !below;
+            if W == 2 {
+                need[1 % W] &= !above;
+            }
+            left = need.iter().fold(0, |acc, w| acc | w);
+            if left == 0 {
+                break 'scan;
+            }
+        }
+        a0 += CHUNK;
+    }
+    stats.confirm_splits += scanned;
     if left != 0 {
         stats.full_scans += 1;
     }

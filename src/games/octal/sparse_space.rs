@@ -886,7 +886,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "release, about a minute and 15 MB: `cargo test --release --lib czajka -- --ignored`"]
+    #[ignore = "release, about 15 s and 15 MB: `cargo test --release --lib czajka -- --ignored`"]
     fn grundys_game_agrees_with_czajkas_published_records() {
         // Czajka's table of Grundy's game (tczajka/octal-games): the first heap where the
         // largest value so far is reached, 231, 234 and 256; 256 needs two-byte values.
