@@ -21,9 +21,8 @@ fn code(s: &str) -> OctalCode {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn sparse_values(code: &OctalCode, heaps: usize, parallel: bool) -> u32 {
+fn sparse_values(code: &OctalCode, heaps: usize) -> u32 {
     let mut s = SparseSpace::new(code);
-    s.set_parallel(parallel);
     s.extend_to(heaps);
     s.largest_value()
 }
@@ -41,11 +40,8 @@ fn values_against_plain(c: &mut Criterion) {
             .warm_up_time(Duration::from_secs(1));
         for heaps in [1usize << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20] {
             let label = format!("heaps={heaps}");
-            group.bench_with_input(BenchmarkId::new("fast_two_threads", &label), &heaps, |b, &h| {
-                b.iter(|| sparse_values(black_box(&game), h, true))
-            });
-            group.bench_with_input(BenchmarkId::new("fast_one_thread", &label), &heaps, |b, &h| {
-                b.iter(|| sparse_values(black_box(&game), h, false))
+            group.bench_with_input(BenchmarkId::new("fast", &label), &heaps, |b, &h| {
+                b.iter(|| sparse_values(black_box(&game), h))
             });
             if heaps <= 1 << 14 {
                 group.bench_with_input(BenchmarkId::new("plain", &label), &heaps, |b, &h| {
@@ -93,7 +89,7 @@ fn anchors_rows(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new(format!("fast_{name}"), format!("heaps={heaps}")),
             &heaps,
-            |b, &h| b.iter(|| sparse_values(black_box(&game), h, true)),
+            |b, &h| b.iter(|| sparse_values(black_box(&game), h)),
         );
     }
     group.finish();

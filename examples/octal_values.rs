@@ -1,6 +1,5 @@
 //! Computes a heap game's nim-sequence to n heaps by the sparse-space method and prints
-//! the solver's work: `cargo run --release --example octal_values -- 0.1777 20000000 [1|2]`
-//! (the last argument: threads for the confirmations, default 2).
+//! the solver's work: `cargo run --release --example octal_values -- 0.1777 20000000`.
 
 use std::time::Instant;
 
@@ -10,15 +9,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let code: OctalCode = args.next().unwrap_or_else(|| "0.16".into()).parse()?;
     let heaps: usize = args.next().map_or(Ok(1_000_000), |s| s.parse())?;
-    let threads: usize = args.next().map_or(Ok(2), |s| s.parse())?;
     let start = Instant::now();
     let mut s = SparseSpace::new(&code);
-    s.set_parallel(threads > 1);
     s.extend_to(heaps);
     let st = s.stats();
     let per = |x: u64| x as f64 / st.heaps as f64;
     println!(
-        "{code}: {} heaps in {:.2} s, largest {}, {:?}, {} rare heaps, per heap: {:.1} rare splits, {:.1} confirm splits, {} fallbacks, {} full scans, wins walk {} low {} middle {}, {} MiB",
+        "{code}: {} heaps in {:.2} s, largest {}, {:?}, {} rare heaps, per heap: {:.1} rare splits, {:.1} confirm splits, {} full scans, {} MiB",
         s.len(),
         start.elapsed().as_secs_f64(),
         s.largest_value(),
@@ -26,11 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         s.rare_heaps().len(),
         per(st.rare_splits),
         per(st.confirm_splits),
-        st.fallbacks,
         st.full_scans,
-        st.walk_wins,
-        st.low_wins,
-        st.middle_wins,
         s.memory_bytes() >> 20
     );
     Ok(())

@@ -1,62 +1,19 @@
 //! The fast path of the sparse-space method: codes that leave at most two heaps, values
 //! below 64·W, option sets as W machine words.
 //!
-//! Per heap n, the sequential part lists the options that can be common (one heap left,
-//! or a split with a rare heap in it: reads of values just below n) and confirms the rare
-//! values below the least common value absent. Confirmation first walks the first low
-//! splits of each r = n − j one at a time, a = 1, 2, …, and stops as soon as every rare
-//! value is made: most heaps of most games need a few splits. The heaps the walk leaves
-//! go to two batches: the *low* splits (a ≤ L) and the *middle* ones, the K splits whose
-//! heaps are nearest r/2. The middles only read values near n/2: where blocks show that
-//! confirmation runs deep (most heaps get past the walk), a second thread computes them a
-//! block ahead, from a copy of those values, while the first finishes the current block;
-//! elsewhere they are made only for the heaps that need them. A rare value both batches
-//! miss is looked for in every other split, so the answer is exact whatever L and K are;
-//! they double when misses are frequent.
+//! Per heap n, the options that can be common (one heap left, or a split with a rare heap
+//! in it: reads of values just below n) are listed, and the rare values below the least
+//! common value absent are confirmed: the splits (a, n − j − a) are scanned from a = 1
+//! up, and the scan stops as soon as every rare value needed is made. A rare value no
+//! split makes is the mex, found at the end of the scan, so the answer is exact. The
+//! scan tests 32 splits at once against the set of values still needed (with AVX2, for
+//! values below 512): a chunk is looked at split by split only when it makes one of them,
+//! a few dozen times per heap. The first splits are where most of the rare values are
+//! made soonest: scanning from the middle (a near n/2) takes more splits on every game
+//! measured (Grundy's game near 2^20: 3,100 against 5,500 per heap).
 
 use super::sparse_space::{Mask, MoveLists, SparseStats};
 use super::values::Nimber;
-
-/// Heaps per block: the unit of work handed to the second thread.
-const BLOCK: usize = 1 << 14;
-/// The first number of middle splits per sum, and the largest.
-const FIRST_MIDDLE: usize = 32;
-const MAX_TIER: usize = 1 << 12;
-/// Splits per step of the fallback scan, between checks for completion.
-const SCAN_STEP: usize = 64;
-
-/// The two batches that confirm rare values after the walk: the low splits (a ≤ L,
-/// reading a few small heaps and the values just below n) and the middle splits (the K
-/// with a nearest r/2). Which works depends on the game: small heaps are often rare (their
-/// splits make common values), or the values near n/2 may make few of the rare values.
-/// The one that served best goes first, and both grow while the splits tried after them
-/// cost more than they do. `deep`: whether the second thread computes the middles ahead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Tiers {
-    pub low: usize,
-    pub middle: usize,
-    pub low_first: bool,
-    pub deep: bool,
-    /// Keeps `deep` as it is set (for the tests of the second thread).
-    pub pinned: bool,
-}
-
-impl Default for Tiers {
-    fn default() -> Tiers {
-        Tiers {
-            low: FIRST_LOW,
-            middle: FIRST_MIDDLE,
-            low_first: false,
-            deep: false,
-            pinned: false,
-        }
-    }
-}
-
-/// The first number of low splits per sum.
-const FIRST_LOW: usize = 32;
-/// The splits walked one at a time per sum before the batches.
-const WALK: usize = 32;
 
 /// Why the fast path stopped before the heap it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,32 +34,6 @@ pub(super) struct State<'a> {
     pub terms: Vec<(u64, u32)>,
     pub largest: &'a mut u32,
     pub stats: &'a mut SparseStats,
-    /// How rare values are confirmed.
-    pub tiers: &'a mut Tiers,
-    /// Whether a second thread may compute the next block's middles.
-    pub parallel: bool,
-}
-
-/// The value sets of the middle splits of the sums `base..base + sets.len()`, K each.
-struct Middles<const W: usize> {
-    base: usize,
-    k: usize,
-    sets: Vec<[u64; W]>,
-}
-
-impl<const W: usize> Middles<W> {
-    fn get(&self, r: usize, k: usize) -> Option<[u64; W]> {
-        if self.k != k {
-            return None;
-        }
-        self.sets.get(r.checked_sub(self.base)?).copied()
-    }
-}
-
-/// Returns the least a of the middle splits of `r`, K of them ending at a = r/2.
-#[inline(always)]
-fn middle_from(r: usize, k: usize) -> usize {
-    (r / 2 + 1).saturating_sub(k).max(1)
 }
 
 #[inline(always)]
@@ -111,90 +42,11 @@ fn set<const W: usize>(bits: &mut [u64; W], x: u32) {
     bits[(x >> 6) % W] |= 1 << (x & 63);
 }
 
-/// Returns the values of the splits (a, r − a) for a in `from..=to`, without the equal
-/// split when `unequal`. `g[i − offset]` is G(i); 1 ≤ `from`, `to` ≤ r/2.
-#[inline(always)]
-fn split_values<T: Nimber, const W: usize>(
-    g: &[T],
-    offset: usize,
-    r: usize,
-    from: usize,
-    to: usize,
-    unequal: bool,
-) -> [u64; W] {
-    let mut bits = [0u64; W];
-    if from > to {
-        return bits;
-    }
-    // The equal split is a = r/2 = `to`, the last one.
-    let to_low = if unequal && 2 * to == r { to - 1 } else { to };
-    if from > to_low {
-        return bits;
-    }
-    let low = &g[from - offset..=to_low - offset];
-    let high = &g[r - to_low - offset..=r - from - offset];
-    for (x, y) in low.iter().zip(high.iter().rev()) {
-        set(&mut bits, x.get() ^ y.get());
-    }
-    bits
-}
-
-/// Whether this CPU runs the AVX2 versions: the same loops, with four variable shifts per
-/// instruction for the option bits.
+/// Whether this CPU runs the AVX2 versions: the chunk tests of the scan, and the same
+/// loops with four variable shifts per instruction for the option bits.
 #[cfg(target_arch = "x86_64")]
 fn has_avx2() -> bool {
     std::is_x86_feature_detected!("avx2")
-}
-
-/// Returns the middle splits of the sums `base..end`; `g[i − offset]` is G(i) for every i
-/// they read: `middle_from(base)` up to `end / 2 + k`.
-fn fill_middles<T: Nimber, const W: usize>(
-    g: &[T],
-    offset: usize,
-    base: usize,
-    end: usize,
-    k: usize,
-    unequal: bool,
-) -> Middles<W> {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: AVX2 was detected on this CPU just above.
-        return unsafe { fill_middles_avx2(g, offset, base, end, k, unequal) };
-    }
-    fill_middles_body(g, offset, base, end, k, unequal)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn fill_middles_avx2<T: Nimber, const W: usize>(
-    g: &[T],
-    offset: usize,
-    base: usize,
-    end: usize,
-    k: usize,
-    unequal: bool,
-) -> Middles<W> {
-    fill_middles_body(g, offset, base, end, k, unequal)
-}
-
-#[inline(always)]
-fn fill_middles_body<T: Nimber, const W: usize>(
-    g: &[T],
-    offset: usize,
-    base: usize,
-    end: usize,
-    k: usize,
-    unequal: bool,
-) -> Middles<W> {
-    let sets = (base..end)
-        .map(|r| {
-            if r < 2 {
-                return [0; W];
-            }
-            split_values(g, offset, r, middle_from(r, k), r / 2, unequal)
-        })
-        .collect();
-    Middles { base, k, sets }
 }
 
 /// Computes heaps `v.len()..stop` on the fast path. Every value so far is below 64·W.
@@ -206,103 +58,30 @@ pub(super) fn extend<T: Nimber, const W: usize>(
     stop: usize,
     st: &mut State<'_>,
 ) -> Result<(), Stop> {
-    let low_j = st.moves.pair.iter().copied().min().unwrap_or(0);
-    let high_j = st.moves.pair.iter().copied().max().unwrap_or(0);
-    let unequal = st.moves.unequal;
-    let mut pre: Option<Middles<W>> = None;
     v.reserve(stop.saturating_sub(v.len()));
-    while v.len() < stop {
-        let start = v.len();
-        let end = stop.min(start + BLOCK);
-        let tiers = *st.tiers;
-        let k = tiers.middle;
-        // The next block's sums, and the values their middles read.
-        let next_end = stop.min(end + BLOCK);
-        let base = end.saturating_sub(high_j);
-        let top = next_end.saturating_sub(low_j);
-        let lo = middle_from(base, k);
-        let hi = top / 2 + k + 1;
-        let before = *st.stats;
-        if st.parallel && tiers.deep && end < stop && !st.moves.pair.is_empty() && hi <= start {
-            let window: Vec<T> = v[lo..hi].to_vec();
-            let (done, next) = rayon::join(
-                || run_block::<T, W>(v, end, pre.as_ref(), st, tiers),
-                || fill_middles::<T, W>(&window, lo, base, top, k, unequal),
-            );
-            done?;
-            pre = Some(next);
-        } else {
-            run_block::<T, W>(v, end, pre.as_ref(), st, tiers)?;
-            pre = None;
-        }
-        adapt(st.tiers, &before, st.stats, end - start);
-    }
-    Ok(())
-}
-
-/// Adapts the tiers to what served in the block just computed (`before` are the counts
-/// before it, `heaps` its size).
-fn adapt(tiers: &mut Tiers, before: &SparseStats, now: &SparseStats, heaps: usize) {
-    let low_wins = now.low_wins - before.low_wins;
-    let middle_wins = now.middle_wins - before.middle_wins;
-    if tiers.low_first && middle_wins > low_wins || !tiers.low_first && low_wins > middle_wins {
-        tiers.low_first = !tiers.low_first;
-    }
-    // Computing the middles ahead costs K splits for every heap, made lazily only for the
-    // heaps past the walk: ahead pays (in time, on the second core) only when most heaps
-    // are, and is dropped when fewer than a quarter are.
-    let past_walk = low_wins + middle_wins + (now.fallbacks - before.fallbacks);
-    if !tiers.pinned {
-        let heaps = heaps as u64;
-        if past_walk * 2 > heaps {
-            tiers.deep = true;
-        } else if past_walk * 4 < heaps {
-            tiers.deep = false;
-        }
-    }
-    // Splits tried after both tiers, per heap, against what the tiers cost.
-    let scanned = now.fallback_splits - before.fallback_splits;
-    if scanned * 4 > heaps as u64 * tiers.low.min(tiers.middle) as u64 {
-        tiers.low = (tiers.low * 2).min(MAX_TIER);
-        tiers.middle = (tiers.middle * 2).min(MAX_TIER);
-    }
-}
-
-/// Computes heaps `v.len()..end`, using the middles in `pre` where they are.
-fn run_block<T: Nimber, const W: usize>(
-    v: &mut Vec<T>,
-    end: usize,
-    pre: Option<&Middles<W>>,
-    st: &mut State<'_>,
-    tiers: Tiers,
-) -> Result<(), Stop> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: AVX2 was detected on this CPU just above.
-        return unsafe { run_block_avx2(v, end, pre, st, tiers) };
+        return unsafe { extend_avx2::<T, W>(v, stop, st) };
     }
-    run_block_body(v, end, pre, st, tiers)
+    extend_body::<T, W, false>(v, stop, st)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_block_avx2<T: Nimber, const W: usize>(
-    v: &mut Vec<T>,
-    end: usize,
-    pre: Option<&Middles<W>>,
-    st: &mut State<'_>,
-    tiers: Tiers,
-) -> Result<(), Stop> {
-    run_block_body(v, end, pre, st, tiers)
+fn extend_avx2<T: Nimber, const W: usize>(v: &mut Vec<T>, stop: usize, st: &mut State<'_>) -> Result<(), Stop> {
+    extend_body::<T, W, true>(v, stop, st)
 }
 
+/// Heaps whose split terms are gathered at once.
+const GROUP: usize = 4;
+
+/// The body of [`extend`]; `AVX2`: whether the scan may test chunks with AVX2.
 #[inline(always)]
-fn run_block_body<T: Nimber, const W: usize>(
+fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
     v: &mut Vec<T>,
-    end: usize,
-    pre: Option<&Middles<W>>,
+    stop: usize,
     st: &mut State<'_>,
-    tiers: Tiers,
 ) -> Result<(), Stop> {
     let moves = st.moves;
     let unequal = moves.unequal;
@@ -315,47 +94,38 @@ fn run_block_body<T: Nimber, const W: usize>(
             }
         }
     }
-    // The middles computed here, by sum: a sum serves the heaps r + j for every j that
-    // splits, so the last span of sums is kept.
-    let span = moves.pair.iter().max().map_or(0, |&h| h + 1) - moves.pair.iter().min().unwrap_or(&0);
-    let slots = span.max(1).next_power_of_two();
-    let mut cache = Caches {
-        low: vec![(usize::MAX, [0u64; W]); slots],
-        middle: vec![(usize::MAX, [0u64; W]); slots],
-    };
+    // The scan's flags of the values still needed, all clear between heaps.
+    let mut table = [[0u8; 64]; W];
     let mut live = st.terms.partition_point(|&(d, _)| (d as usize) < v.len());
-    while v.len() < end {
+    while v.len() < stop {
         let n = v.len();
         // Terms with a + j < n, the splits heap n has; they only grow with n, and a new
         // rare heap's terms come after them.
         while live < st.terms.len() && (st.terms[live].0 as usize) < n {
             live += 1;
         }
-        // GROUP heaps at once when every term reads a value below n for each of them and
-        // none starts within the group: the loop over terms is shared and vectorizes.
-        let grouped = n + GROUP <= end
-            && st.terms.first().is_none_or(|&(d, _)| d as usize >= GROUP)
-            && st
-                .terms
-                .get(live)
-                .is_none_or(|&(d, _)| d as usize >= n + GROUP - 1);
+        // GROUP heaps at once: the loop over the terms live for all of them is shared.
+        // The terms with a + j < GROUP read, for the group's later heaps, values of the
+        // group itself, and the terms that start within the group serve only its later
+        // heaps: both are added one heap at a time.
+        let grouped = n >= 2 * GROUP && n + GROUP <= stop;
         if grouped {
             let g = &v[..];
-            let mut acc = [[0u64; W]; GROUP];
+            let small = st.terms[..live].partition_point(|&(d, _)| (d as usize) < GROUP);
             // With unequal splits, the terms that are the equal split of a heap of the
             // group, d = (n + i + j)/2, are taken one heap at a time; the others together.
             let (eq_from, eq_to) = match moves.pair.first() {
                 Some(&j) if unequal => {
                     let terms = &st.terms[..live];
                     let (low, high) = ((n + j) / 2, (n + GROUP - 1 + j) / 2);
-                    (
-                        terms.partition_point(|&(d, _)| (d as usize) < low),
-                        terms.partition_point(|&(d, _)| (d as usize) <= high),
-                    )
+                    let from = terms.partition_point(|&(d, _)| (d as usize) < low).max(small);
+                    (from, terms.partition_point(|&(d, _)| (d as usize) <= high).max(from))
                 }
                 _ => (live, live),
             };
-            for part in [&st.terms[..eq_from], &st.terms[eq_to..live]] {
+            // A flag a value: stores that do not wait on each other, unlike setting bits.
+            let mut marks = [[[0u8; 64]; W]; GROUP];
+            for part in [&st.terms[small..eq_from], &st.terms[eq_to..live]] {
                 for &(d, ga) in part {
                     let base = n - d as usize;
                     let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
@@ -363,8 +133,15 @@ fn run_block_body<T: Nimber, const W: usize>(
                         Err(_) => unreachable!("a slice of GROUP values"),
                     };
                     for i in 0..GROUP {
-                        set(&mut acc[i], ga ^ vals[i].get());
+                        let x = (ga ^ vals[i].get()) as usize;
+                        marks[i][(x >> 6) % W][x & 63] = 1;
                     }
+                }
+            }
+            let mut acc = [[0u64; W]; GROUP];
+            for i in 0..GROUP {
+                for w in 0..W {
+                    acc[i][w] = to_bits(&marks[i][w]);
                 }
             }
             for &(d, ga) in &st.terms[eq_from..eq_to] {
@@ -377,11 +154,18 @@ fn run_block_body<T: Nimber, const W: usize>(
                 }
             }
             st.stats.rare_splits += (live * GROUP) as u64;
-            for opts in acc {
-                // A new rare heap adds terms the rest of the group lacks: they are redone.
-                if finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, tiers, st)? {
-                    break;
+            for (i, mut opts) in acc.into_iter().enumerate() {
+                // The terms that read the group's own values, and those that start
+                // within it (of rare heaps just below n, or of the group's own).
+                let late = st.terms[live..].partition_point(|&(d, _)| (d as usize) < n + i);
+                for &(d, ga) in st.terms[..small].iter().chain(&st.terms[live..live + late]) {
+                    let (d, b) = (d as usize, n + i - d as usize);
+                    if !(unequal && is_equal_split(d, b, moves)) {
+                        set(&mut opts, ga ^ v[b].get());
+                    }
                 }
+                st.stats.rare_splits += late as u64;
+                finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)?;
             }
         } else {
             let g = &v[..];
@@ -400,26 +184,21 @@ fn run_block_body<T: Nimber, const W: usize>(
                 }
             }
             st.stats.rare_splits += live as u64;
-            finish::<T, W>(v, opts, &rare_bits, pre, &mut cache, tiers, st)?;
+            finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)?;
         }
     }
     Ok(())
 }
 
-/// Heaps whose split terms are gathered at once.
-const GROUP: usize = 4;
-
 /// Completes heap n = `v.len()`, given in `opts` the values of its splits with a rare
 /// heap: adds the moves leaving at most one heap, confirms the rare values, appends G(n).
 /// Returns whether G(n) is rare.
 #[inline(always)]
-fn finish<T: Nimber, const W: usize>(
+fn finish<T: Nimber, const W: usize, const AVX2: bool>(
     v: &mut Vec<T>,
     mut opts: [u64; W],
     rare_bits: &[[u64; W]; 2],
-    pre: Option<&Middles<W>>,
-    cache: &mut Caches<W>,
-    tiers: Tiers,
+    table: &mut [[u8; 64]; W],
     st: &mut State<'_>,
 ) -> Result<bool, Stop> {
     let moves = st.moves;
@@ -463,7 +242,7 @@ fn finish<T: Nimber, const W: usize>(
         any |= need[w];
     }
     if any != 0 {
-        any = confirm::<T, W>(g, n, &mut need, pre, cache, tiers, moves, st.stats);
+        any = scan::<T, W, AVX2>(g, n, &mut need, table, moves, st.stats);
     }
     let value = if any != 0 { lowest(&need) } else { c as u32 };
     v.push(T::new(value));
@@ -502,177 +281,305 @@ fn is_equal_split(d: usize, b: usize, moves: &MoveLists) -> bool {
     moves.pair.first().is_some_and(|&j| d - j == b)
 }
 
-/// The tiers' sets of the sums computed in this block, by sum: a sum serves heap r + j for
-/// every j that splits.
-struct Caches<const W: usize> {
-    low: Vec<(usize, [u64; W])>,
-    middle: Vec<(usize, [u64; W])>,
-}
+/// Splits per chunk of the scan.
+const CHUNK: usize = 32;
 
-/// Returns the set in `slots` for sum `r`, computing it with `make` when absent.
+/// Removes from `need` the rare values some split of heap n makes, scanning the splits
+/// (a, n − j − a) from a = 1 up, a chunk of each sum n − j in turn, until none is left.
+/// `table` holds a flag per value, all clear, and is left so. Returns the OR of what is
+/// left (0 when every value is made).
 #[inline(always)]
-fn cached<const W: usize>(
-    slots: &mut [(usize, [u64; W])],
-    r: usize,
-    make: impl FnOnce() -> [u64; W],
-) -> [u64; W] {
-    let slot = &mut slots[r & (slots.len() - 1)];
-    if slot.0 != r {
-        *slot = (r, make());
-    }
-    slot.1
-}
-
-/// Removes from `need` the rare values some split of a sum n − j makes: the walk first,
-/// the two tiers in their order, then all the other splits. Returns the OR of what is left
-/// (0 when all are made).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn confirm<T: Nimber, const W: usize>(
+fn scan<T: Nimber, const W: usize, const AVX2: bool>(
     g: &[T],
     n: usize,
     need: &mut [u64; W],
-    pre: Option<&Middles<W>>,
-    cache: &mut Caches<W>,
-    tiers: Tiers,
+    table: &mut [[u8; 64]; W],
+    moves: &MoveLists,
+    stats: &mut SparseStats,
+) -> u64 {
+    if W <= 2 {
+        return scan_narrow(g, n, need, moves, stats);
+    }
+    let mut count = 0;
+    for w in 0..W {
+        let mut b = need[w];
+        count += b.count_ones();
+        while b != 0 {
+            table[w][b.trailing_zeros() as usize] = 1;
+            b &= b - 1;
+        }
+    }
+    // The needed values as 1024 bits for the chunk tests (values below 1024).
+    let mut wide = [0u64; 16];
+    wide[..W.min(16)].copy_from_slice(&need[..W.min(16)]);
+    let (bytes, words) = if AVX2 && W <= 16 {
+        (if W <= 4 { T::as_bytes(g) } else { None }, T::as_words(g))
+    } else {
+        (None, None)
+    };
+    let unequal = moves.unequal;
+    // The last a of sum n − j: r/2, or below it without the equal split.
+    let top = |j: usize| -> usize {
+        if n < j + 2 {
+            return 0;
+        }
+        let r = n - j;
+        if unequal && r.is_multiple_of(2) { r / 2 - 1 } else { r / 2 }
+    };
+    let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
+    let mut scanned = 0u64;
+    let mut a0 = 1;
+    'scan: while a0 <= last {
+        for &j in &moves.pair {
+            let high_a = top(j);
+            if a0 > high_a {
+                continue;
+            }
+            let r = n - j;
+            let a1 = high_a.min(a0 + CHUNK - 1);
+            scanned += (a1 + 1 - a0) as u64;
+            // Split a0 + i is (low[i], high[a1 − a0 − i]).
+            let low = &g[a0..=a1];
+            let high = &g[r - a1..=r - a0];
+            let full = a1 + 1 - a0 == CHUNK;
+            let hits: u32 = match (bytes, words) {
+                #[cfg(target_arch = "x86_64")]
+                (Some(b), _) if full => {
+                    // SAFETY: `bytes` is only set where AVX2 was detected.
+                    unsafe { chunk_hits_u8(&b[a0..=a1], &b[r - a1..=r - a0], &wide) }
+                }
+                #[cfg(target_arch = "x86_64")]
+                (_, Some(b)) if full => {
+                    // SAFETY: `words` is only set where AVX2 was detected.
+                    unsafe {
+                        if W <= 8 {
+                            chunk_hits_u16::<false>(&b[a0..=a1], &b[r - a1..=r - a0], &wide)
+                        } else {
+                            chunk_hits_u16::<true>(&b[a0..=a1], &b[r - a1..=r - a0], &wide)
+                        }
+                    }
+                }
+                _ => {
+                    let mut hit = 0u8;
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        let v = (x.get() ^ y.get()) as usize;
+                        hit |= table[(v >> 6) % W][v & 63];
+                    }
+                    if hit != 0 { u32::MAX >> (32 - low.len()) } else { 0 }
+                }
+            };
+            let mut hits = hits;
+            while hits != 0 {
+                let i = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let v = (low[i].get() ^ high[low.len() - 1 - i].get()) as usize;
+                let (w, b) = ((v >> 6) % W, v & 63);
+                if table[w][b] != 0 {
+                    table[w][b] = 0;
+                    need[w] &= !(1u64 << b);
+                    wide[w % 16] &= !(1u64 << b);
+                    count -= 1;
+                    if count == 0 {
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        a0 += CHUNK;
+    }
+    stats.confirm_splits += scanned;
+    let mut left = 0;
+    for w in 0..W {
+        let mut b = need[w];
+        left |= b;
+        while b != 0 {
+            table[w][b.trailing_zeros() as usize] = 0;
+            b &= b - 1;
+        }
+    }
+    if left != 0 {
+        stats.full_scans += 1;
+    }
+    left
+}
+
+/// [`scan`] for values below 128, where most splits make a value still needed: the values
+/// a chunk makes are gathered as bits and removed at once.
+#[inline(always)]
+fn scan_narrow<T: Nimber, const W: usize>(
+    g: &[T],
+    n: usize,
+    need: &mut [u64; W],
     moves: &MoveLists,
     stats: &mut SparseStats,
 ) -> u64 {
     let unequal = moves.unequal;
-    let (l, k) = (tiers.low, tiers.middle);
-    let left = |need: &[u64; W]| need.iter().fold(0, |acc, w| acc | w);
-    let mut count: u32 = need.iter().map(|w| w.count_ones()).sum();
-    if walk(g, n, need, &mut count, WALK, moves, stats) {
-        stats.walk_wins += 1;
-        return 0;
-    }
-    for low in [tiers.low_first, !tiers.low_first] {
+    let top = |j: usize| -> usize {
+        if n < j + 2 {
+            return 0;
+        }
+        let r = n - j;
+        if unequal && r.is_multiple_of(2) { r / 2 - 1 } else { r / 2 }
+    };
+    let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
+    let mut left = need.iter().fold(0, |acc, w| acc | w);
+    let mut scanned = 0u64;
+    let mut a0 = 1;
+    'scan: while a0 <= last {
         for &j in &moves.pair {
-            if n < j + 2 {
+            let high_a = top(j);
+            if a0 > high_a {
                 continue;
             }
             let r = n - j;
-            let made = if low {
-                cached(&mut cache.low, r, || {
-                    let to = l.min(r / 2);
-                    stats.confirm_splits += to as u64;
-                    split_values(g, 0, r, 1, to, unequal)
-                })
-            } else {
-                match pre.and_then(|m| m.get(r, k)) {
-                    Some(made) => made,
-                    None => cached(&mut cache.middle, r, || {
-                        let from = middle_from(r, k);
-                        stats.confirm_splits += (r / 2 + 1 - from) as u64;
-                        split_values(g, 0, r, from, r / 2, unequal)
-                    }),
-                }
-            };
-            for w in 0..W {
-                need[w] &= !made[w];
+            let a1 = high_a.min(a0 + CHUNK - 1);
+            scanned += (a1 + 1 - a0) as u64;
+            let (mut below, mut above) = (0u64, 0u64);
+            for (x, y) in g[a0..=a1].iter().zip(g[r - a1..=r - a0].iter().rev()) {
+                let v = u64::from(x.get() ^ y.get());
+                let bit = 1u64 << (v & 63);
+                let high = (v >> 6) & 1;
+                below |= bit & high.wrapping_sub(1);
+                above |= bit & high.wrapping_neg();
             }
-            if left(need) == 0 {
-                if low {
-                    stats.low_wins += 1;
-                } else {
-                    stats.middle_wins += 1;
-                }
-                return 0;
+            need[0] &= !below;
+            if W == 2 {
+                need[1 % W] &= !above;
+            }
+            left = need.iter().fold(0, |acc, w| acc | w);
+            if left == 0 {
+                break 'scan;
             }
         }
+        a0 += CHUNK;
     }
-    // The splits between the two tiers, a in (L, middle_from(r)).
-    let gap = |j: usize| (n - j, l + 1, middle_from(n - j, k) - 1);
-    if moves.pair.iter().all(|&j| n < j + 2 || gap(j).1 > gap(j).2) {
-        return left(need);
-    }
-    stats.fallbacks += 1;
-    // The splits not tried yet, a in `low..=high` for each sum, are tried from both ends
-    // in turn.
-    let mut ranges: Vec<(usize, usize, usize)> = moves
-        .pair
-        .iter()
-        .filter(|&&j| n >= j + 2)
-        .map(|&j| gap(j))
-        .filter(|&(_, low, high)| low <= high)
-        .collect();
-    let mut scanned = 0;
-    while !ranges.is_empty() {
-        for (r, low, high) in ranges.iter_mut() {
-            for from_low in [true, false] {
-                if *low > *high {
-                    break;
-                }
-                let (from, to) = if from_low {
-                    (*low, (*low + SCAN_STEP - 1).min(*high))
-                } else {
-                    ((*high + 1).saturating_sub(SCAN_STEP).max(*low), *high)
-                };
-                let made: [u64; W] = split_values(g, 0, *r, from, to, unequal);
-                scanned += (to + 1 - from) as u64;
-                if from_low {
-                    *low = to + 1;
-                } else {
-                    *high = from - 1;
-                }
-                for w in 0..W {
-                    need[w] &= !made[w];
-                }
-                if left(need) == 0 {
-                    stats.confirm_splits += scanned;
-                    stats.fallback_splits += scanned;
-                    return 0;
-                }
-            }
-        }
-        ranges.retain(|&(_, low, high)| low <= high);
-    }
-    // Every split was tried: the cost of a rare value, whatever K is.
     stats.confirm_splits += scanned;
-    stats.full_scans += 1;
-    left(need)
+    if left != 0 {
+        stats.full_scans += 1;
+    }
+    left
 }
 
-/// Walks the splits (a, n − j − a) for a in `1..=to`, each sum in turn for each a,
-/// removing from `need` (with `count` bits) the values they make. Returns whether `need`
-/// is empty, as soon as it is.
-#[inline(always)]
-fn walk<T: Nimber, const W: usize>(
-    g: &[T],
-    n: usize,
-    need: &mut [u64; W],
-    count: &mut u32,
-    to: usize,
-    moves: &MoveLists,
-    stats: &mut SparseStats,
-) -> bool {
-    let unequal = moves.unequal;
-    let mut walked = 0u64;
-    for a in 1..=to {
-        let mut any = false;
-        for &j in &moves.pair {
-            if n < j + 2 * a || unequal && n == j + 2 * a {
-                continue;
-            }
-            any = true;
-            walked += 1;
-            let x = (g[a].get() ^ g[n - j - a].get()) as usize;
-            let (w, bit) = ((x >> 6) % W, 1u64 << (x & 63));
-            if need[w] & bit != 0 {
-                need[w] ^= bit;
-                *count -= 1;
-                if *count == 0 {
-                    stats.confirm_splits += walked;
-                    return true;
-                }
-            }
-        }
-        if !any {
-            break;
-        }
+/// Returns bit i set for each split i of the 32 (low[i], high[31 − i]) that makes a value
+/// of `need` (values below 256).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn chunk_hits_u8(low: &[u8], high: &[u8], need: &[u64; 16]) -> u32 {
+    use std::arch::x86_64::*;
+    assert!(low.len() == 32 && high.len() == 32);
+    // SAFETY: both slices hold 32 bytes and `need` 128; unaligned loads.
+    unsafe {
+        let reverse = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+        );
+        let high = _mm256_loadu_si256(high.as_ptr().cast());
+        let high = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(high, reverse));
+        let v = _mm256_xor_si256(_mm256_loadu_si256(low.as_ptr().cast()), high);
+        let set = _mm256_loadu_si256(need.as_ptr().cast());
+        // Byte v >> 3 of the set: its low 4 bits index a half of the 32 bytes, bit 7 of v
+        // picks the half.
+        let index = _mm256_and_si256(_mm256_srli_epi16::<3>(v), _mm256_set1_epi8(0x0F));
+        let byte = _mm256_blendv_epi8(
+            _mm256_shuffle_epi8(_mm256_permute2x128_si256::<0x00>(set, set), index),
+            _mm256_shuffle_epi8(_mm256_permute2x128_si256::<0x11>(set, set), index),
+            v,
+        );
+        let bit = _mm256_shuffle_epi8(bit_of_low3(), _mm256_and_si256(v, _mm256_set1_epi8(7)));
+        let missed = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
+        !(_mm256_movemask_epi8(missed) as u32)
     }
-    stats.confirm_splits += walked;
-    false
+}
+
+/// The byte 1 << k at each k of 0..8, in both halves.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn bit_of_low3() -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::_mm256_setr_epi8;
+    _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
+        -128,
+    )
+}
+
+/// Returns bit i set for each split i of the 32 (low[i], high[31 − i]) that makes a value
+/// of `need`: values below 512, or below 1024 with `WIDE`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn chunk_hits_u16<const WIDE: bool>(low: &[u16], high: &[u16], need: &[u64; 16]) -> u32 {
+    use std::arch::x86_64::*;
+    assert!(low.len() == 32 && high.len() == 32);
+    // SAFETY: both slices hold 32 values and `need` 128 bytes; unaligned loads.
+    unsafe {
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+        );
+        let rev = |p: *const u16| {
+            _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(_mm256_loadu_si256(p.cast()), reverse))
+        };
+        // Splits 0..16 and 16..32.
+        let va = _mm256_xor_si256(_mm256_loadu_si256(low.as_ptr().cast()), rev(high.as_ptr().add(16)));
+        let vb = _mm256_xor_si256(_mm256_loadu_si256(low.as_ptr().add(16).cast()), rev(high.as_ptr()));
+        // The 32 values packed to bytes, in the packing's order: splits 0..8, 16..24,
+        // 8..16, 24..32. Per value: the low 4 bits of its byte's index, bits 7 and 8 as
+        // the blends' selectors, the bit within the byte.
+        macro_rules! pack {
+            ($f:expr) => {
+                _mm256_packus_epi16($f(va), $f(vb))
+            };
+        }
+        let index = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<3>(x), _mm256_set1_epi16(0x0F)));
+        let bit7 = pack!(|x| _mm256_and_si256(x, _mm256_set1_epi16(0x80)));
+        let bit8 = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<1>(x), _mm256_set1_epi16(0x80)));
+        let low3 = pack!(|x| _mm256_and_si256(x, _mm256_set1_epi16(7)));
+        let set_low = _mm256_loadu_si256(need.as_ptr().cast());
+        let set_high = _mm256_loadu_si256(need.as_ptr().add(4).cast());
+        let look = |t: __m256i| _mm256_shuffle_epi8(t, index);
+        let below = _mm256_blendv_epi8(
+            look(_mm256_permute2x128_si256::<0x00>(set_low, set_low)),
+            look(_mm256_permute2x128_si256::<0x11>(set_low, set_low)),
+            bit7,
+        );
+        let above = _mm256_blendv_epi8(
+            look(_mm256_permute2x128_si256::<0x00>(set_high, set_high)),
+            look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
+            bit7,
+        );
+        let mut byte = _mm256_blendv_epi8(below, above, bit8);
+        if WIDE {
+            // Bytes 64..128 of the set, picked by bit 9.
+            let set_low = _mm256_loadu_si256(need.as_ptr().add(8).cast());
+            let set_high = _mm256_loadu_si256(need.as_ptr().add(12).cast());
+            let below = _mm256_blendv_epi8(
+                look(_mm256_permute2x128_si256::<0x00>(set_low, set_low)),
+                look(_mm256_permute2x128_si256::<0x11>(set_low, set_low)),
+                bit7,
+            );
+            let above = _mm256_blendv_epi8(
+                look(_mm256_permute2x128_si256::<0x00>(set_high, set_high)),
+                look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
+                bit7,
+            );
+            let bit9 = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<2>(x), _mm256_set1_epi16(0x80)));
+            byte = _mm256_blendv_epi8(byte, _mm256_blendv_epi8(below, above, bit8), bit9);
+        }
+        let bit = _mm256_shuffle_epi8(bit_of_low3(), low3);
+        let missed = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
+        let packed = !(_mm256_movemask_epi8(missed) as u32);
+        // Back to split order: bytes 8..16 are splits 16..24, bytes 16..24 splits 8..16.
+        (packed & 0xFF00_00FF) | (packed & 0x0000_FF00) << 8 | (packed & 0x00FF_0000) >> 8
+    }
+}
+
+/// Returns the 64 flags (each 0 or 1) as the bits of a word.
+#[inline(always)]
+fn to_bits(flags: &[u8; 64]) -> u64 {
+    let mut bits = 0;
+    for (k, eight) in flags.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        // Byte i (0 or 1) to bit 56 + i: no two products meet, so nothing carries.
+        bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    bits
 }
 
 /// Returns the least value in `bits`, which is not empty.

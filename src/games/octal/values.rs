@@ -11,10 +11,22 @@ pub trait Nimber: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static 
     fn get(self) -> u32;
     /// Returns `v` in this type; `v` must be at most [`Nimber::MAX`].
     fn new(v: u32) -> Self;
+    /// Returns `values` as bytes when the type is `u8` (for the byte-wise fast paths).
+    #[inline(always)]
+    fn as_bytes(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
+    /// Returns `values` as 16-bit words when the type is `u16`.
+    #[inline(always)]
+    fn as_words(values: &[Self]) -> Option<&[u16]> {
+        let _ = values;
+        None
+    }
 }
 
 macro_rules! nimber {
-    ($t:ty) => {
+    ($t:ty $(; $bytes:ident, $u:ty)?) => {
         impl Nimber for $t {
             const MAX: u32 = <$t>::MAX as u32;
             #[inline(always)]
@@ -26,11 +38,17 @@ macro_rules! nimber {
                 debug_assert!(v <= <Self as Nimber>::MAX);
                 v as $t
             }
+            $(
+                #[inline(always)]
+                fn $bytes(values: &[Self]) -> Option<&[$u]> {
+                    Some(values)
+                }
+            )?
         }
     };
 }
-nimber!(u8);
-nimber!(u16);
+nimber!(u8; as_bytes, u8);
+nimber!(u16; as_words, u16);
 nimber!(u32);
 
 /// G(0), G(1), … of one heap game, in the narrowest type that holds them.
