@@ -1,9 +1,9 @@
 //! A typed Chopsticks claim: "the player to move wins exactly when EXPR", over the
 //! counts a, c, b, d and the hand totals n = a + c, m = b + d.
 
-use crate::claims::{ClaimReport, check_typed_claim};
-use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
 use super::game::for_claims;
+use crate::claim_lang::{Claim, ClaimError, Env, Vocabulary};
+use crate::claims::{ClaimReport, check_typed_claim};
 use crate::games::chopsticks::State;
 
 /// The variables of a Chopsticks claim.

@@ -39,8 +39,10 @@ pub fn table_proof(l: u64) -> Result<OracleProof<Chopsticks>, ProveError> {
     };
     let problem =
         GameProblem::new(game, Question::default()).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
-    Ok(OracleProof::new(problem, table)
-        .with_statement(|l| format!("chopsticks fast rule = dense table, every count below {l}"), "states"))
+    Ok(OracleProof::new(problem, table).with_statement(
+        |l| format!("chopsticks fast rule = dense table, every count below {l}"),
+        "states",
+    ))
 }
 
 impl ProveCommand for Chopsticks {
@@ -78,7 +80,9 @@ impl ProveCommand for Chopsticks {
                 .map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
             return Ok(ProofRun::Other {
                 text: report.text(),
-                json: Some(serde_json::to_value(&report).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?),
+                json: Some(
+                    serde_json::to_value(&report).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?,
+                ),
                 proved: report.proved(),
             });
         }
@@ -97,19 +101,33 @@ impl PlotCommand for Chopsticks {
 
     fn flags(&self) -> Vec<Flag> {
         vec![
-            Flag::numbers("c", "Two-finger counts c of the player to move, one slice per c and d.", &["0", "1"])
-                .value_name("C,…"),
+            Flag::numbers(
+                "c",
+                "Two-finger counts c of the player to move, one slice per c and d.",
+                &["0", "1"],
+            )
+            .value_name("C,…"),
             Flag::numbers("d", "Two-finger counts d of the opponent.", &["0", "1"]).value_name("D,…"),
             Flag::number("max", "n and m run over 0..=MAX.", "12", 0).value_name("MAX"),
             Flag::text(
                 "claim",
                 "A claim \"the player to move wins exactly when EXPR\" over a, c, b, d, n, m.",
             ),
-            Flag::number("seed", "Seed of the claims engine's random cases (with --claim).", "1", 0)
-                .value_name("SEED"),
-            Flag::number("cases", "Random cases of the claims engine (with --claim).", "20000", 0)
-                .at_most(u32::MAX as u64)
-                .value_name("CASES"),
+            Flag::number(
+                "seed",
+                "Seed of the claims engine's random cases (with --claim).",
+                "1",
+                0,
+            )
+            .value_name("SEED"),
+            Flag::number(
+                "cases",
+                "Random cases of the claims engine (with --claim).",
+                "20000",
+                0,
+            )
+            .at_most(u32::MAX as u64)
+            .value_name("CASES"),
         ]
     }
 
@@ -119,8 +137,9 @@ impl PlotCommand for Chopsticks {
             None => picture::outcome_picture(&slices, &case),
             Some(text) => {
                 let (seed, cases) = (flags.number("seed")?, flags.number("cases")?);
-                let cases = u32::try_from(cases)
-                    .map_err(|_| PlotError::Range(format!("--cases {cases} is too large: at most {}", u32::MAX)))?;
+                let cases = u32::try_from(cases).map_err(|_| {
+                    PlotError::Range(format!("--cases {cases} is too large: at most {}", u32::MAX))
+                })?;
                 note(&format!(
                     "gamecheck plot: checking the claim, seed {seed}, {cases} random cases"
                 ));

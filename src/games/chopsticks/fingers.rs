@@ -16,13 +16,7 @@ const FINGERS: &[&str] = &["2", "3", "4", "5"];
 
 /// Returns the flag `--fingers F`, which every game of the family declares.
 pub(crate) fn fingers_flag() -> Flag {
-    Flag::choice(
-        "fingers",
-        FINGERS_HELP,
-        FINGERS,
-        "2",
-    )
-    .value_name("F")
+    Flag::choice("fingers", FINGERS_HELP, FINGERS, "2").value_name("F")
 }
 
 /// The help of `--fingers`; its reaches are
@@ -45,7 +39,9 @@ pub(crate) fn unserved_by<const F: usize>(f: &str) -> GameError {
     }
     GameError::Invalid {
         flag: "fingers",
-        why: format!("{f}: this game has hands of 1 to {F} fingers; the registry's `chopsticks` builds each F"),
+        why: format!(
+            "{f}: this game has hands of 1 to {F} fingers; the registry's `chopsticks` builds each F"
+        ),
     }
 }
 

@@ -12,11 +12,12 @@ use gamecheck_oracles::chopsticks_table::{MAX_LIMIT, Table};
 use super::crosscheck;
 use super::rule::{outcome, winning_move};
 use super::state::{Attack, State, real_play_with_total};
-use proptest::strategy::{BoxedStrategy, Strategy};
 use crate::game::{
-    Answer, ClaimDomains, Unanswered, Field, Format, FromFlags, Game, GameError, Oracle, Outcome, Output, Play, Question, Search,
+    Answer, ClaimDomains, Field, Format, FromFlags, Game, GameError, Oracle, Outcome, Output, Play, Question,
+    Search, Unanswered,
 };
 use crate::problem::{Domain, Flag, Flags, Least, Sample};
+use proptest::strategy::{BoxedStrategy, Strategy};
 
 /// Positions of real play are checked exhaustively against claims up to this many hands
 /// in all.
@@ -154,7 +155,12 @@ impl Game for Chopsticks {
             return;
         }
         // Removals first: they are the likely winners, and the searches try moves in order.
-        for attack in [Attack::TwoOnTwo, Attack::TwoOnOne, Attack::OneOnTwo, Attack::OneOnOne] {
+        for attack in [
+            Attack::TwoOnTwo,
+            Attack::TwoOnOne,
+            Attack::OneOnTwo,
+            Attack::OneOnOne,
+        ] {
             // A conversion from d = 2^64 − 1 leaves the counts of a position.
             out.extend(s.after(attack).filter(fits));
         }
@@ -190,7 +196,9 @@ impl Game for Chopsticks {
         };
         let random = Sample {
             cases: super::strategy::states_within(max)
-                .prop_filter("a player has no hands", |s| s.hands() > 0 && s.opponent_hands() > 0)
+                .prop_filter("a player has no hands", |s| {
+                    s.hands() > 0 && s.opponent_hands() > 0
+                })
                 .boxed(),
             description: if max == u64::MAX {
                 "positions of real play over the full u64 range".into()
@@ -237,7 +245,12 @@ impl Game for Chopsticks {
 
     /// Under normal play the rule's move (the pass where the opponent has no hands);
     /// under misère play the first move to a position the search calls lost.
-    fn winning_move(&self, s: &State, play: Play, search: &mut Search<Self>) -> Result<Option<State>, Unanswered> {
+    fn winning_move(
+        &self,
+        s: &State,
+        play: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<State>, Unanswered> {
         if play == Play::Normal {
             if s.hands() > 0 && s.opponent_hands() == 0 {
                 return Ok(Some(handed_over(s)));
@@ -267,10 +280,14 @@ impl Game for Chopsticks {
 
     fn oracles(&self) -> Vec<Oracle<Chopsticks>> {
         vec![
-            Oracle::new("rule_matches_minimax", "minimax", |g: &Chopsticks, s: &State, q| {
-                let wins = g.minimax_wins(*s).filter(|_| q == Question::default())?;
-                Some(Ok(Answer::Outcome(Outcome::of(wins))))
-            })
+            Oracle::new(
+                "rule_matches_minimax",
+                "minimax",
+                |g: &Chopsticks, s: &State, q| {
+                    let wins = g.minimax_wins(*s).filter(|_| q == Question::default())?;
+                    Some(Ok(Answer::Outcome(Outcome::of(wins))))
+                },
+            )
             .within(MINIMAX_REACH),
             Oracle::new("rule_matches_table", "table", |g: &Chopsticks, s: &State, q| {
                 let wins = g.table_wins(*s).filter(|_| q == Question::default())?;
@@ -346,7 +363,6 @@ impl Game for Chopsticks {
     fn describe(&self, s: &State) -> String {
         s.to_string()
     }
-
 }
 
 /// The flag `--fingers F`, which must be 2 here (the registry's `chopsticks` builds

@@ -17,13 +17,13 @@ pub mod spec;
 mod state;
 pub mod strategy;
 
-pub use commands::table_proof;
+pub(crate) use catalog_claims::catalog;
 pub use claim_expr::{CHOPSTICKS_VARIABLES, CHOPSTICKS_VOCABULARY, ChopsticksExpr, check_chopsticks_expr};
-pub use explanation::{describe, solve};
+pub use commands::table_proof;
 pub(crate) use explanation::explain_line;
+pub use explanation::{describe, solve};
 pub(crate) use fingers::Fingers;
 pub(crate) use fingers::{fingers_flag, unserved_by};
 pub use game::{Chopsticks, MINIMAX_REACH, SEARCH_REACH};
 pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
 pub use state::{Attack, Outcome, State, real_play_with_total};
-pub(crate) use catalog_claims::catalog;

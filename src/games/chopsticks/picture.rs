@@ -260,8 +260,8 @@ impl Claim {
     /// # Ok::<(), gamecheck::plot::PlotError>(())
     /// ```
     pub fn from_expr(text: &str, seed: u64, cases: u32) -> Result<Claim, PlotError> {
-        let expr =
-            crate::games::chopsticks::ChopsticksExpr::compile(text).map_err(|e| PlotError::Claim(e.to_string()))?;
+        let expr = crate::games::chopsticks::ChopsticksExpr::compile(text)
+            .map_err(|e| PlotError::Claim(e.to_string()))?;
         let report = crate::games::chopsticks::check_chopsticks_expr(text, seed, cases)
             .map_err(|e| PlotError::Claim(e.to_string()))?;
         let count = |i: usize| report.counterexample.get(i).and_then(|v| v.as_u64());

@@ -107,7 +107,11 @@ pub fn real_play_state() -> impl Strategy<Value = State> {
 /// `check` and the least-counterexample search draw.
 pub(crate) fn states_within(max: u64) -> impl Strategy<Value = State> {
     const E18: u64 = 1_000_000_000_000_000_000;
-    let near_e18 = if max >= E18 + 2 { (E18 - 2)..=(E18 + 2) } else { 0..=max };
+    let near_e18 = if max >= E18 + 2 {
+        (E18 - 2)..=(E18 + 2)
+    } else {
+        0..=max
+    };
     let counts = prop_oneof![
         4 => 0..=max.min(3),
         2 => 0..=max.min(40),

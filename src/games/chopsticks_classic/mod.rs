@@ -3,9 +3,9 @@
 //! rule set by retrograde analysis.
 
 mod game;
-mod prove;
 mod moves;
 mod position;
+mod prove;
 mod rules;
 mod table;
 #[cfg(test)]

@@ -23,7 +23,8 @@ impl ProveCommand for ChopsticksClassic {
 
     fn run(&self, _flags: &Flags, _progress: &ProofProgress) -> Result<ProofRun, ProveError> {
         let solution = self.solution().map_err(ProveError::NotCarriedOut)?;
-        let json = serde_json::to_value(solution.table).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
+        let json =
+            serde_json::to_value(solution.table).map_err(|e| ProveError::NotCarriedOut(e.to_string()))?;
         Ok(ProofRun::Other {
             text: report(solution),
             json: Some(json),
@@ -58,7 +59,11 @@ fn report(s: &Solution) -> String {
         counts(t.reachable),
         counts(t.all)
     );
-    let witness = s.witness(if t.start == Outcome::Draw { 225 } else { SHOWN_MOVES });
+    let witness = s.witness(if t.start == Outcome::Draw {
+        225
+    } else {
+        SHOWN_MOVES
+    });
     match witness.cycle_from {
         Some(i) => {
             out.push_str("  a cycle of draws that neither side can profitably leave:\n");

@@ -6,9 +6,7 @@
 use gamecheck_oracles::outcome::Outcome;
 use gamecheck_oracles::retrograde::check_certificate;
 
-use super::{
-    ClassicRules, Hands, Move, Overflow, Position, RuleSet, RuleSetError, Splits, solve,
-};
+use super::{ClassicRules, Hands, Move, Overflow, Position, RuleSet, RuleSetError, Splits, solve};
 
 fn solved(r: RuleSet) -> super::Solution {
     solve(r).unwrap_or_else(|e| panic!("{r}: {e}"))

@@ -33,7 +33,11 @@ fn cut(cakes: &[(u64, u64)], left: bool, out: &mut Vec<Vec<(u64, u64)>>) {
     for (i, &(w, h)) in cakes.iter().enumerate() {
         let side = if left { w } else { h };
         for a in 1..=side / 2 {
-            let (p, q) = if left { ((a, h), (w - a, h)) } else { ((w, a), (w, h - a)) };
+            let (p, q) = if left {
+                ((a, h), (w - a, h))
+            } else {
+                ((w, a), (w, h - a))
+            };
             let mut next = cakes.to_vec();
             next[i] = p;
             next.push(q);
@@ -59,7 +63,11 @@ impl Partizan for Cutcake {
         cakes.iter().map(|&c| vec![c]).collect()
     }
 
-    fn value(&self, cakes: &Vec<(u64, u64)>, _: &mut Values<Self>) -> Result<Value, crate::partizan::Stopped> {
+    fn value(
+        &self,
+        cakes: &Vec<(u64, u64)>,
+        _: &mut Values<Self>,
+    ) -> Result<Value, crate::partizan::Stopped> {
         Ok(Value::integer(cakes.iter().map(|&(w, h)| cake_value(w, h)).sum()))
     }
 }
@@ -87,7 +95,11 @@ impl Family for Cutcake {
     }
 
     fn write(&self, cakes: &Vec<(u64, u64)>) -> String {
-        cakes.iter().map(|(w, h)| format!("{w} {h}")).collect::<Vec<_>>().join(" + ")
+        cakes
+            .iter()
+            .map(|(w, h)| format!("{w} {h}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
 
     fn size(&self, cakes: &Vec<(u64, u64)>) -> u64 {
@@ -127,7 +139,9 @@ impl Family for Cutcake {
             if by_moves == Value::integer(formula) {
                 Ok(())
             } else {
-                Err(format!("the closed form says {formula}, the canonical form from the moves is {by_moves}"))
+                Err(format!(
+                    "the closed form says {formula}, the canonical form from the moves is {by_moves}"
+                ))
             }
         })]
     }

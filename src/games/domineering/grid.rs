@@ -17,7 +17,11 @@ impl Grid {
     /// When a side is 0 or the board has more than 64 cells.
     pub fn empty(rows: u8, cols: u8) -> Grid {
         assert!(rows > 0 && cols > 0 && u32::from(rows) * u32::from(cols) <= 64);
-        Grid { rows, cols, filled: 0 }
+        Grid {
+            rows,
+            cols,
+            filled: 0,
+        }
     }
 
     /// Returns the board whose rows are `rows` (`.` empty, anything else filled).
@@ -58,7 +62,11 @@ impl Grid {
     }
 
     fn all(&self) -> u64 {
-        if self.cells() == 64 { u64::MAX } else { (1u64 << self.cells()) - 1 }
+        if self.cells() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cells()) - 1
+        }
     }
 
     /// Returns the number of empty cells.
@@ -173,7 +181,11 @@ impl Grid {
             c1 = c1.max(c);
         }
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let full = if h * w == 64 { u64::MAX } else { (1u64 << (h * w)) - 1 };
+        let full = if h * w == 64 {
+            u64::MAX
+        } else {
+            (1u64 << (h * w)) - 1
+        };
         // The four mirrors' filled cells, built in one pass over the region.
         let mut filled = [full; 4];
         let mut bits = region;
@@ -192,7 +204,11 @@ impl Grid {
             .into_iter()
             .map(|filled| Grid { rows, cols, filled })
             .min()
-            .unwrap_or(Grid { rows, cols, filled: full })
+            .unwrap_or(Grid {
+                rows,
+                cols,
+                filled: full,
+            })
     }
 
     /// Returns every board of at most 4 rows and 4 columns with exactly `n` empty cells,
@@ -227,7 +243,8 @@ impl Grid {
             }
         }
         let lines = self.lines();
-        let as_rows = |rows: Vec<Vec<u8>>| (!rows.is_empty() && !rows[0].is_empty()).then(|| Grid::from_rows(&rows));
+        let as_rows =
+            |rows: Vec<Vec<u8>>| (!rows.is_empty() && !rows[0].is_empty()).then(|| Grid::from_rows(&rows));
         for skip in 0..lines.len() {
             let rows: Vec<Vec<u8>> = lines
                 .iter()
@@ -240,7 +257,13 @@ impl Grid {
         for skip in 0..usize::from(self.cols) {
             let rows: Vec<Vec<u8>> = lines
                 .iter()
-                .map(|l| l.bytes().enumerate().filter(|&(j, _)| j != skip).map(|(_, b)| b).collect())
+                .map(|l| {
+                    l.bytes()
+                        .enumerate()
+                        .filter(|&(j, _)| j != skip)
+                        .map(|(_, b)| b)
+                        .collect()
+                })
                 .collect();
             out.extend(as_rows(rows));
         }

@@ -49,7 +49,13 @@ impl Family for Domineering {
     fn flags() -> Vec<Flag> {
         vec![
             Flag::number("rows", "Rows of the empty board claims are about.", "0", 0).at_most(8),
-            Flag::number("cols", "Columns of the empty board (default: as many as rows).", "0", 0).at_most(8),
+            Flag::number(
+                "cols",
+                "Columns of the empty board (default: as many as rows).",
+                "0",
+                0,
+            )
+            .at_most(8),
         ]
     }
 

@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 
 use super::{Hackenbush, sign_expansion};
-use crate::claims::{Domains, check_claim_in};
 use crate::claims::{ClaimReport, ClaimVerdict, Entry};
+use crate::claims::{Domains, check_claim_in};
 use crate::partizan::family::strings;
 use crate::partizan::{Answer, Ask, PartizanProblem, Value};
 use crate::problem::{Domain, Least, Sample};

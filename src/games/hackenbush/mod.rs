@@ -10,8 +10,8 @@ use crate::partizan::family::{Family, dropped, read_row, strings};
 use crate::partizan::{Partizan, Value, Values};
 use crate::tokens::Tokens;
 
-pub use sign_expansion::sign_expansion;
 pub(crate) use catalog_claims::entries as catalog;
+pub use sign_expansion::sign_expansion;
 
 /// The longest string read: values of Blue-Red strings have denominators up to 2^(n-1).
 pub const MAX_EDGES: usize = 60;
@@ -21,7 +21,11 @@ pub const MAX_EDGES: usize = 60;
 pub struct Hackenbush;
 
 fn cuts(s: &[u8], colours: [u8; 2], out: &mut Vec<Vec<u8>>) {
-    out.extend((0..s.len()).filter(|&i| colours.contains(&s[i])).map(|i| s[..i].to_vec()));
+    out.extend(
+        (0..s.len())
+            .filter(|&i| colours.contains(&s[i]))
+            .map(|i| s[..i].to_vec()),
+    );
 }
 
 impl Partizan for Hackenbush {
@@ -90,9 +94,10 @@ impl Family for Hackenbush {
             if by_moves == Value::number(x) {
                 Ok(())
             } else {
-                Err(format!("sign expansion says {x}, the canonical form from the moves is {by_moves}"))
+                Err(format!(
+                    "sign expansion says {x}, the canonical form from the moves is {by_moves}"
+                ))
             }
         })]
     }
-
 }

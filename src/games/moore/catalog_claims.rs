@@ -8,8 +8,8 @@ use proptest::strategy::Strategy;
 
 pub use super::seed_dict_convolution::{SeedTimeout, seed_dict_convolution};
 use super::strategy::{huge_len, value_set};
-use super::{CountCase, CountingDomain, MODULUS, count, merge_columns, transform};
 use super::{Count, MooreCount};
+use super::{CountCase, CountingDomain, MODULUS, count, merge_columns, transform};
 use crate::claims::{ClaimReport, ClaimVerdict, Domains, Entry, check_claim, check_claim_in};
 use crate::problem::{Claims, Sample};
 

@@ -1,11 +1,11 @@
 //! A typed Moore's Nim claim: "the position is a loss for the player to move exactly when
 //! EXPR", over the piles' summaries, with `bitcount(j)` and the binder `all_bits(…)`.
 
-use crate::claims::{ClaimReport, check_typed_claim};
 use crate::claim_lang::{Binder, Claim, ClaimError, Env, Function, Vocabulary};
+use crate::claims::{ClaimReport, check_typed_claim};
 use crate::game::{GameProblem, Question};
-use crate::games::moore::Moore;
 use crate::games::Commands;
+use crate::games::moore::Moore;
 
 /// The variables of a games claim: the number of piles, k, the xor, sum and largest pile
 /// (0 for no piles).

@@ -36,9 +36,16 @@ impl CountingDomain {
 impl MooreCount {
     /// A typed claim about the count is one about the positions it counts: `claim games`
     /// has always meant `claim moore`.
-    pub(super) fn typed_claim_as_moore(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
+    pub(super) fn typed_claim_as_moore(
+        &self,
+        text: &str,
+        seed: u64,
+        cases: u32,
+    ) -> Option<Result<ClaimReport, ExprError>> {
         let game = Moore::new(self.k()).ok()?;
-        GameProblem::new(game, Question::default()).ok()?.typed_claim(text, seed, cases)
+        GameProblem::new(game, Question::default())
+            .ok()?
+            .typed_claim(text, seed, cases)
     }
 
     /// The brute force with the game search where K ≤ 4, values ≤ 7 and N^K ≤ 4096;

@@ -12,10 +12,10 @@ use super::strategy::{brute_case_mod, dp_case_mod, instance_mod, pow_mod_exact};
 use rand_chacha::ChaCha8Rng;
 
 use super::{CountingDomain, MODULUS, count_mod, count_plain};
+use crate::claims::{ClaimReport, ExprError};
 use crate::game::GameError;
 use crate::game::count_question::{Count, CountCase, CountQuestion};
 use crate::problem::{Bounds, Constraints, Domain, Evaluation, Flag, Flags, Property, Sample, Share};
-use crate::claims::{ClaimReport, ExprError};
 
 /// The contest's prime.
 const P: u64 = MODULUS as u64;
@@ -211,7 +211,6 @@ impl CountQuestion for MooreCount {
             c.values,
             zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
         )
-    
     }
 
     fn value_reason(&self, max: u64) -> String {
@@ -311,117 +310,117 @@ fn property(name: &'static str, cases: BoxedStrategy<CountCase>, check: Check) -
 /// (P ≤ k + 1 and P | k + 1 among them), 998244353, 10^9 + 7 and primes near 2^61.
 fn properties() -> Vec<Property<MooreCount>> {
     vec![
-            property(
-                "count_matches_brute_force",
-                brute_case_mod()
-                    .prop_map(|(k, p, len, v)| case_of((k, p, u64::from(len), v)))
-                    .boxed(),
-                |problem, c| {
-                    let want = problem
-                        .searches
-                        .with(c.k, |s| brute_count_mod(s, &c.values, c.len as u32, c.modulus));
-                    differs("the fast count", count_with(c, &c.values), want)
-                },
-            ),
-            property(
-                "count_matches_dp",
-                dp_case_mod().prop_map(case_of).boxed(),
-                |_, c| {
-                    let want = dp_count_mod(&c.values, c.len, c.k, c.modulus);
-                    differs("the fast count", count_with(c, &c.values), want)
-                },
-            ),
-            // The plain baseline exists only for the root-of-unity case mod 998244353.
-            property(
-                "count_matches_plain",
-                prop::sample::select(&SUPPORTED_K[..])
-                    .prop_flat_map(|k| (Just(k), Just(P), huge_len(), value_set(k, 4, 40)))
-                    .prop_map(case_of)
-                    .boxed(),
-                |_, c| match count_plain(&c.values, c.len, c.k) {
-                    Ok(want) => differs("the fast count", count_with(c, &c.values), u64::from(want)),
-                    Err(e) => Err(format!("the plain count fails: {e}")),
-                },
-            ),
-            property(
-                "count_is_invariant_under_permutation",
-                instance_mod(3000, 40).prop_map(case_of).boxed(),
-                |_, c| {
-                    let mut reversed = c.values.clone();
-                    reversed.reverse();
-                    let mut sorted = c.values.clone();
-                    sorted.sort_unstable();
-                    let base = count_with(c, &c.values);
-                    if base != count_with(c, &reversed) || base != count_with(c, &sorted) {
-                        return Err(format!(
-                            "the count changes when the values are reordered: {base:?}"
-                        ));
-                    }
-                    Ok(())
-                },
-            ),
-            property(
-                "count_is_invariant_under_doubling",
-                instance_mod(3000, 40).prop_map(case_of).boxed(),
-                |_, c| {
-                    let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
-                    let (a, b) = (count_with(c, &c.values), count_with(c, &twice));
-                    if a != b {
-                        return Err(format!(
-                            "doubling every value changes the count from {a:?} to {b:?}"
-                        ));
-                    }
-                    Ok(())
-                },
-            ),
-            property(
-                "count_of_copies_is_a_power_or_zero",
-                (instance_mod(10, 1), 1u64..=255, 1usize..=60)
-                    .prop_map(|((k, p, len, _), v, n)| case_of((k, p, len, vec![v; n])))
-                    .boxed(),
-                |_, c| {
-                    let n = c.values.len() as u64;
-                    let all_equal_nonzero = c
-                        .values
-                        .first()
-                        .is_some_and(|&v| v != 0 && c.values.iter().all(|&w| w == v));
-                    if !all_equal_nonzero {
-                        return Ok(());
-                    }
-                    let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
-                        pow_mod_exact(n, c.len, c.modulus)
-                    } else {
-                        0
-                    };
-                    differs("the count of copies", count_with(c, &c.values), want)
-                },
-            ),
-            // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
-            property(
-                "count_is_invariant_under_complement",
-                instance_mod(3000, 40)
-                    .prop_map(|(k, p, len, values)| {
-                        let m = u64::from(k) + 1;
-                        case_of((k, p, len / m * m, values))
-                    })
-                    .boxed(),
-                |_, c| {
-                    if !c.len.is_multiple_of(u64::from(c.k) + 1) {
-                        return Ok(());
-                    }
-                    let width = 64 - c.values.iter().copied().max().unwrap_or(0).leading_zeros();
-                    let top = if width == 64 {
-                        u64::MAX
-                    } else {
-                        (1u64 << width) - 1
-                    };
-                    let flipped: Vec<u64> = c.values.iter().map(|v| top - v).collect();
-                    let (a, b) = (count_with(c, &c.values), count_with(c, &flipped));
-                    if a != b {
-                        return Err(format!("v -> {top} - v changes the count from {a:?} to {b:?}"));
-                    }
-                    Ok(())
-                },
-            ),
-        ]
-    }
+        property(
+            "count_matches_brute_force",
+            brute_case_mod()
+                .prop_map(|(k, p, len, v)| case_of((k, p, u64::from(len), v)))
+                .boxed(),
+            |problem, c| {
+                let want = problem
+                    .searches
+                    .with(c.k, |s| brute_count_mod(s, &c.values, c.len as u32, c.modulus));
+                differs("the fast count", count_with(c, &c.values), want)
+            },
+        ),
+        property(
+            "count_matches_dp",
+            dp_case_mod().prop_map(case_of).boxed(),
+            |_, c| {
+                let want = dp_count_mod(&c.values, c.len, c.k, c.modulus);
+                differs("the fast count", count_with(c, &c.values), want)
+            },
+        ),
+        // The plain baseline exists only for the root-of-unity case mod 998244353.
+        property(
+            "count_matches_plain",
+            prop::sample::select(&SUPPORTED_K[..])
+                .prop_flat_map(|k| (Just(k), Just(P), huge_len(), value_set(k, 4, 40)))
+                .prop_map(case_of)
+                .boxed(),
+            |_, c| match count_plain(&c.values, c.len, c.k) {
+                Ok(want) => differs("the fast count", count_with(c, &c.values), u64::from(want)),
+                Err(e) => Err(format!("the plain count fails: {e}")),
+            },
+        ),
+        property(
+            "count_is_invariant_under_permutation",
+            instance_mod(3000, 40).prop_map(case_of).boxed(),
+            |_, c| {
+                let mut reversed = c.values.clone();
+                reversed.reverse();
+                let mut sorted = c.values.clone();
+                sorted.sort_unstable();
+                let base = count_with(c, &c.values);
+                if base != count_with(c, &reversed) || base != count_with(c, &sorted) {
+                    return Err(format!(
+                        "the count changes when the values are reordered: {base:?}"
+                    ));
+                }
+                Ok(())
+            },
+        ),
+        property(
+            "count_is_invariant_under_doubling",
+            instance_mod(3000, 40).prop_map(case_of).boxed(),
+            |_, c| {
+                let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
+                let (a, b) = (count_with(c, &c.values), count_with(c, &twice));
+                if a != b {
+                    return Err(format!(
+                        "doubling every value changes the count from {a:?} to {b:?}"
+                    ));
+                }
+                Ok(())
+            },
+        ),
+        property(
+            "count_of_copies_is_a_power_or_zero",
+            (instance_mod(10, 1), 1u64..=255, 1usize..=60)
+                .prop_map(|((k, p, len, _), v, n)| case_of((k, p, len, vec![v; n])))
+                .boxed(),
+            |_, c| {
+                let n = c.values.len() as u64;
+                let all_equal_nonzero = c
+                    .values
+                    .first()
+                    .is_some_and(|&v| v != 0 && c.values.iter().all(|&w| w == v));
+                if !all_equal_nonzero {
+                    return Ok(());
+                }
+                let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
+                    pow_mod_exact(n, c.len, c.modulus)
+                } else {
+                    0
+                };
+                differs("the count of copies", count_with(c, &c.values), want)
+            },
+        ),
+        // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
+        property(
+            "count_is_invariant_under_complement",
+            instance_mod(3000, 40)
+                .prop_map(|(k, p, len, values)| {
+                    let m = u64::from(k) + 1;
+                    case_of((k, p, len / m * m, values))
+                })
+                .boxed(),
+            |_, c| {
+                if !c.len.is_multiple_of(u64::from(c.k) + 1) {
+                    return Ok(());
+                }
+                let width = 64 - c.values.iter().copied().max().unwrap_or(0).leading_zeros();
+                let top = if width == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << width) - 1
+                };
+                let flipped: Vec<u64> = c.values.iter().map(|v| top - v).collect();
+                let (a, b) = (count_with(c, &c.values), count_with(c, &flipped));
+                if a != b {
+                    return Err(format!("v -> {top} - v changes the count from {a:?} to {b:?}"));
+                }
+                Ok(())
+            },
+        ),
+    ]
+}

@@ -11,10 +11,11 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{is_p_position, winning_move};
-use crate::game::{Unanswered, 
-    Answer, Field, Format, FromFlags, Game, GameError, MOVES_LISTED, Oracle, Outcome, Play, Position, Search,
-};
 use crate::claims::ExprError;
+use crate::game::{
+    Answer, Field, Format, FromFlags, Game, GameError, MOVES_LISTED, Oracle, Outcome, Play, Position, Search,
+    Unanswered,
+};
 use crate::problem::{Flag, FlagError, Flags, Predicate};
 
 /// The k of the contest, and of a game built without `--k`.
@@ -195,9 +196,12 @@ impl Game for Moore {
         let k = self.k;
         prop_oneof![
             <Vec<u64> as Position>::strategy(max, max_len),
-            any::<u64>()
-                .no_shrink()
-                .prop_map(move |seed| balanced(&mut ChaCha8Rng::seed_from_u64(seed), k, max, max_len)),
+            any::<u64>().no_shrink().prop_map(move |seed| balanced(
+                &mut ChaCha8Rng::seed_from_u64(seed),
+                k,
+                max,
+                max_len
+            )),
         ]
         .boxed()
     }
@@ -225,14 +229,21 @@ impl Game for Moore {
 
     fn is_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> bool {
         let changed = from.iter().zip(to).filter(|(a, b)| a != b).count();
-        to.len() == from.len() && (1..=self.k as usize).contains(&changed) && from.iter().zip(to).all(|(a, b)| b <= a)
+        to.len() == from.len()
+            && (1..=self.k as usize).contains(&changed)
+            && from.iter().zip(to).all(|(a, b)| b <= a)
     }
 
     fn outcome(&self, p: &Vec<u64>, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
         Ok(Outcome::of(!is_p_position(p, self.k)))
     }
 
-    fn winning_move(&self, p: &Vec<u64>, play: Play, search: &mut Search<Self>) -> Result<Option<Vec<u64>>, Unanswered> {
+    fn winning_move(
+        &self,
+        p: &Vec<u64>,
+        play: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<Vec<u64>>, Unanswered> {
         if play == Play::Normal {
             return Ok(winning_move(p, self.k));
         }
@@ -387,7 +398,11 @@ mod tests {
                 listed.sort();
                 assert_eq!(moves, listed, "{p:?}, k = {k}");
                 for q in positions(p.len(), 3).filter(|q| q.len() == p.len()) {
-                    assert_eq!(game.is_move(&p, &q), listed.contains(&q), "{p:?} -> {q:?}, k = {k}");
+                    assert_eq!(
+                        game.is_move(&p, &q),
+                        listed.contains(&q),
+                        "{p:?} -> {q:?}, k = {k}"
+                    );
                 }
             }
         }
@@ -418,7 +433,10 @@ mod tests {
             oracle.answer(&game, &vec![1, 1], q),
             Some(Ok(Answer::Outcome(Outcome::Win)))
         );
-        assert_eq!(oracle.answer(&game, &vec![1, 1, 1], q), Some(Ok(Answer::Outcome(Outcome::Loss))));
+        assert_eq!(
+            oracle.answer(&game, &vec![1, 1, 1], q),
+            Some(Ok(Answer::Outcome(Outcome::Loss)))
+        );
         assert_eq!(oracle.answer(&game, &vec![100, 100], q), None);
     }
 }

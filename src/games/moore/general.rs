@@ -134,7 +134,8 @@ fn ramified(values: &[u64], len: u64, k: u32, p: u64, bits: u32) -> Result<u64, 
     }
     let (j, r) = (len / power, len % power);
     let degree = if u > 1 && j > 0 {
-        let prefix = format!("p divides k + 1 = {power}·{u}, so the count runs over {u}-th roots of unity, and ");
+        let prefix =
+            format!("p divides k + 1 = {power}·{u}, so the count runs over {u}-th roots of unity, and ");
         Some(extension_degree(k, u, p, bits, u.pow(bits), j, &prefix)?)
     } else {
         None

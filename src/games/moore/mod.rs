@@ -25,29 +25,29 @@ mod oracles;
 mod p_position;
 pub mod picture;
 mod plain;
-mod proof;
 mod prime;
+mod proof;
 mod ring;
 mod seed_dict_convolution;
 mod solve;
 pub mod strategy;
 mod transform;
 
+pub use crate::game::count_question::{Count, CountCase, CountingDomain};
+pub(crate) use catalog_claims::entries as catalog;
 pub use claim_expr::{
     ALL_BITS, GAMES_FUNCTIONS, GAMES_VARIABLES, GAMES_VOCABULARY, GamesExpr, check_games_expr,
 };
 pub use columns::merge_columns;
 pub use count::{MODULUS, count};
 pub use count_problem::{MooreCount, len_candidates};
-pub use crate::game::count_question::{Count, CountCase, CountingDomain};
 pub use error::MooreError;
 pub use game::Moore;
 pub use general::{MAX_BYTES, MAX_DEGREE, MAX_MULTIPLICATIONS, count_mod};
 pub use modular::pow_mod;
 pub use p_position::{is_p_position, winning_move};
 pub use plain::count_plain;
-pub use proof::MooreDomain;
 pub use prime::is_prime;
+pub use proof::MooreDomain;
 pub use solve::{Instance, parse_input, solve, solve_mod};
 pub use transform::{MAX_COEFFICIENTS, Transform, transform};
-pub(crate) use catalog_claims::entries as catalog;

@@ -222,8 +222,12 @@ impl PlotCommand for Moore {
     fn flags(&self) -> Vec<Flag> {
         vec![
             Flag::numbers("k", "The values of k, one panel each.", &["1", "2", "3", "4"]).value_name("K,…"),
-            Flag::numbers("rest", "Fixed piles beside x and y (`--third Z` for three piles).", &[])
-                .aliases(&["third"]),
+            Flag::numbers(
+                "rest",
+                "Fixed piles beside x and y (`--third Z` for three piles).",
+                &[],
+            )
+            .aliases(&["third"]),
             Flag::number("max", "x and y run over 0..=MAX.", "31", 0).value_name("MAX"),
         ]
     }

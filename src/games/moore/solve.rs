@@ -4,8 +4,8 @@ use super::count::MODULUS;
 use super::error::MooreError;
 use super::general::{check_modulus, count_mod};
 use super::transform::max_value;
-use crate::input::InputError;
 use crate::game::count_question;
+use crate::input::InputError;
 use crate::tokens::Tokens;
 
 /// A contest instance: the values A₁ … A_N and the sequence length K.

@@ -72,9 +72,9 @@ fn file(dir: &Path, code: &OctalCode) -> PathBuf {
 
 /// A checksum of the stored bytes (FNV-1a), so that a damaged file is not believed.
 fn checksum(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 fn to_bytes(values: &NimValues) -> Vec<u8> {
@@ -126,13 +126,24 @@ pub fn load(dir: &Path, code: &OctalCode) -> Option<CachedPeriod> {
     }
     let (preperiod, period, width) = (number("preperiod")?, number("period")?, number("width")?);
     let len = usize::try_from(preperiod.checked_add(period)?).ok()?;
-    if period == 0 || number("checksum")? != checksum(body) || body.len() != len.checked_mul(width as usize)? {
+    if period == 0
+        || number("checksum")? != checksum(body)
+        || body.len() != len.checked_mul(width as usize)?
+    {
         return None;
     }
     let values = match width {
         1 => NimValues::U8(body.to_vec()),
-        2 => NimValues::U16(body.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
-        4 => NimValues::U32(body.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()),
+        2 => NimValues::U16(
+            body.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        4 => NimValues::U32(
+            body.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
         _ => return None,
     };
     Some(CachedPeriod {

@@ -14,7 +14,8 @@ use crate::problem::Least;
 /// The most heaps a catalog claim computes.
 const MAX_HEAPS: u64 = 2_000_000;
 
-const REFERENCE: &str = "the sparse-space values (cross-checked in `check` against the plain mex and the rules oracle)";
+const REFERENCE: &str =
+    "the sparse-space values (cross-checked in `check` against the plain mex and the rules oracle)";
 
 /// A claimed period: the code, the preperiod E and the period P.
 fn period_claim(entry: &Entry) -> (&'static str, u64, u64) {
@@ -36,7 +37,15 @@ fn period_check(entry: &Entry, _seed: u64, _cases: u32) -> ClaimReport {
         reference: REFERENCE.into(),
     };
     let report = |refutation, heaps, notes| {
-        ClaimReport::new(entry.id, "octal", entry.text, refutation, evidence(heaps), notes, start.elapsed())
+        ClaimReport::new(
+            entry.id,
+            "octal",
+            entry.text,
+            refutation,
+            evidence(heaps),
+            notes,
+            start.elapsed(),
+        )
     };
     let verdict = text
         .parse::<OctalCode>()
@@ -46,7 +55,9 @@ fn period_check(entry: &Entry, _seed: u64, _cases: u32) -> ClaimReport {
         Ok(ClaimCheck::Proved { values_needed }) => report(
             None,
             values_needed,
-            vec![format!("proved by the Guy–Smith theorem from the values for n < {values_needed}")],
+            vec![format!(
+                "proved by the Guy–Smith theorem from the values for n < {values_needed}"
+            )],
         ),
         Ok(ClaimCheck::Refuted { n, value, shifted }) => report(
             Some(Refutation {
@@ -94,7 +105,15 @@ fn same_sequence_check(entry: &Entry, _seed: u64, _cases: u32) -> ClaimReport {
         random: "none".into(),
         reference: REFERENCE.into(),
     };
-    ClaimReport::new(entry.id, "octal", entry.text, refutation, evidence, vec![], start.elapsed())
+    ClaimReport::new(
+        entry.id,
+        "octal",
+        entry.text,
+        refutation,
+        evidence,
+        vec![],
+        start.elapsed(),
+    )
 }
 
 /// Returns the catalog's claims about heap games.

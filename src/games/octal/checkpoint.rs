@@ -47,13 +47,19 @@ impl Checkpoint {
             }
         };
         let rare = self.rare.into_iter().filter(|&n| (n as usize) < heaps).collect();
-        Checkpoint { values, mask: self.mask, rare }
+        Checkpoint {
+            values,
+            mask: self.mask,
+            rare,
+        }
     }
 }
 
 /// FNV-1a over `bytes`, continuing from `h`.
 fn fnv(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
@@ -78,7 +84,13 @@ fn value_bytes(values: &NimValues, out: &mut dyn FnMut(&[u8]) -> std::io::Result
 ///
 /// # Errors
 /// The file could not be written.
-pub fn save(path: &Path, code: &OctalCode, values: &NimValues, mask: Mask, rare: &[u64]) -> std::io::Result<()> {
+pub fn save(
+    path: &Path,
+    code: &OctalCode,
+    values: &NimValues,
+    mask: Mask,
+    rare: &[u64],
+) -> std::io::Result<()> {
     let rare: Vec<u8> = rare.iter().flat_map(|x| x.to_le_bytes()).collect();
     let mut sum = FNV_START;
     value_bytes(values, &mut |b| {
@@ -143,14 +155,13 @@ pub fn load(path: &Path, code: &OctalCode) -> Result<Option<Checkpoint>, String>
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
     };
-    read(&data, code).map(Some).map_err(|why| format!("checkpoint {}: {why}", path.display()))
+    read(&data, code)
+        .map(Some)
+        .map_err(|why| format!("checkpoint {}: {why}", path.display()))
 }
 
 fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
-    let split = data
-        .windows(2)
-        .position(|w| w == b"\n\n")
-        .ok_or("no header")?;
+    let split = data.windows(2).position(|w| w == b"\n\n").ok_or("no header")?;
     let head = std::str::from_utf8(&data[..split]).map_err(|_| "the header is not text")?;
     let body = &data[split + 2..];
     if head.lines().next() != Some("gamecheck octal checkpoint") {
@@ -163,13 +174,18 @@ fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
     };
     let number = |key: &str| -> Result<u64, String> {
         let text = field(key)?;
-        text.parse().map_err(|_| format!("`{key} {text}` is not a number"))
+        text.parse()
+            .map_err(|_| format!("`{key} {text}` is not a number"))
     };
     if field("code")? != code.to_string() {
         return Err(format!("it is of code {}, not {code}", field("code")?));
     }
     if field("version")? != env!("CARGO_PKG_VERSION") {
-        return Err(format!("it was written by gamecheck {}, not {}", field("version")?, env!("CARGO_PKG_VERSION")));
+        return Err(format!(
+            "it was written by gamecheck {}, not {}",
+            field("version")?,
+            env!("CARGO_PKG_VERSION")
+        ));
     }
     let heaps = usize::try_from(number("heaps")?).map_err(|_| "too many heaps")?;
     let rare_len = usize::try_from(number("rare")?).map_err(|_| "too many rare heaps")?;
@@ -189,8 +205,18 @@ fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
     }
     let values = match width {
         1 => NimValues::U8(values.to_vec()),
-        2 => NimValues::U16(values.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
-        4 => NimValues::U32(values.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()),
+        2 => NimValues::U16(
+            values
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        4 => NimValues::U32(
+            values
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
         _ => return Err(format!("width {width}: not 1, 2 or 4")),
     };
     let rare: Vec<u64> = rare

@@ -5,19 +5,19 @@ use crate::game::Unanswered;
 use std::sync::{Mutex, OnceLock};
 
 use super::cache::{self, CachedPeriod};
+use super::checkpoint;
 use super::code::OctalCode;
 use super::crosscheck::plain_mex;
 use super::guy_smith::{Finder, PeriodResult, Step};
 use super::long_run::Keeper;
 use super::memory;
 use super::misere::{BYTES_PER_POSITION, MisereSearch, NANOS_PER_MOVE};
-use gamecheck_oracles::rules_oracle::RulesError;
-use super::checkpoint;
 use super::moves::{for_each_move, move_count};
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
 use crate::budget::{Budget, Meter};
 use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, SEARCH_BUDGET, Search};
+use gamecheck_oracles::rules_oracle::RulesError;
 
 use crate::problem::{Budget as Stop, Flag, Flags};
 
@@ -28,7 +28,6 @@ const PLAIN_MEX_REACH: usize = 1024;
 /// unequal splits), when `--max-heap` is not given: its reach, beyond which a heap is
 /// refused at once.
 pub const NO_THEOREM_REACH: u64 = 1_000_000;
-
 
 /// The heap game of an octal code: a position is a list of heaps.
 pub struct Octal {
@@ -225,7 +224,9 @@ impl Octal {
     /// ```
     pub fn misere_positions(&self, p: &[u64]) -> u128 {
         if self.code.max_heaps() <= 1 {
-            return p.iter().fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1));
+            return p
+                .iter()
+                .fold(1u128, |acc, &h| acc.saturating_mul(u128::from(h) + 1));
         }
         let total = p.iter().fold(0u64, |acc, &h| acc.saturating_add(h));
         // p(k) for k ≤ total by the coin DP, while the sum is at most the limit.
@@ -293,7 +294,9 @@ impl Octal {
     /// # Ok::<(), gamecheck::octal::code::CodeError>(())
     /// ```
     pub fn misere_reach_and_budget(&self) -> (u64, Stop) {
-        self.misere_reach.get_or_init(|| self.probe_misere_reach()).clone()
+        self.misere_reach
+            .get_or_init(|| self.probe_misere_reach())
+            .clone()
     }
 
     fn probe_misere_reach(&self) -> (u64, Stop) {
@@ -330,7 +333,11 @@ impl Octal {
             return Ok(());
         };
         let bound = self.misere_positions(p);
-        let shown = if bound == u128::MAX { "too many".to_owned() } else { format!("up to {bound}") };
+        let shown = if bound == u128::MAX {
+            "too many".to_owned()
+        } else {
+            format!("up to {bound}")
+        };
         let flag = match stop {
             Stop::Memory { .. } => "raise --memory-budget",
             Stop::Time { .. } => "raise --time-budget",
@@ -354,7 +361,10 @@ impl Octal {
     /// # Errors
     /// A budget ran out, named.
     fn misere_search(&self, p: &[u64], positions: usize) -> Result<bool, Unanswered> {
-        let mut memo = self.misere_memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut memo = self
+            .misere_memo
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let positions = usize::try_from(self.budget.memory / BYTES_PER_POSITION)
             .unwrap_or(usize::MAX)
             .min(positions);
@@ -371,7 +381,10 @@ impl Octal {
             };
             Unanswered::Budget {
                 budget,
-                detail: format!("the misère search of {} stopped at {at}: {e}", self.describe(&p.to_vec())),
+                detail: format!(
+                    "the misère search of {} stopped at {at}: {e}",
+                    self.describe(&p.to_vec())
+                ),
             }
         };
         let mut steps: Vec<Vec<u64>> = Vec::new();
@@ -402,7 +415,9 @@ impl Octal {
                     RulesError::Cycle => Stop::Cycle,
                     // The cap is the memory budget's, or the question's own when lower.
                     _ if (positions as u128) < u128::from(self.budget.memory / BYTES_PER_POSITION) => {
-                        Stop::Positions { limit: positions as u64 }
+                        Stop::Positions {
+                            limit: positions as u64,
+                        }
                     }
                     _ => Stop::Memory {
                         mib: self.budget.memory >> 20,
@@ -420,7 +435,10 @@ impl Octal {
     /// Returns the game that keeps its proved period in `dir` (`None`: nowhere), rather
     /// than in [`cache::cache_dir`].
     pub fn with_cache_dir(self, dir: Option<std::path::PathBuf>) -> Octal {
-        Octal { cache_dir: dir, ..self }
+        Octal {
+            cache_dir: dir,
+            ..self
+        }
     }
 
     /// Returns the game whose run keeps its checkpoint in `path`, resumed from it when the
@@ -486,7 +504,9 @@ impl Octal {
 
     fn lazy(&self) -> std::sync::MutexGuard<'_, Lazy> {
         // A search that panicked leaves values that are still right: keep them.
-        self.lazy.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.lazy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Returns the proved period when known: kept from an earlier search, read from the
@@ -499,7 +519,11 @@ impl Octal {
             return None;
         }
         self.cache_read.get_or_init(|| {
-            if let Some(c) = self.cache_dir.as_deref().and_then(|dir| cache::load(dir, &self.code)) {
+            if let Some(c) = self
+                .cache_dir
+                .as_deref()
+                .and_then(|dir| cache::load(dir, &self.code))
+            {
                 let _ = self.proved.set(Table {
                     values: c.values,
                     period: Some((c.preperiod, c.period)),
@@ -516,16 +540,21 @@ impl Octal {
         let (e, p) = (r.preperiod.unwrap_or(0), r.period.unwrap_or(1));
         let values = prefix(values, (e + p) as usize);
         // A proof of a few heaps is quicker to redo than to read back.
-        let dir = self.cache_dir.as_deref().filter(|_| r.heaps_computed >= cache::WORTH_KEEPING);
-        let _ = dir.map(|dir| cache::store(
-            dir,
-            &self.code,
-            &CachedPeriod {
-                values: values.clone(),
-                preperiod: e,
-                period: p,
-            },
-        ));
+        let dir = self
+            .cache_dir
+            .as_deref()
+            .filter(|_| r.heaps_computed >= cache::WORTH_KEEPING);
+        let _ = dir.map(|dir| {
+            cache::store(
+                dir,
+                &self.code,
+                &CachedPeriod {
+                    values: values.clone(),
+                    preperiod: e,
+                    period: p,
+                },
+            )
+        });
         self.proved.get_or_init(|| Table {
             values,
             period: Some((e, p)),
@@ -570,10 +599,15 @@ impl Octal {
         }
         let max = self.max_heap() as usize;
         let beyond = |len: usize, why: String| {
-            format!("heap {n} is beyond reach: G(n) is known for n < {len}, and no period is proved there: {why}")
+            format!(
+                "heap {n} is beyond reach: G(n) is known for n < {len}, and no period is proved there: {why}"
+            )
         };
         if let Some(r) = &lazy.stopped {
-            let why = r.stopped_by.clone().unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
+            let why = r
+                .stopped_by
+                .clone()
+                .unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
             return Err(beyond(lazy.solver.len(), why));
         }
         let Some(finder) = lazy.finder.as_mut() else {
@@ -584,14 +618,23 @@ impl Octal {
                     self.code
                 ));
             }
-            return self.extend_to(&mut lazy.solver, &mut lazy.keeper, n as usize + 1).and_then(|()| {
-                lazy.solver
-                    .value(n as usize)
-                    .ok_or_else(|| format!("heap {n}: no value stored"))
-            });
+            return self
+                .extend_to(&mut lazy.solver, &mut lazy.keeper, n as usize + 1)
+                .and_then(|()| {
+                    lazy.solver
+                        .value(n as usize)
+                        .ok_or_else(|| format!("heap {n}: no value stored"))
+                });
         };
         let enough = |len: usize| (len as u64) > n;
-        let step = finder.run(&mut lazy.solver, max, self.meter(), &(), &enough, Some(&mut lazy.keeper));
+        let step = finder.run(
+            &mut lazy.solver,
+            max,
+            self.meter(),
+            &(),
+            &enough,
+            Some(&mut lazy.keeper),
+        );
         lazy.keeper.end();
         match step {
             Step::Proved(r) => self.keep(&r, lazy.solver.values()).value(n),
@@ -600,7 +643,10 @@ impl Octal {
                 .value(n as usize)
                 .ok_or_else(|| format!("heap {n}: no value stored")),
             Step::Stopped(r) => {
-                let why = r.stopped_by.clone().unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
+                let why = r
+                    .stopped_by
+                    .clone()
+                    .unwrap_or_else(|| format!("{max} heaps were computed (raise --max-heap)"));
                 let len = lazy.solver.len();
                 lazy.stopped = Some(r);
                 Err(beyond(len, why))
@@ -678,7 +724,14 @@ impl Octal {
                 (_, Some(r)) => r,
                 (Some(r), None) => r.clone(),
                 (None, None) => loop {
-                    let step = finder.run(&mut lazy.solver, max, self.meter(), &(), &|_| false, Some(&mut lazy.keeper));
+                    let step = finder.run(
+                        &mut lazy.solver,
+                        max,
+                        self.meter(),
+                        &(),
+                        &|_| false,
+                        Some(&mut lazy.keeper),
+                    );
                     lazy.keeper.end();
                     match step {
                         Step::Proved(r) => {
@@ -765,7 +818,11 @@ impl Game for Octal {
     /// winning move must not list them.
     fn move_count(&self, p: &Vec<u64>) -> Option<u128> {
         let distinct = p.iter().enumerate().filter(|&(i, &n)| i == 0 || p[i - 1] != n);
-        Some(distinct.map(|(_, &n)| move_count(&self.code, n)).fold(0u128, u128::saturating_add))
+        Some(
+            distinct
+                .map(|(_, &n)| move_count(&self.code, n))
+                .fold(0u128, u128::saturating_add),
+        )
     }
 
     fn check_position(&self, p: &Vec<u64>) -> Result<(), String> {
@@ -779,11 +836,16 @@ impl Game for Octal {
     /// By the game's own search (the code's moves, not the generic ones, so `check`
     /// compares two searches), within the time and memory budgets and the positions the
     /// question's search may hold.
-    fn misere_outcome(&self, p: &Vec<u64>, search: &mut Search<Self>) -> Result<crate::game::Outcome, Unanswered> {
+    fn misere_outcome(
+        &self,
+        p: &Vec<u64>,
+        search: &mut Search<Self>,
+    ) -> Result<crate::game::Outcome, Unanswered> {
         // The caller's search budget holds here too: a probe that allows a few positions
         // is refused at once, not answered by minutes of search.
         self.misere_within(p, search.budget())?;
-        self.misere_search(p, search.budget()).map(crate::game::Outcome::of)
+        self.misere_search(p, search.budget())
+            .map(crate::game::Outcome::of)
     }
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
@@ -897,7 +959,10 @@ impl FromFlags for Octal {
         let max_heap = match flags.text("max-heap")? {
             None => None,
             Some(text) => {
-                let bad = |why: String| GameError::Invalid { flag: "max-heap", why };
+                let bad = |why: String| GameError::Invalid {
+                    flag: "max-heap",
+                    why,
+                };
                 let n = text
                     .replace(['_', ','], "")
                     .parse::<u64>()
@@ -912,7 +977,10 @@ impl FromFlags for Octal {
         if let Some(n) = max_heap {
             // Said and judged before any value is computed.
             let plan = memory::plan(n);
-            plan.fits(&budget).map_err(|why| GameError::Invalid { flag: "max-heap", why })?;
+            plan.fits(&budget).map_err(|why| GameError::Invalid {
+                flag: "max-heap",
+                why,
+            })?;
             if plan.narrow >= memory::SAID_FROM {
                 crate::shown::note(&plan.said(&budget));
             }
@@ -921,10 +989,21 @@ impl FromFlags for Octal {
         let game = match flags.text("checkpoint")? {
             Some(path) => game
                 .with_checkpoint(path.into())
-                .map_err(|why| GameError::Invalid { flag: "checkpoint", why })?,
+                .map_err(|why| GameError::Invalid {
+                    flag: "checkpoint",
+                    why,
+                })?,
             None => game,
         };
-        let game = if flags.switch("misere").unwrap_or(false) { game.for_misere() } else { game };
-        Ok(if flags.switch("sum")? { game.with_sums() } else { game })
+        let game = if flags.switch("misere").unwrap_or(false) {
+            game.for_misere()
+        } else {
+            game
+        };
+        Ok(if flags.switch("sum")? {
+            game.with_sums()
+        } else {
+            game
+        })
     }
 }

@@ -378,7 +378,8 @@ pub fn find_period_within(
     progress.start(max as u64);
     let mut finder = Finder::new(solver.code())?;
     loop {
-        if let Step::Proved(r) | Step::Stopped(r) = finder.run(solver, max, meter, progress, &|_| false, None) {
+        if let Step::Proved(r) | Step::Stopped(r) = finder.run(solver, max, meter, progress, &|_| false, None)
+        {
             return Ok(r);
         }
     }
@@ -428,7 +429,10 @@ impl Finder {
     /// Returns the search that checks the memory of the whole run of `max` heaps at each
     /// step (at the values' width then) when `whole`, not only the next step's.
     pub(crate) fn whole_run(self, whole: bool) -> Finder {
-        Finder { whole_run: whole, ..self }
+        Finder {
+            whole_run: whole,
+            ..self
+        }
     }
 
     /// Grows `solver` until the theorem proves a period, `enough` holds of the number of
@@ -562,7 +566,14 @@ pub fn check_period(
     max_heaps: u64,
     progress: &dyn Progress,
 ) -> Result<ClaimCheck, PeriodError> {
-    check_period_within(code, preperiod, period, max_heaps, &Budget::default().start(), progress)
+    check_period_within(
+        code,
+        preperiod,
+        period,
+        max_heaps,
+        &Budget::default().start(),
+        progress,
+    )
 }
 
 /// [`check_period`] within the budget `meter` measures: when it runs out the claim is

@@ -63,7 +63,11 @@ impl Keeper {
 
     /// Returns the most heaps a step may add: fewer while a checkpoint is kept.
     pub(crate) fn step_cap(&self) -> usize {
-        if self.path.is_some() { CHECKPOINTED_STEP } else { usize::MAX }
+        if self.path.is_some() {
+            CHECKPOINTED_STEP
+        } else {
+            usize::MAX
+        }
     }
 
     /// Starts a stretch of the run at `solver`'s heaps: returns the Ctrl-C listener
@@ -103,7 +107,10 @@ impl Keeper {
         }
         if asked {
             self.interrupted = true;
-            let path = self.path.as_deref().map_or_else(String::new, |p| p.display().to_string());
+            let path = self
+                .path
+                .as_deref()
+                .map_or_else(String::new, |p| p.display().to_string());
             return Err(format!(
                 "interrupted (Ctrl-C) at {} heaps; the checkpoint {path} keeps them, and the same command resumes from it",
                 solver.len()
@@ -151,11 +158,15 @@ mod tests {
         // 0.6 (Officers) through the period search (no period known), Grundy's game through the
         // values alone (no theorem).
         for (code, heaps) in [("0.6", 300_000usize), ("grundy", 100_000)] {
-            let dir = std::env::temp_dir().join(format!("gamecheck-checkpoint-{}-{code}", std::process::id()));
+            let dir =
+                std::env::temp_dir().join(format!("gamecheck-checkpoint-{}-{code}", std::process::id()));
             let path = dir.join("run.checkpoint");
             let game = |code: &str| {
-                Octal::with_reach(code.parse().unwrap_or_else(|e| panic!("{code}: {e}")), Some(heaps as u64))
-                    .with_cache_dir(None)
+                Octal::with_reach(
+                    code.parse().unwrap_or_else(|e| panic!("{code}: {e}")),
+                    Some(heaps as u64),
+                )
+                .with_cache_dir(None)
             };
             let whole = game(code);
             let stopped = game(code)
@@ -178,7 +189,9 @@ mod tests {
             let (a, b) = (whole.table(), resumed.table());
             assert_eq!((a.len(), b.len()), (heaps, heaps), "{code}");
             assert!((0..heaps as u64).all(|n| a.value(n) == b.value(n)), "{code}");
-            let plain = TakeAndBreak::parse(code).map(|t| t.nim_values(2000)).unwrap_or_default();
+            let plain = TakeAndBreak::parse(code)
+                .map(|t| t.nim_values(2000))
+                .unwrap_or_default();
             assert!((0..2000).all(|n| b.value(n as u64) == Ok(plain[n])), "{code}");
             let _ = std::fs::remove_dir_all(&dir);
         }

@@ -22,7 +22,12 @@ pub fn physical() -> Option<u64> {
     #[cfg(unix)]
     {
         // SAFETY: sysconf reads a constant of the system and writes nothing.
-        let (pages, size) = unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
         if pages > 0 && size > 0 {
             return Some(pages as u64 * size as u64);
         }

@@ -204,7 +204,11 @@ mod tests {
             memory: mib << 20,
         };
         let code = "0.77".parse().unwrap_or_else(|e| panic!("0.77: {e}"));
-        std::sync::Arc::new(crate::octal::Octal::new(code, 1000).for_misere().with_budget(budget))
+        std::sync::Arc::new(
+            crate::octal::Octal::new(code, 1000)
+                .for_misere()
+                .with_budget(budget),
+        )
     }
 
     fn ask(g: &std::sync::Arc<crate::octal::Octal>, p: &[u64]) -> Result<bool, crate::game::Unanswered> {
@@ -250,11 +254,21 @@ mod tests {
         let short = kayles_game(1, 8192);
         let (reach, stop) = short.misere_reach_and_budget();
         assert_eq!(stop, crate::problem::Budget::Time { seconds: 1 });
-        let why = ask(&short, &[reach + 1]).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(why.contains("--time-budget") && why.contains("time budget of 1 CPU seconds"), "{why}");
+        let why = ask(&short, &[reach + 1])
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            why.contains("--time-budget") && why.contains("time budget of 1 CPU seconds"),
+            "{why}"
+        );
         // The defaults (600 s, 8 GiB) reach past the 48 of the old fixed count.
         let default = kayles_game(600, 8192);
-        assert!(default.misere_reach() > 48.max(reach), "{}", default.misere_reach());
+        assert!(
+            default.misere_reach() > 48.max(reach),
+            "{}",
+            default.misere_reach()
+        );
         // A question whose search may hold few positions (stress's probe of a fast path)
         // is refused at once, naming them, rather than searched within the game's budgets.
         use crate::game::Game;
@@ -266,4 +280,3 @@ mod tests {
         );
     }
 }
-

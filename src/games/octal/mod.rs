@@ -25,5 +25,5 @@ mod sparse_kernel;
 pub mod sparse_space;
 pub mod values;
 
-pub use game::{NO_THEOREM_REACH, Octal, Table};
 pub(crate) use catalog_claims::entries as catalog;
+pub use game::{NO_THEOREM_REACH, Octal, Table};

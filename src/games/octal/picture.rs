@@ -59,7 +59,9 @@ impl PlotCommand for Octal {
             |x, y| Cell::new(kind_at(x, y)),
         )?;
         let notes = match self.known_period() {
-            _ if self.code().unequal_splits() => vec!["no period theorem for this code (unequal splits)".to_owned()],
+            _ if self.code().unequal_splits() => {
+                vec!["no period theorem for this code (unequal splits)".to_owned()]
+            }
             Some((e, p)) => vec![format!(
                 "periodic from n = {e} with period {p}, proved (Guy–Smith, values for n < {})",
                 super::guy_smith::values_needed(self.code(), e, p).unwrap_or(0)

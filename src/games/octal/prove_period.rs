@@ -53,14 +53,23 @@ fn found(r: &PeriodResult) -> ProofRun {
             grouped(e),
             grouped(needed)
         ),
-        _ => format!("{}: no period proved within {} heaps", r.code, grouped(r.heaps_computed)),
+        _ => format!(
+            "{}: no period proved within {} heaps",
+            r.code,
+            grouped(r.heaps_computed)
+        ),
     };
     // Which limit stopped the search: a budget, or the heaps allowed.
     let text = match (&r.stopped_by, r.proved) {
-        (Some(why), false) => format!("{text}
-stopped: {why}"),
-        (None, false) => format!("{text}
-stopped: --max-heap {} heaps were computed", grouped(r.heaps_computed)),
+        (Some(why), false) => format!(
+            "{text}
+stopped: {why}"
+        ),
+        (None, false) => format!(
+            "{text}
+stopped: --max-heap {} heaps were computed",
+            grouped(r.heaps_computed)
+        ),
         _ => text,
     };
     let text = format!(
@@ -133,7 +142,10 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
                 grouped(values_needed),
                 match stopped_by.inspect(|why| stopped = Some(why.clone())) {
                     Some(why) => why,
-                    None => format!("{} heaps were computed (raise --max-heap)", grouped(heaps_computed)),
+                    None => format!(
+                        "{} heaps were computed (raise --max-heap)",
+                        grouped(heaps_computed)
+                    ),
                 }
             ),
             false,
@@ -142,7 +154,10 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
         ),
     };
     Ok(ProofRun::Other {
-        text: format!("checked G(n) for n < {} in {seconds:.2} s\n{line}\n", grouped(heaps)),
+        text: format!(
+            "checked G(n) for n < {} in {seconds:.2} s\n{line}\n",
+            grouped(heaps)
+        ),
         json: Some(json!({
             "code": code.to_string(),
             "preperiod": e,
@@ -166,8 +181,11 @@ impl ProveCommand for Octal {
     fn flags(&self) -> Vec<Flag> {
         let mut flags = <Octal as FromFlags>::flags();
         flags.push(
-            Flag::text("preperiod", "E: check the claimed preperiod E (with --period) instead of searching.")
-                .value_name("E"),
+            Flag::text(
+                "preperiod",
+                "E: check the claimed preperiod E (with --period) instead of searching.",
+            )
+            .value_name("E"),
         );
         flags.push(Flag::text("period", "P: the claimed period (with --preperiod).").value_name("P"));
         flags

@@ -69,7 +69,11 @@ pub(super) fn extend<T: Nimber, const W: usize>(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn extend_avx2<T: Nimber, const W: usize>(v: &mut Vec<T>, stop: usize, st: &mut State<'_>) -> Result<(), Stop> {
+fn extend_avx2<T: Nimber, const W: usize>(
+    v: &mut Vec<T>,
+    stop: usize,
+    st: &mut State<'_>,
+) -> Result<(), Stop> {
     extend_body::<T, W, true>(v, stop, st)
 }
 
@@ -119,7 +123,10 @@ fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
                     let terms = &st.terms[..live];
                     let (low, high) = ((n + j) / 2, (n + GROUP - 1 + j) / 2);
                     let from = terms.partition_point(|&(d, _)| (d as usize) < low).max(small);
-                    (from, terms.partition_point(|&(d, _)| (d as usize) <= high).max(from))
+                    (
+                        from,
+                        terms.partition_point(|&(d, _)| (d as usize) <= high).max(from),
+                    )
                 }
                 _ => (live, live),
             };
@@ -324,7 +331,11 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
             return 0;
         }
         let r = n - j;
-        if unequal && r.is_multiple_of(2) { r / 2 - 1 } else { r / 2 }
+        if unequal && r.is_multiple_of(2) {
+            r / 2 - 1
+        } else {
+            r / 2
+        }
     };
     let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
     let mut scanned = 0u64;
@@ -419,7 +430,11 @@ fn scan_narrow<T: Nimber, const W: usize>(
             return 0;
         }
         let r = n - j;
-        if unequal && r.is_multiple_of(2) { r / 2 - 1 } else { r / 2 }
+        if unequal && r.is_multiple_of(2) {
+            r / 2 - 1
+        } else {
+            r / 2
+        }
     };
     let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
     let mut left = need.iter().fold(0, |acc, w| acc | w);
@@ -470,7 +485,8 @@ fn chunk_hits_u8(low: &[u8], high: &[u8], need: &[u64; 16]) -> u32 {
     // SAFETY: both slices hold 32 bytes and `need` 128; unaligned loads.
     unsafe {
         let reverse = _mm256_setr_epi8(
-            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+            3, 2, 1, 0,
         );
         let high = _mm256_loadu_si256(high.as_ptr().cast());
         let high = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(high, reverse));
@@ -496,8 +512,8 @@ fn chunk_hits_u8(low: &[u8], high: &[u8], need: &[u64; 16]) -> u32 {
 fn bit_of_low3() -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::_mm256_setr_epi8;
     _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
-        -128,
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8,
+        16, 32, 64, -128,
     )
 }
 
@@ -511,14 +527,21 @@ fn chunk_hits_u16<const WIDE: bool>(low: &[u16], high: &[u16], need: &[u64; 16])
     // SAFETY: both slices hold 32 values and `need` 128 bytes; unaligned loads.
     unsafe {
         let reverse = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5,
+            2, 3, 0, 1,
         );
         let rev = |p: *const u16| {
             _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(_mm256_loadu_si256(p.cast()), reverse))
         };
         // Splits 0..16 and 16..32.
-        let va = _mm256_xor_si256(_mm256_loadu_si256(low.as_ptr().cast()), rev(high.as_ptr().add(16)));
-        let vb = _mm256_xor_si256(_mm256_loadu_si256(low.as_ptr().add(16).cast()), rev(high.as_ptr()));
+        let va = _mm256_xor_si256(
+            _mm256_loadu_si256(low.as_ptr().cast()),
+            rev(high.as_ptr().add(16)),
+        );
+        let vb = _mm256_xor_si256(
+            _mm256_loadu_si256(low.as_ptr().add(16).cast()),
+            rev(high.as_ptr()),
+        );
         // The 32 values packed to bytes, in the packing's order: splits 0..8, 16..24,
         // 8..16, 24..32. Per value: the low 4 bits of its byte's index, bits 7 and 8 as
         // the blends' selectors, the bit within the byte.

@@ -191,7 +191,11 @@ pub struct SparseSpace {
 /// least, so memory bounds a run long before).
 pub const MAX_HEAPS: usize = {
     let max = 1u64 << 40;
-    if max as u128 > usize::MAX as u128 { usize::MAX } else { max as usize }
+    if max as u128 > usize::MAX as u128 {
+        usize::MAX
+    } else {
+        max as usize
+    }
 };
 
 impl SparseSpace {
@@ -361,7 +365,11 @@ impl SparseSpace {
     pub fn resume(code: &OctalCode, c: Checkpoint) -> SparseSpace {
         let mut s = SparseSpace::new(code);
         let len = c.values.len();
-        s.rare_values = c.rare.iter().map(|&n| c.values.get(n as usize).unwrap_or(0)).collect();
+        s.rare_values = c
+            .rare
+            .iter()
+            .map(|&n| c.values.get(n as usize).unwrap_or(0))
+            .collect();
         s.rare = c.rare;
         s.largest = with_values!(&c.values, v => v.iter().map(|x| x.get()).max().unwrap_or(0));
         s.mask = c.mask;
@@ -861,9 +869,18 @@ mod tests {
         // Officers past 255 (the 16-bit one, values to 284), 0.007 past 511 (the 16-bit
         // one on 1024 values, from 2^15 heaps where its mask is taken); Officers' rare
         // heaps 1 and 2 give terms that a group of heaps adds one heap at a time.
-        for (code, heaps, largest) in [("0.354", 3000, 64..128), ("0.376", 3000, 128..256), ("0.6", 20_000, 256..512), ("0.007", 36_000, 512..1024)] {
+        for (code, heaps, largest) in [
+            ("0.354", 3000, 64..128),
+            ("0.376", 3000, 128..256),
+            ("0.6", 20_000, 256..512),
+            ("0.007", 36_000, 512..1024),
+        ] {
             let s = sparse(code, heaps, true);
-            assert!(largest.contains(&s.largest_value()), "{code}: {}", s.largest_value());
+            assert!(
+                largest.contains(&s.largest_value()),
+                "{code}: {}",
+                s.largest_value()
+            );
             assert!(s.mask().mask != 0, "{code}: the fast path is taken");
             assert_eq!((code, s.values().to_vec()), (code, plain(code, heaps)));
         }

@@ -30,7 +30,15 @@ fn not_built(entry: &Entry, why: &str) -> ClaimReport {
         random: "none".into(),
         reference: format!("not checked: {why}"),
     };
-    ClaimReport::new(entry.id, "subtraction", entry.text, None, evidence, vec![], Default::default())
+    ClaimReport::new(
+        entry.id,
+        "subtraction",
+        entry.text,
+        None,
+        evidence,
+        vec![],
+        Default::default(),
+    )
 }
 
 /// Returns the catalog's claims about subtraction games.

@@ -40,7 +40,10 @@ impl Subtraction {
             (None, _) => return Err("the set is empty".into()),
             (Some(0), _) => return Err("a move takes at least 1 stone".into()),
             (_, Some(&m)) if m > super::period::MAX_WINDOW => {
-                return Err(format!("the largest move {m} is above {}", super::period::MAX_WINDOW));
+                return Err(format!(
+                    "the largest move {m} is above {}",
+                    super::period::MAX_WINDOW
+                ));
             }
             _ => {}
         }
@@ -78,9 +81,19 @@ impl Subtraction {
                     let mut big = Vec::new();
                     for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
                         let g = v[n - s as usize] as usize;
-                        if g < seen.len() { seen[g] = true } else { big.push(g) }
+                        if g < seen.len() {
+                            seen[g] = true
+                        } else {
+                            big.push(g)
+                        }
                     }
-                    let mex = (0..).find(|&g| if g < seen.len() { !seen[g] } else { !big.contains(&g) });
+                    let mex = (0..).find(|&g| {
+                        if g < seen.len() {
+                            !seen[g]
+                        } else {
+                            !big.contains(&g)
+                        }
+                    });
                     mex.unwrap_or(0) as u16
                 })
             })
@@ -131,7 +144,8 @@ impl Game for Subtraction {
     }
 
     fn grundy(&self, &n: &u64, _: &mut Search<Self>) -> Result<u64, Unanswered> {
-        self.grundy_value(n).map_err(|e| Unanswered::Refused(e.to_string()))
+        self.grundy_value(n)
+            .map_err(|e| Unanswered::Refused(e.to_string()))
     }
 
     fn misere_outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
@@ -147,8 +161,14 @@ impl Game for Subtraction {
 
 impl FromFlags for Subtraction {
     fn flags() -> Vec<Flag> {
-        let mut flags =
-            vec![Flag::numbers("set", "The moves: take s stones for each s in the set.", &["1", "3", "4"]).value_name("S")];
+        let mut flags = vec![
+            Flag::numbers(
+                "set",
+                "The moves: take s stones for each s in the set.",
+                &["1", "3", "4"],
+            )
+            .value_name("S"),
+        ];
         flags.extend(Budget::flags());
         flags
     }

@@ -9,6 +9,6 @@ pub mod period;
 #[cfg(test)]
 mod tests;
 
-pub use game::Subtraction;
-pub use period::{Periodic, PeriodError};
 pub(crate) use catalog_claims::entries as catalog;
+pub use game::Subtraction;
+pub use period::{PeriodError, Periodic};

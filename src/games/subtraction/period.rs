@@ -62,7 +62,11 @@ impl Periodic {
     /// O(1).
     pub fn value(&self, n: u64) -> u16 {
         let e = self.preperiod;
-        let i = if n < e + self.period { n } else { e + (n - e) % self.period };
+        let i = if n < e + self.period {
+            n
+        } else {
+            e + (n - e) % self.period
+        };
         self.values[i as usize]
     }
 
@@ -217,5 +221,9 @@ impl RollingHash {
 
 /// Returns the value at `n` of the sequence known to repeat with period `p` from `start`.
 fn values_at(values: &[u16], start: usize, p: usize, n: usize) -> u16 {
-    if n < values.len() { values[n] } else { values[start + (n - start) % p] }
+    if n < values.len() {
+        values[n]
+    } else {
+        values[start + (n - start) % p]
+    }
 }

@@ -9,7 +9,11 @@ use crate::game::{Game, GameProblem, Question};
 fn dp(set: &[u64], len: usize) -> Vec<u64> {
     let mut g = vec![0u64; len];
     for n in 0..len {
-        let options: Vec<u64> = set.iter().filter(|&&s| s as usize <= n).map(|&s| g[n - s as usize]).collect();
+        let options: Vec<u64> = set
+            .iter()
+            .filter(|&&s| s as usize <= n)
+            .map(|&s| g[n - s as usize])
+            .collect();
         g[n] = (0..).find(|v| !options.contains(v)).unwrap();
     }
     g
@@ -31,12 +35,21 @@ fn published_periods_match_the_dp() {
     // Berlekamp, Conway and Guy, Winning Ways, ch. 4: S(1,2,3) period 4 (0123...),
     // S(1,3,4) period 7 (0101232), S(1,4,5) period 8 (01012012... preperiod 0),
     // S(2,3,7) period 5 (00112...).
-    for (set, period) in [(vec![1, 2, 3], 4), (vec![1, 3, 4], 7), (vec![1, 4, 5], 8), (vec![2, 3, 7], 5)] {
+    for (set, period) in [
+        (vec![1, 2, 3], 4),
+        (vec![1, 3, 4], 7),
+        (vec![1, 4, 5], 8),
+        (vec![2, 3, 7], 5),
+    ] {
         let game = Subtraction::new(set.clone()).unwrap();
         let p = game.periodic().unwrap();
         assert_eq!(p.period, period, "{set:?}");
         let values = dp(&set, 400);
-        assert_eq!((p.preperiod as usize, p.period as usize), least_pair(&values, 60), "{set:?}");
+        assert_eq!(
+            (p.preperiod as usize, p.period as usize),
+            least_pair(&values, 60),
+            "{set:?}"
+        );
         for (n, &v) in values.iter().enumerate() {
             assert_eq!(game.grundy_value(n as u64), Ok(v), "{set:?} at {n}");
         }
@@ -125,7 +138,10 @@ fn a_search_past_its_budget_names_the_budget() {
     };
     let game = Subtraction::new((1..=5000).collect()).unwrap().with_budget(tight);
     let why = game.periodic().unwrap_err().to_string();
-    assert!(why.contains("memory budget of 0 MiB") || why.contains("--memory-budget"), "{why}");
+    assert!(
+        why.contains("memory budget of 0 MiB") || why.contains("--memory-budget"),
+        "{why}"
+    );
     let roomy = Subtraction::new((1..=5000).collect()).unwrap();
     assert_eq!(roomy.periodic().map(|p| (p.preperiod, p.period)), Ok((0, 5001)));
 }

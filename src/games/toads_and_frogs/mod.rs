@@ -23,7 +23,13 @@ fn slides(row: &[u8], piece: u8, other: u8, right: bool, out: &mut Vec<Vec<u8>>)
         if row[i] != piece {
             continue;
         }
-        let ahead = |k: usize| if right { i.checked_add(k).filter(|&j| j < n) } else { i.checked_sub(k) };
+        let ahead = |k: usize| {
+            if right {
+                i.checked_add(k).filter(|&j| j < n)
+            } else {
+                i.checked_sub(k)
+            }
+        };
         let to = match ahead(1) {
             Some(j) if row[j] == b'_' => Some(j),
             Some(j) if row[j] == other => ahead(2).filter(|&k| row[k] == b'_'),

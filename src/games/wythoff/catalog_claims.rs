@@ -64,7 +64,11 @@ pub(super) fn exhaustive() -> Domain<'static, Piles> {
 /// One pile size in `0..=cap`: small, near 10^18 or the cap, or anywhere.
 fn pile(cap: u64) -> BoxedStrategy<u64> {
     const E18: u64 = 1_000_000_000_000_000_000;
-    let near_e18 = if cap >= E18 + 2 { (E18 - 2)..=(E18 + 2) } else { 0..=cap.min(2) };
+    let near_e18 = if cap >= E18 + 2 {
+        (E18 - 2)..=(E18 + 2)
+    } else {
+        0..=cap.min(2)
+    };
     prop_oneof![
         4 => 0..=cap.min(12),
         2 => 0..=cap.min(5000),
@@ -85,12 +89,18 @@ pub(super) fn random() -> Sample<Piles> {
             let a = u64::try_from(floor_phi(j)).ok()?;
             let x = a.checked_add_signed(dx.into())?;
             let y = a.checked_add(j)?.checked_add_signed(dy.into())?;
-            Some(if swap { Piles { x: y, y: x } } else { Piles { x, y } })
+            Some(if swap {
+                Piles { x: y, y: x }
+            } else {
+                Piles { x, y }
+            })
         },
     );
     Sample {
         cases: prop_oneof![(pile(cap), pile(cap)).prop_map(|(x, y)| Piles { x, y }), near_p].boxed(),
-        description: "positions over the full u64 range, half of them P-positions (⌊jφ⌋, ⌊jφ⌋ + j) or their neighbours".into(),
+        description:
+            "positions over the full u64 range, half of them P-positions (⌊jφ⌋, ⌊jφ⌋ + j) or their neighbours"
+                .into(),
         separator: ", ",
     }
 }
@@ -131,9 +141,19 @@ pub fn diagonals(max_j: u64) -> Domain<'static, Piles> {
 const DIAGONALS: u64 = 1 << 27;
 
 /// Returns the report on `claim` over `exhaustive`, then the random positions.
-fn check(entry: &Entry, exhaustive: Domain<'static, Piles>, seed: u64, cases: u32, claim: fn(u64, u64) -> bool) -> ClaimReport {
-    let says = |p: &Piles| -> Result<Answer, String> { Ok(Answer::Outcome(Outcome::of_loss(claim(p.x, p.y)))) };
-    let domains = Domains { exhaustive, random: random() };
+fn check(
+    entry: &Entry,
+    exhaustive: Domain<'static, Piles>,
+    seed: u64,
+    cases: u32,
+    claim: fn(u64, u64) -> bool,
+) -> ClaimReport {
+    let says =
+        |p: &Piles| -> Result<Answer, String> { Ok(Answer::Outcome(Outcome::of_loss(claim(p.x, p.y)))) };
+    let domains = Domains {
+        exhaustive,
+        random: random(),
+    };
     match wythoff() {
         Some(problem) => check_claim_in(problem, domains, entry.id, entry.text, &says, seed, cases),
         None => {
@@ -143,7 +163,15 @@ fn check(entry: &Entry, exhaustive: Domain<'static, Piles>, seed: u64, cases: u3
                 random: "none".into(),
                 reference: "not checked: the game's format is a mistake".into(),
             };
-            ClaimReport::new(entry.id, "wythoff", entry.text, None, evidence, vec![], Default::default())
+            ClaimReport::new(
+                entry.id,
+                "wythoff",
+                entry.text,
+                None,
+                evidence,
+                vec![],
+                Default::default(),
+            )
         }
     }
 }

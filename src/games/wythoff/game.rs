@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::rule::{floor_phi, is_p_position, winning_move};
-use crate::game::{Answer, ClaimDomains, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search};
+use crate::game::{
+    Answer, ClaimDomains, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search,
+};
 
 /// Two piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -78,9 +80,16 @@ fn fibonacci_diagonals(p: &Piles) -> Vec<Piles> {
     let (mut f, mut next) = (1u64, 2u64);
     while f < j {
         if let Ok(a) = u64::try_from(floor_phi(f)) {
-            for lo in [a.checked_sub(1), Some(a), a.checked_add(1)].into_iter().flatten() {
+            for lo in [a.checked_sub(1), Some(a), a.checked_add(1)]
+                .into_iter()
+                .flatten()
+            {
                 if let Some(hi) = lo.checked_add(f) {
-                    out.push(if p.x <= p.y { Piles { x: lo, y: hi } } else { Piles { x: hi, y: lo } });
+                    out.push(if p.x <= p.y {
+                        Piles { x: lo, y: hi }
+                    } else {
+                        Piles { x: hi, y: lo }
+                    });
                 }
             }
         }
@@ -140,7 +149,12 @@ impl Game for Wythoff {
 
     /// Under normal play, the move to the P-position of the diagonal or of a pile; under
     /// misère play, the first move to a lost position.
-    fn winning_move(&self, p: &Piles, play: Play, search: &mut Search<Self>) -> Result<Option<Piles>, Unanswered> {
+    fn winning_move(
+        &self,
+        p: &Piles,
+        play: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<Piles>, Unanswered> {
         if play == Play::Normal {
             return Ok(winning_move(p.x, p.y).map(|(x, y)| Piles { x, y }));
         }
@@ -163,11 +177,17 @@ impl Game for Wythoff {
 
     /// The classic mex table of P-positions, for who wins under normal play.
     fn oracles(&self) -> Vec<Oracle<Self>> {
-        vec![Oracle::new("p_test_matches_mex_table", "mex table", |_, p, q| {
-            let is_p = if q == Question::default() { table_p(p)? } else { return None };
-            Some(Ok(Answer::Outcome(Outcome::of_loss(is_p))))
-        })
-        .within(400_000)]
+        vec![
+            Oracle::new("p_test_matches_mex_table", "mex table", |_, p, q| {
+                let is_p = if q == Question::default() {
+                    table_p(p)?
+                } else {
+                    return None;
+                };
+                Some(Ok(Answer::Outcome(Outcome::of_loss(is_p))))
+            })
+            .within(400_000),
+        ]
     }
 
     /// The P-positions of the Fibonacci diagonals below `p`'s, and their neighbours.
@@ -202,7 +222,9 @@ impl Game for Wythoff {
     /// Every position with at most 600 stones, then positions over the whole `u64` range,
     /// half of them next to a P-position.
     fn claim_domains(&self) -> Option<ClaimDomains<Piles>> {
-        Some((super::catalog_claims::exhaustive(), super::catalog_claims::random()))
+        Some((
+            super::catalog_claims::exhaustive(),
+            super::catalog_claims::random(),
+        ))
     }
-
 }

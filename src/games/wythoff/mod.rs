@@ -13,7 +13,7 @@ mod rule;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use catalog_claims::entries as catalog;
 pub use catalog_claims::{EXHAUSTIVE_STONES, diagonals};
 pub use game::{Piles, Wythoff};
 pub use rule::{floor_phi, is_p_position, winning_move};
-pub(crate) use catalog_claims::entries as catalog;

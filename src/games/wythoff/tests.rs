@@ -240,8 +240,14 @@ fn p_test_matches_zeckendorf_at_the_top_of_u64() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..20_000 {
         let (x, y) = match rng.random_range(0..3) {
-            0 => (u64::MAX - rng.random_range(0..1 << 20), u64::MAX - rng.random_range(0..1 << 20)),
-            1 => (top_lower + rng.random_range(0..1 << 10), u64::MAX - rng.random_range(0..1 << 10)),
+            0 => (
+                u64::MAX - rng.random_range(0..1 << 20),
+                u64::MAX - rng.random_range(0..1 << 20),
+            ),
+            1 => (
+                top_lower + rng.random_range(0..1 << 10),
+                u64::MAX - rng.random_range(0..1 << 10),
+            ),
             _ => (rng.random(), rng.random()),
         };
         assert_eq!(is_p_position(x, y), zeckendorf_p(&fib, x, y), "({x}, {y})");
@@ -269,7 +275,10 @@ fn winning_moves_are_certified_at_the_largest_piles() {
             Some((nx, ny)) => {
                 assert!(!zeckendorf_p(&fib, x, y), "({x}, {y}) is a P-position");
                 assert!(is_move(x, y, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
-                assert!(Wythoff.is_move(&p, &Piles { x: nx, y: ny }), "({x}, {y}) -> ({nx}, {ny})");
+                assert!(
+                    Wythoff.is_move(&p, &Piles { x: nx, y: ny }),
+                    "({x}, {y}) -> ({nx}, {ny})"
+                );
                 assert!(zeckendorf_p(&fib, nx, ny), "({x}, {y}) -> ({nx}, {ny})");
             }
             None => assert!(zeckendorf_p(&fib, x, y), "no move from ({x}, {y})"),
@@ -311,11 +320,18 @@ fn prove_covers_every_position_below_the_bound_and_shards_partition_it() {
         let err = prove_shard(l, Shard::WHOLE).expect_err("out of range");
         assert!(err.contains("the mex table covers 1 to 67108864 piles"), "{err}");
     }
-    assert!(Wythoff.run(&Flags::default(), &ProofProgress {
-        shard: &|| Ok(Shard::WHOLE),
-        start: &|_| {},
-        advance: &|_| {},
-    }).is_err());
+    assert!(
+        Wythoff
+            .run(
+                &Flags::default(),
+                &ProofProgress {
+                    shard: &|| Ok(Shard::WHOLE),
+                    start: &|_| {},
+                    advance: &|_| {},
+                }
+            )
+            .is_err()
+    );
 }
 
 #[test]
@@ -326,12 +342,17 @@ fn the_registry_builds_wythoff_with_its_commands() {
         fn visit<P: Registered>(self, p: &P) -> Self::Output {
             let typed = p.typed_claim("x == y", 1, 10).is_some();
             let prove = p.prove_command().is_some_and(|c| c.about().contains("mex table"));
-            let plot = p.plot_command().is_some_and(|c| c.about().contains("P-positions"));
+            let plot = p
+                .plot_command()
+                .is_some_and(|c| c.about().contains("P-positions"));
             (prove, plot, typed)
         }
     }
     assert_eq!(visit("wythoff", &Flags::default(), Has), Ok((true, true, true)));
-    let entries = crate::games::catalog().into_iter().filter(|e| e.game == "wythoff").count();
+    let entries = crate::games::catalog()
+        .into_iter()
+        .filter(|e| e.game == "wythoff")
+        .count();
     assert_eq!(entries, 3);
 }
 
@@ -339,10 +360,16 @@ fn the_registry_builds_wythoff_with_its_commands() {
 fn committed_picture_is_what_plot_wythoff_draws() {
     use crate::plot::PlotCommand;
     let flags = Flags::from_iter([("max", FlagValue::Number(40))]);
-    let svg = Wythoff.picture(&flags).and_then(|p| p.to_svg()).unwrap_or_else(|e| panic!("{e}"));
+    let svg = Wythoff
+        .picture(&flags)
+        .and_then(|p| p.to_svg())
+        .unwrap_or_else(|e| panic!("{e}"));
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/wythoff-p-positions.svg");
     let expected = std::fs::read_to_string(committed).unwrap_or_else(|e| panic!("{e}"));
-    assert!(svg == expected, "regenerate it with `gamecheck plot wythoff --out docs/img/wythoff-p-positions.svg`");
+    assert!(
+        svg == expected,
+        "regenerate it with `gamecheck plot wythoff --out docs/img/wythoff-p-positions.svg`"
+    );
 }
 
 #[test]
@@ -355,7 +382,11 @@ fn crosses_mark_exactly_where_a_broken_p_test_differs_from_the_table() {
         .filter(|&(x, y)| table.is_p_position(x, y) != Some(xor(x, y)))
         .collect();
     assert!(!expected.is_empty());
-    let crossed: BTreeSet<(u64, u64)> = picture.marked(Mark::Cross).into_iter().map(|(_, x, y)| (x, y)).collect();
+    let crossed: BTreeSet<(u64, u64)> = picture
+        .marked(Mark::Cross)
+        .into_iter()
+        .map(|(_, x, y)| (x, y))
+        .collect();
     assert_eq!(crossed, expected);
 }
 
@@ -394,7 +425,9 @@ fn plot_refuses_exactly_the_sizes_it_cannot_draw_and_says_so() {
     // names the true limit.
     assert!(p_position_picture(MAX_PILE, &is_p_position).is_ok());
     for max in [MAX_PILE + 1, 1023, 1024] {
-        let err = p_position_picture(max, &is_p_position).expect_err("too large").to_string();
+        let err = p_position_picture(max, &is_p_position)
+            .expect_err("too large")
+            .to_string();
         assert!(err.contains(&format!("at most {MAX_PILE}")), "{max}: {err}");
     }
     assert_eq!(MAX_PILE, 255);
@@ -430,7 +463,10 @@ fn default_grundy_of_the_wythoff_game_matches_an_inline_mex_table() {
     let table = inline_grundy(24);
     for (x, row) in table.iter().enumerate() {
         for (y, &g) in row.iter().enumerate() {
-            let p = Piles { x: x as u64, y: y as u64 };
+            let p = Piles {
+                x: x as u64,
+                y: y as u64,
+            };
             assert_eq!(problem.solve(&p), Ok(Answer::Grundy(g)), "{p}");
         }
     }
@@ -472,7 +508,10 @@ fn explain_names_a_winning_move_to_a_table_p_position() {
         let why = Wythoff.explain(&Piles { x, y }, &answer).unwrap_or_default();
         match winning_move(x, y) {
             Some((nx, ny)) => {
-                assert!(!p && table.is_p_position(nx, ny) == Some(true), "({x}, {y}): {why}");
+                assert!(
+                    !p && table.is_p_position(nx, ny) == Some(true),
+                    "({x}, {y}): {why}"
+                );
                 assert!(why.starts_with(&format!("play to ({nx}, {ny})")), "{why}");
             }
             None => assert!(p && why.contains("is a P-position"), "({x}, {y}): {why}"),
