@@ -91,7 +91,7 @@ fn without_tests(text: &str) -> String {
     while let Some(at) = rest.find("#[cfg(test)]") {
         let after = rest[at + "#[cfg(test)]".len()..].trim_start();
         let first_line = after.split('\n').next().unwrap_or("").trim_end();
-        if !(after.starts_with("mod ") && !first_line.ends_with(';')) {
+        if !after.starts_with("mod ") || first_line.ends_with(';') {
             out.push_str(&rest[..at + 1]);
             rest = &rest[at + 1..];
             continue;
