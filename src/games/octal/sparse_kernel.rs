@@ -325,18 +325,7 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
         (None, None)
     };
     let unequal = moves.unequal;
-    // The last a of sum n − j: r/2, or below it without the equal split.
-    let top = |j: usize| -> usize {
-        if n < j + 2 {
-            return 0;
-        }
-        let r = n - j;
-        if unequal && r.is_multiple_of(2) {
-            r / 2 - 1
-        } else {
-            r / 2
-        }
-    };
+    let top = |j: usize| last_split(n, j, unequal);
     let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
     let mut scanned = 0u64;
     let mut a0 = 1;
@@ -414,6 +403,20 @@ fn scan<T: Nimber, const W: usize, const AVX2: bool>(
     left
 }
 
+/// Returns the last a of a split of n − j into a + b with a ≤ b: (n − j)/2, or below it
+/// when the two parts may not be equal; 0 when n − j has no split.
+fn last_split(n: usize, j: usize, unequal: bool) -> usize {
+    if n < j + 2 {
+        return 0;
+    }
+    let r = n - j;
+    if unequal && r.is_multiple_of(2) {
+        r / 2 - 1
+    } else {
+        r / 2
+    }
+}
+
 /// [`scan`] for values below 128, where most splits make a value still needed: the values
 /// a chunk makes are gathered as bits and removed at once.
 #[inline(always)]
@@ -425,17 +428,7 @@ fn scan_narrow<T: Nimber, const W: usize>(
     stats: &mut SparseStats,
 ) -> u64 {
     let unequal = moves.unequal;
-    let top = |j: usize| -> usize {
-        if n < j + 2 {
-            return 0;
-        }
-        let r = n - j;
-        if unequal && r.is_multiple_of(2) {
-            r / 2 - 1
-        } else {
-            r / 2
-        }
-    };
+    let top = |j: usize| last_split(n, j, unequal);
     let last = moves.pair.iter().map(|&j| top(j)).max().unwrap_or(0);
     let mut left = need.iter().fold(0, |acc, w| acc | w);
     let mut scanned = 0u64;
