@@ -448,3 +448,76 @@ fn a_moore_shard_beyond_the_game_search_is_refused_up_front() {
     assert!(err.contains("refuses this shard"), "{err}");
     assert!(err.contains("[10, 10, 10, 10, 10, 10, 10, 10, 10, 10]"), "{err}");
 }
+
+/// A user's registry gives its game its own `prove` through the public API alone, as a
+/// built-in registry line's `[own_prove]` does; without it the game gets the generic one.
+#[test]
+fn a_users_registry_gives_its_game_its_own_prove() {
+    use gamecheck::game::{Game, GameProblem};
+    use gamecheck::games::{Registered, Registry, RegistryError, UnknownProblem, Visit};
+    use gamecheck::problem::{Flag, Flags};
+    use gamecheck::prove::{ProofProgress, ProofRun, ProveCommand, ProveError};
+
+    #[derive(Default)]
+    struct Take1;
+    impl Game for Take1 {
+        type Position = u64;
+        const NAME: &'static str = "take1";
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.extend(n.checked_sub(1));
+        }
+    }
+    impl ProveCommand for Take1 {
+        fn about(&self) -> &'static str {
+            "take1's own proof: a heap is won exactly when it is odd"
+        }
+        fn flags(&self) -> Vec<Flag> {
+            Vec::new()
+        }
+        fn run(&self, _: &Flags, _: &ProofProgress) -> Result<ProofRun, ProveError> {
+            Err(ProveError::NotCarriedOut("a test's".into()))
+        }
+    }
+
+    struct Mine<const OWN: bool>;
+    impl<const OWN: bool> Registry for Mine<OWN> {
+        fn problems() -> Vec<(&'static str, &'static [&'static str])> {
+            vec![("take1", &[])]
+        }
+        fn problem_flags(name: &str) -> Result<Vec<Flag>, UnknownProblem> {
+            match name {
+                "take1" => Ok(<GameProblem<Take1> as gamecheck::games::Build>::flags()),
+                _ => Err(Self::unknown(name)),
+            }
+        }
+        fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
+            match name {
+                "take1" if OWN => {
+                    gamecheck::games::visit_line(name, flags, |p: GameProblem<Take1>| p.own_prove(), v)
+                }
+                "take1" => gamecheck::games::visit_built::<GameProblem<Take1>, V>(name, flags, v),
+                _ => Err(Self::unknown(name).into()),
+            }
+        }
+    }
+
+    struct About;
+    impl Visit for About {
+        type Output = Option<&'static str>;
+        fn visit<P: Registered>(self, problem: &P) -> Option<&'static str> {
+            problem.prove_command().map(|c| c.about())
+        }
+    }
+    let own = Mine::<true>::visit("take1", &Flags::default(), About);
+    assert_eq!(
+        own,
+        Ok(Some("take1's own proof: a heap is won exactly when it is odd"))
+    );
+    let generic = Mine::<false>::visit("take1", &Flags::default(), About);
+    assert!(
+        generic
+            .as_ref()
+            .is_ok_and(|a| a.is_some_and(|a| a.contains("rules oracle"))),
+        "{generic:?}"
+    );
+}

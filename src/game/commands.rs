@@ -151,8 +151,10 @@ fn as_plot<G: PlotCommand>(game: &G) -> &dyn PlotCommand {
 }
 
 impl<G: Game> GameProblem<G> {
-    /// Returns the problem whose `prove` is the game's own.
-    pub(crate) fn own_prove(mut self) -> Self
+    /// Returns the problem whose `prove` is the game's own, in place of the generic one:
+    /// what a built-in registry line's `[own_prove]` does, and what a user's own
+    /// registry's `visit` does through `visit_line`.
+    pub fn own_prove(mut self) -> Self
     where
         G: ProveCommand,
     {
@@ -160,8 +162,9 @@ impl<G: Game> GameProblem<G> {
         self
     }
 
-    /// Returns the problem whose `plot` is the game's own.
-    pub(crate) fn own_plot(mut self) -> Self
+    /// Returns the problem whose `plot` is the game's own, in place of the generic one
+    /// (as [`GameProblem::own_prove`] for `prove`).
+    pub fn own_plot(mut self) -> Self
     where
         G: PlotCommand,
     {

@@ -10,7 +10,9 @@ mod registry;
 pub use commands::Commands;
 
 pub(crate) use registry::Serve;
-pub use registry::{Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built};
+pub use registry::{
+    Build, Builtin, Registered, Registry, RegistryError, UnknownProblem, Visit, visit_built, visit_line,
+};
 
 pub use crate::problem::with_defaults;
 

@@ -132,8 +132,14 @@ pub fn visit_built<B: Build + Registered, V: Visit>(
 }
 
 /// Returns [`visit_built`] on the problem as its registry line finishes it (`own`: the
-/// game's own `prove` and `plot`, in place of the generic ones).
-pub(super) fn visit_line<B: Build + Registered, V: Visit>(
+/// game's own `prove` and `plot`, in place of the generic ones, by
+/// [`GameProblem::own_prove`] and [`GameProblem::own_plot`]). A [`Registry`] of a user's own
+/// games calls it in `visit` to give a game its own commands, as the built-in lines'
+/// `[own_prove own_plot]` do.
+///
+/// # Errors
+/// [`RegistryError::Build`] when the flags make no problem.
+pub fn visit_line<B: Build + Registered, V: Visit>(
     name: &str,
     flags: &Flags,
     own: impl FnOnce(B) -> B,

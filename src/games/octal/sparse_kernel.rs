@@ -547,24 +547,12 @@ fn chunk_hits_u16<const WIDE: bool>(low: &[u16], high: &[u16], need: &[u64; 16])
         let bit7 = pack!(|x| _mm256_and_si256(x, _mm256_set1_epi16(0x80)));
         let bit8 = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<1>(x), _mm256_set1_epi16(0x80)));
         let low3 = pack!(|x| _mm256_and_si256(x, _mm256_set1_epi16(7)));
-        let set_low = _mm256_loadu_si256(need.as_ptr().cast());
-        let set_high = _mm256_loadu_si256(need.as_ptr().add(4).cast());
         let look = |t: __m256i| _mm256_shuffle_epi8(t, index);
-        let below = _mm256_blendv_epi8(
-            look(_mm256_permute2x128_si256::<0x00>(set_low, set_low)),
-            look(_mm256_permute2x128_si256::<0x11>(set_low, set_low)),
-            bit7,
-        );
-        let above = _mm256_blendv_epi8(
-            look(_mm256_permute2x128_si256::<0x00>(set_high, set_high)),
-            look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
-            bit7,
-        );
-        let mut byte = _mm256_blendv_epi8(below, above, bit8);
-        if WIDE {
-            // Bytes 64..128 of the set, picked by bit 9.
-            let set_low = _mm256_loadu_si256(need.as_ptr().add(8).cast());
-            let set_high = _mm256_loadu_si256(need.as_ptr().add(12).cast());
+        // For each value, the byte holding its bit among the set's 64 bytes from word `at`:
+        // within a half of 32 by bit 7, the half by bit 8.
+        let byte_of = |at: usize| {
+            let set_low = _mm256_loadu_si256(need.as_ptr().add(at).cast());
+            let set_high = _mm256_loadu_si256(need.as_ptr().add(at + 4).cast());
             let below = _mm256_blendv_epi8(
                 look(_mm256_permute2x128_si256::<0x00>(set_low, set_low)),
                 look(_mm256_permute2x128_si256::<0x11>(set_low, set_low)),
@@ -575,8 +563,13 @@ fn chunk_hits_u16<const WIDE: bool>(low: &[u16], high: &[u16], need: &[u64; 16])
                 look(_mm256_permute2x128_si256::<0x11>(set_high, set_high)),
                 bit7,
             );
+            _mm256_blendv_epi8(below, above, bit8)
+        };
+        let mut byte = byte_of(0);
+        if WIDE {
+            // Bytes 64..128 of the set, picked by bit 9.
             let bit9 = pack!(|x| _mm256_and_si256(_mm256_srli_epi16::<2>(x), _mm256_set1_epi16(0x80)));
-            byte = _mm256_blendv_epi8(byte, _mm256_blendv_epi8(below, above, bit8), bit9);
+            byte = _mm256_blendv_epi8(byte, byte_of(8), bit9);
         }
         let bit = _mm256_shuffle_epi8(bit_of_low3(), low3);
         let missed = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
