@@ -60,6 +60,7 @@ pub(crate) fn evaluations<G: Game>(problem: &GameProblem<G>, p: &G::Position) ->
         .game()
         .oracles()
         .iter()
+        .filter(|o| o.answers())
         .map(|o| match o.answer(problem.game(), p, problem.question()) {
             Some(Ok(a)) => Evaluation::answer(o.name, a),
             Some(Err(why)) => Evaluation::out_of_reach(o.name, why),

@@ -9,7 +9,9 @@ use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{RulesError, RulesOracle};
 use proptest::prelude::*;
 
-use super::{Answer, FromFlags, Game, GameError, MOVES_LISTED, Outcome, Play, Question, Unanswered};
+use super::{
+    Answer, FromFlags, Game, GameError, MOVES_LISTED, Oracle, Outcome, Play, Question, Settings, Unanswered,
+};
 use crate::game_trait::format::{Format, Output};
 use crate::game_trait::position::{self, Position};
 use crate::game_trait::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
@@ -58,8 +60,11 @@ pub struct GameProblem<G: Game> {
     largest: Mutex<Option<G::Position>>,
     /// The game's contest format, asked once.
     format: Format<G>,
-    /// The game's own oracles, asked once: claims consult them at every case.
+    /// The game's own oracles that answer questions, asked once: claims consult them at
+    /// every case.
     oracles: Vec<super::Oracle<G>>,
+    /// The game's engine settings, asked once.
+    settings: Settings<G>,
     /// How `solve` reads a case line of the common shape, from the format.
     pub(crate) line_shape: super::line_solve::LineShape,
     /// The properties `check` runs: every one of the game's, or only the formula's.
@@ -189,7 +194,8 @@ impl<G: Game> GameProblem<G> {
         args: String,
     ) -> GameProblem<G> {
         let format = game.format();
-        let oracles = game.oracles();
+        let oracles = game.oracles().into_iter().filter(Oracle::answers).collect();
+        let settings = game.settings();
         let game = Arc::new(game);
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
@@ -213,6 +219,7 @@ impl<G: Game> GameProblem<G> {
             largest: Mutex::new(None),
             format,
             oracles,
+            settings,
             game,
             question,
             fast,
@@ -245,9 +252,14 @@ impl<G: Game> GameProblem<G> {
         &self.format
     }
 
-    /// Returns the game's own oracles ([`Game::oracles`]).
+    /// Returns the game's own oracles that answer questions ([`Game::oracles`]).
     pub(crate) fn oracles(&self) -> &[super::Oracle<G>] {
         &self.oracles
+    }
+
+    /// Returns the game's engine settings ([`Game::settings`]).
+    pub(crate) fn settings(&self) -> &Settings<G> {
+        &self.settings
     }
 
     /// Returns the same question about `game`, named as this problem is: the game a
@@ -748,7 +760,8 @@ impl<G: Game> GameProblem<G> {
         let game = Arc::clone(&self.game);
         let rejected = Arc::clone(&self.rejected);
         let cap = max.min(game.max_count());
-        game.strategy(cap, game.max_len())
+        self.settings
+            .strategy_of(&game, cap, game.max_len())
             .prop_filter("a position of the game", move |p| match game.check_position(p) {
                 Ok(()) if !game.in_play(p) => false,
                 Ok(()) => true,
@@ -1085,7 +1098,7 @@ fn matches_oracle<G: Game>(
 
 impl<G: Game> Properties for GameProblem<G> {
     fn properties(&self) -> Vec<Property<Self>> {
-        let cost = self.game.check_cost().max(1);
+        let cost = self.settings.check_cost.max(1);
         let mut out = self.properties_at_unit_cost();
         for p in &mut out {
             p.share.per = p.share.per.saturating_mul(cost);
@@ -1129,7 +1142,7 @@ impl<G: Game> GameProblem<G> {
             }
         }
         let small = self.small_positions();
-        let large = self.positions(self.game.move_reach());
+        let large = self.positions(self.settings.move_reach_of(&self.game));
         let mut out = vec![property::<G>(
             "outcome_matches_rules_oracle",
             1,
@@ -1209,23 +1222,16 @@ impl<G: Game> GameProblem<G> {
         // Beyond the joint search's reach, as far as a second method of the game's own is
         // cheap.
         let medium = self.positions(self.game.oracle_reach().saturating_mul(16));
-        for (name, check) in self.game.cross_checks() {
-            out.push(Property {
-                name,
-                share: Share { times: 1, per: 1 },
-                cases: medium.clone(),
-                check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    check(g.game(), p).map_err(CaseError::from)
-                }),
-            });
-        }
         for oracle in self.game.oracles() {
             out.push(Property {
                 name: oracle.property,
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    super::oracle_checks::matches_fast_path(g, &oracle, p)
+                    match oracle.verdict(g.game(), p) {
+                        Some(verdict) => verdict.map_err(CaseError::from),
+                        None => super::oracle_checks::matches_fast_path(g, &oracle, p),
+                    }
                 }),
             });
         }
@@ -1258,8 +1264,11 @@ mod tests {
         fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
             out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
         }
-        fn check_cost(&self) -> u32 {
-            COST
+        fn settings(&self) -> Settings<Self> {
+            Settings {
+                check_cost: COST,
+                ..Settings::default()
+            }
         }
     }
 
