@@ -49,14 +49,23 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Returns the modules `text` names as `crate::<module>` or in `use crate::{…}`.
 fn named(text: &str) -> BTreeSet<String> {
+    named_after(text, "crate::")
+}
+
+/// Returns the names `text` puts right after `prefix` (`super::x`, `super::{x, y::z}`).
+fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
     let ident = |s: &str| {
         s.chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect::<String>()
     };
     let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices("crate::") {
-        let rest = &text[i + "crate::".len()..];
+    for (i, _) in text.match_indices(prefix) {
+        // `super::super::x` is read by its own prefix, not as `super::super`.
+        if prefix == "super::" && text[..i].ends_with("super::") {
+            continue;
+        }
+        let rest = &text[i + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             // The group's own items, at depth 0: `{a::{b, c}, d}` names a and d.
             let (mut depth, mut start) = (0usize, 0);
@@ -207,4 +216,91 @@ fn the_scan_sees_an_upward_import_and_a_grouped_one() {
             .into_iter()
             .collect()
     );
+}
+
+/// Returns the circles among the files of the folder `src/<folder>`: each file (or
+/// subfolder) is a module, and it names a sibling as `super::x` (from `x/…`,
+/// `super::super::x`) or `crate::<folder>::x`. A name reached only through the folder's
+/// re-exports is not seen.
+fn circles_in(folder: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(folder);
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let module_of = |file: &Path| {
+        let rel = file.strip_prefix(&dir).unwrap_or(file);
+        let first = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        first.unwrap_or_default().trim_end_matches(".rs").to_owned()
+    };
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|f| module_of(f))
+        .filter(|m| m != "mod")
+        .collect();
+    let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
+    for file in &files {
+        let own = module_of(file);
+        if own == "mod" {
+            continue;
+        }
+        let text = without_tests(
+            &std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display())),
+        );
+        let depth = file.strip_prefix(&dir).map_or(1, |r| r.components().count());
+        let up = if depth <= 1 || file.ends_with("mod.rs") && depth == 2 {
+            "super::"
+        } else {
+            "super::super::"
+        };
+        let names = named_after(&text, up)
+            .into_iter()
+            .chain(named_after(&text, &format!("crate::{folder}::")));
+        for name in names {
+            if name != own && modules.contains(&name) {
+                edges.insert((own.clone(), name));
+            }
+        }
+    }
+    // A circle is an edge a → b with a path back from b to a.
+    let reaches = |from: &str, to: &str| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_owned()];
+        while let Some(m) = stack.pop() {
+            if m == to {
+                return true;
+            }
+            if seen.insert(m.clone()) {
+                stack.extend(edges.iter().filter(|(a, _)| *a == m).map(|(_, b)| b.clone()));
+            }
+        }
+        false
+    };
+    edges
+        .iter()
+        .filter(|(a, b)| reaches(b, a))
+        .map(|(a, b)| format!("src/{folder}: {a} names {b}, and {b} leads back to {a}"))
+        .collect()
+}
+
+#[test]
+fn the_files_of_the_engines_form_no_circle() {
+    let circles: Vec<String> = ["game", "stress"].iter().flat_map(|f| circles_in(f)).collect();
+    assert!(
+        circles.is_empty(),
+        "import circles between files:\n{}",
+        circles.join("\n")
+    );
+}
+
+#[test]
+fn the_scan_reads_a_files_siblings() {
+    let seen = named_after(
+        "use super::{problem::GameProblem, Game};\nsuper::super::x::y();\n",
+        "super::",
+    );
+    assert_eq!(seen, BTreeSet::from(["problem".to_owned(), "Game".to_owned()]));
+    let deeper = named_after("super::super::x::y();", "super::super::");
+    assert_eq!(deeper, BTreeSet::from(["x".to_owned()]));
 }

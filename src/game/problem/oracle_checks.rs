@@ -1,8 +1,8 @@
 //! A game's own oracles against the fast path, for `check`, and beside the rules oracle,
 //! for `repro`.
 
-use super::problem::GameProblem;
-use super::{Answer, Game, Oracle, Play, Question};
+use super::GameProblem;
+use crate::game_trait::{Answer, Game, Oracle, Play, Question};
 use crate::problem::{Budget, CaseError, Evaluation};
 
 /// The questions an oracle is asked in `check`: who wins, the Grundy value (unless the
