@@ -218,11 +218,6 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
 
     fn picture(&self, flags: &Flags) -> Result<Picture, PlotError> {
         let max = flags.number("max")?;
-        let disagrees = |p: &G::Position| match (self.fast(p), self.truth(p, self.question())) {
-            (Ok(f), Some((t, _))) => f != t,
-            (Err(_), _) => true,
-            _ => false,
-        };
         let title = format!("{}: {}", self.args(), self.question().name());
         if G::Position::ARITY == Some(1) {
             if max > 255 {
@@ -230,53 +225,76 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
                     "--max {max}: a one-count game's picture draws n over 0..=255 at most"
                 )));
             }
-            // n against its Grundy value (normal play), or its outcome.
-            let values: Vec<Option<u64>> = (0..=max)
-                .map(|n| {
-                    let p = G::Position::from_counts(&[n])?;
-                    match self.fast(&p).ok()? {
-                        Answer::Grundy(g) => Some(g),
-                        Answer::Outcome(Outcome::Loss) => Some(0),
-                        Answer::Outcome(_) => Some(1),
-                        _ => None,
-                    }
-                })
-                .collect();
-            let top = values.iter().flatten().copied().max().unwrap_or(0).min(255);
-            let panel = Panel::from_fn(
-                title.clone(),
-                Axis::new("n", 0..=max),
-                Axis::new(
-                    if self.question().grundy {
-                        "G(n)"
-                    } else {
-                        "win (1) or loss (0)"
-                    },
-                    0..=top,
-                ),
-                |n, v| {
-                    let here = values.get(n as usize).copied().flatten() == Some(v);
-                    let cell = Cell::new(usize::from(!here));
-                    match G::Position::from_counts(&[n]) {
-                        Some(p) if here && disagrees(&p) => cell.with_mark(Mark::Cross),
-                        _ => cell,
-                    }
-                },
-            )?;
-            return Ok(Picture {
-                title,
-                panels: vec![panel],
-                kinds: vec![
-                    Kind::new("the answer at n", Rgb(0, 0, 0)),
-                    Kind::new("", Rgb(255, 255, 255)),
-                ],
-                marks: vec![(
-                    Mark::Cross,
-                    "the fast path differs from the rules oracle".to_owned(),
-                )],
-                notes: vec![],
-            });
+            return self.one_count_picture(title, max);
         }
+        self.two_count_picture(title, max)
+    }
+}
+
+/// The mark of a cell where the fast path and the rules oracle differ.
+fn disagreement() -> (Mark, String) {
+    (
+        Mark::Cross,
+        "the fast path differs from the rules oracle".to_owned(),
+    )
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Whether the fast path's answer at `p` differs from the rules oracle's, or fails.
+    fn disagrees(&self, p: &G::Position) -> bool {
+        match (self.fast(p), self.truth(p, self.question())) {
+            (Ok(f), Some((t, _))) => f != t,
+            (Err(_), _) => true,
+            _ => false,
+        }
+    }
+
+    /// Returns n over `0..=max` against its Grundy value (normal play), or its outcome.
+    fn one_count_picture(&self, title: String, max: u64) -> Result<Picture, PlotError> {
+        let values: Vec<Option<u64>> = (0..=max)
+            .map(|n| {
+                let p = G::Position::from_counts(&[n])?;
+                match self.fast(&p).ok()? {
+                    Answer::Grundy(g) => Some(g),
+                    Answer::Outcome(Outcome::Loss) => Some(0),
+                    Answer::Outcome(_) => Some(1),
+                    _ => None,
+                }
+            })
+            .collect();
+        let top = values.iter().flatten().copied().max().unwrap_or(0).min(255);
+        let y = if self.question().grundy {
+            "G(n)"
+        } else {
+            "win (1) or loss (0)"
+        };
+        let panel = Panel::from_fn(
+            title.clone(),
+            Axis::new("n", 0..=max),
+            Axis::new(y, 0..=top),
+            |n, v| {
+                let here = values.get(n as usize).copied().flatten() == Some(v);
+                let cell = Cell::new(usize::from(!here));
+                match G::Position::from_counts(&[n]) {
+                    Some(p) if here && self.disagrees(&p) => cell.with_mark(Mark::Cross),
+                    _ => cell,
+                }
+            },
+        )?;
+        Ok(Picture {
+            title,
+            panels: vec![panel],
+            kinds: vec![
+                Kind::new("the answer at n", Rgb(0, 0, 0)),
+                Kind::new("", Rgb(255, 255, 255)),
+            ],
+            marks: vec![disagreement()],
+            notes: vec![],
+        })
+    }
+
+    /// Returns the answers over two counts x, y in `0..=max`.
+    fn two_count_picture(&self, title: String, max: u64) -> Result<Picture, PlotError> {
         let kind = |a: Answer| match a {
             Answer::Outcome(Outcome::Loss) => 0,
             Answer::Outcome(Outcome::Win) => 1,
@@ -295,7 +313,7 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
                     return Cell::new(if self.question().grundy { 7 } else { 2 });
                 };
                 let cell = Cell::new(self.fast(&p).map_or(2, kind));
-                if disagrees(&p) {
+                if self.disagrees(&p) {
                     cell.with_mark(Mark::Cross)
                 } else {
                     cell
@@ -331,10 +349,7 @@ impl<G: Game + FromFlags> PlotCommand for GameProblem<G> {
             title,
             panels: vec![panel],
             kinds,
-            marks: vec![(
-                Mark::Cross,
-                "the fast path differs from the rules oracle".to_owned(),
-            )],
+            marks: vec![disagreement()],
             notes: vec![],
         })
     }

@@ -155,83 +155,12 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
     let Some((first_file, first)) = shards.first() else {
         return Err(MergeError::NoShards);
     };
-    let mut problems = Vec::new();
-    for (file, s) in shards {
-        let mut differs = |field: &str, mine: String, theirs: String| {
-            if mine != theirs {
-                problems.push(format!(
-                    "{file}: {field} is {mine}, but {first_file} has {theirs}"
-                ));
-            }
-        };
-        differs("problem", s.problem.clone(), first.problem.clone());
-        differs(
-            "parameters",
-            s.parameters.to_string(),
-            first.parameters.to_string(),
-        );
-        differs("what", s.what.clone(), first.what.clone());
-        differs(
-            "gamecheck_version",
-            s.gamecheck_version.clone(),
-            first.gamecheck_version.clone(),
-        );
-        differs(
-            "shard_count",
-            s.shard_count.to_string(),
-            first.shard_count.to_string(),
-        );
-        differs("total", s.total.to_string(), first.total.to_string());
-        differs("unit", s.unit.clone(), first.unit.clone());
-        match Shard::from_zero_based(s.shard_index, s.shard_count) {
-            Ok(shard) if shard.range(s.total) == s.range => {}
-            Ok(shard) => problems.push(format!(
-                "{file}: shard {} of {} covers {:?}, but that shard is {:?} of 0..{}",
-                s.shard_index,
-                s.shard_count,
-                s.range,
-                shard.range(s.total),
-                s.total
-            )),
-            Err(e) => problems.push(format!("{file}: {e}")),
-        }
-        if s.range.start > s.range.end || s.checked != s.range.end - s.range.start {
-            problems.push(format!(
-                "{file}: checked {} {}, but its range {:?} has {}",
-                s.checked,
-                s.unit,
-                s.range,
-                s.range.end.saturating_sub(s.range.start)
-            ));
-        }
-        problems.extend(mismatch_problems(file, s));
-    }
+    let mut problems: Vec<String> = shards
+        .iter()
+        .flat_map(|(file, s)| shard_problems(file, s, first_file, first))
+        .collect();
+    problems.extend(coverage_problems(shards, first.shard_count));
     let count = first.shard_count;
-    let mut by_index: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
-    for (file, s) in shards {
-        by_index.entry(s.shard_index).or_default().push(file);
-    }
-    for (index, files) in &by_index {
-        if files.len() > 1 {
-            problems.push(format!(
-                "duplicate shard {index} of {count}: {}",
-                files.join(", ")
-            ));
-        }
-    }
-    let missing: Vec<u64> = (0..count).filter(|i| !by_index.contains_key(i)).collect();
-    for &i in missing.iter().take(NAMED_MISSING) {
-        problems.push(format!(
-            "missing shard {i} of {count} (--shard-index {i} --shard-count {count}, or --shard {}/{count})",
-            i + 1
-        ));
-    }
-    if missing.len() > NAMED_MISSING {
-        problems.push(format!(
-            "… and {} more missing shards",
-            missing.len() - NAMED_MISSING
-        ));
-    }
     // Crafted reports must not wrap a sum: added up wide, then checked.
     let checked = shards.iter().map(|(_, s)| u128::from(s.checked)).sum::<u128>();
     let millis = shards.iter().map(|(_, s)| s.elapsed.as_millis()).sum::<u128>();
@@ -282,6 +211,92 @@ pub fn merge(shards: &[(String, ProofSummary)]) -> Result<MergedProof, MergeErro
             .collect(),
         elapsed: Duration::from_millis(elapsed),
     })
+}
+
+/// Returns what is inconsistent in one shard's report `s` (from `file`), against the first
+/// report's header and against its own range and counts.
+fn shard_problems(file: &str, s: &ProofSummary, first_file: &str, first: &ProofSummary) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut differs = |field: &str, mine: String, theirs: String| {
+        if mine != theirs {
+            problems.push(format!(
+                "{file}: {field} is {mine}, but {first_file} has {theirs}"
+            ));
+        }
+    };
+    differs("problem", s.problem.clone(), first.problem.clone());
+    differs(
+        "parameters",
+        s.parameters.to_string(),
+        first.parameters.to_string(),
+    );
+    differs("what", s.what.clone(), first.what.clone());
+    differs(
+        "gamecheck_version",
+        s.gamecheck_version.clone(),
+        first.gamecheck_version.clone(),
+    );
+    differs(
+        "shard_count",
+        s.shard_count.to_string(),
+        first.shard_count.to_string(),
+    );
+    differs("total", s.total.to_string(), first.total.to_string());
+    differs("unit", s.unit.clone(), first.unit.clone());
+    match Shard::from_zero_based(s.shard_index, s.shard_count) {
+        Ok(shard) if shard.range(s.total) == s.range => {}
+        Ok(shard) => problems.push(format!(
+            "{file}: shard {} of {} covers {:?}, but that shard is {:?} of 0..{}",
+            s.shard_index,
+            s.shard_count,
+            s.range,
+            shard.range(s.total),
+            s.total
+        )),
+        Err(e) => problems.push(format!("{file}: {e}")),
+    }
+    if s.range.start > s.range.end || s.checked != s.range.end - s.range.start {
+        problems.push(format!(
+            "{file}: checked {} {}, but its range {:?} has {}",
+            s.checked,
+            s.unit,
+            s.range,
+            s.range.end.saturating_sub(s.range.start)
+        ));
+    }
+    problems.extend(mismatch_problems(file, s));
+    problems
+}
+
+/// Returns the shards of `count` that are missing or given twice.
+fn coverage_problems(shards: &[(String, ProofSummary)], count: u64) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut by_index: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
+    for (file, s) in shards {
+        by_index.entry(s.shard_index).or_default().push(file);
+    }
+    for (index, files) in &by_index {
+        if files.len() > 1 {
+            problems.push(format!(
+                "duplicate shard {index} of {count}: {}",
+                files.join(", ")
+            ));
+        }
+    }
+    let missing: Vec<u64> = (0..count).filter(|i| !by_index.contains_key(i)).collect();
+    for &i in missing.iter().take(NAMED_MISSING) {
+        problems.push(format!(
+            "missing shard {i} of {count} (--shard-index {i} --shard-count {count}, or --shard {}/{count})",
+            i + 1
+        ));
+    }
+    if missing.len() > NAMED_MISSING {
+        problems.push(format!(
+            "… and {} more missing shards",
+            missing.len() - NAMED_MISSING
+        ));
+    }
+    problems
 }
 
 /// Returns what is inconsistent in the mismatches a shard reports: more than it checked;

@@ -67,20 +67,7 @@ impl<G: Game> GameProblem<G> {
     pub(super) fn properties_at_unit_cost(&self) -> Vec<Property<Self>> {
         match self.mode {
             Mode::Game => {}
-            Mode::Formula => {
-                let cases = self.judged_positions();
-                return vec![property::<G>("formula_matches_rules_oracle", 1, cases, |g, p| {
-                    let says = g.fast_case(p)?;
-                    match g.truth_case(p, g.question)? {
-                        (truth, _) if truth == says => Ok(()),
-                        (truth, "components") => Err(format!(
-                            "the formula says {says}, the XOR of the components' values is {truth}"
-                        )
-                        .into()),
-                        (truth, by) => Err(format!("the formula says {says}, the {by} says {truth}").into()),
-                    }
-                })];
-            }
+            Mode::Formula => return vec![self.formula_property()],
             Mode::Moves => {
                 let cases = self.judged_positions();
                 return vec![property::<G>("winning_move_is_certified", 1, cases, |g, p| {
@@ -88,83 +75,9 @@ impl<G: Game> GameProblem<G> {
                 })];
             }
         }
-        let small = self.small_positions();
-        let large = self.positions(self.settings.move_reach_of(&self.game));
-        let mut out = vec![property::<G>(
-            "outcome_matches_rules_oracle",
-            1,
-            small.clone(),
-            |g, p| matches_oracle(g, p, Question::default()),
-        )];
-        if !self.game.loopy() {
-            out.push(property::<G>(
-                "grundy_matches_rules_oracle",
-                1,
-                small.clone(),
-                |g, p| {
-                    matches_oracle(
-                        g,
-                        p,
-                        Question {
-                            play: Play::Normal,
-                            grundy: true,
-                        },
-                    )
-                },
-            ));
-        }
-        out.push(property::<G>(
-            "misere_matches_rules_oracle",
-            1,
-            small.clone(),
-            |g, p| {
-                matches_oracle(
-                    g,
-                    p,
-                    Question {
-                        play: Play::Misere,
-                        grundy: false,
-                    },
-                )
-            },
-        ));
-        // Only a game that splits its positions has a sum to compare (Moore's Nim_k is one
-        // component, whatever its piles).
-        let splits = || {
-            [&[1, 1][..], &[2, 1], &[1, 2], &[2, 2], &[1, 1, 1]]
-                .into_iter()
-                .filter_map(G::Position::from_counts)
-                .any(|p| self.game.check_position(&p).is_ok() && self.game.components(&p).len() > 1)
-        };
-        if G::Position::ARITY.is_none() && !self.game.loopy() && splits() {
-            out.push(property::<G>(
-                "sum_matches_joint_search",
-                1,
-                small.clone(),
-                |g, p| {
-                    let q = Question {
-                        play: Play::Normal,
-                        grundy: true,
-                    };
-                    match (g.joint(p, q), g.by_components(p, q)) {
-                        (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
-                        (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
-                            "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
-                        )
-                        .into()),
-                        (Some(Err(e)), _) | (_, Some(Err(e))) => Err(CaseError::unjudged(
-                            budget_of(&e),
-                            format!("an oracle cannot decide: {e}"),
-                        )),
-                        _ => Err(CaseError::unjudged(
-                            Budget::Reach {
-                                limit: g.game.oracle_reach(),
-                            },
-                            "an oracle is not asked about the position",
-                        )),
-                    }
-                },
-            ));
+        let mut out = self.rules_properties();
+        if G::Position::ARITY.is_none() && !self.game.loopy() && self.splits() {
+            out.push(self.sum_property());
         }
         // Beyond the joint search's reach, as far as a second method of the game's own is
         // cheap.
@@ -182,6 +95,7 @@ impl<G: Game> GameProblem<G> {
                 }),
             });
         }
+        let large = self.positions(self.settings.move_reach_of(&self.game));
         out.push(property::<G>(
             "winning_move_is_certified",
             2,
@@ -195,6 +109,89 @@ impl<G: Game> GameProblem<G> {
             |g, p| g.bellman(p),
         ));
         out
+    }
+
+    /// Returns the one property of a formula under test: its answers against the rules.
+    fn formula_property(&self) -> Property<Self> {
+        let cases = self.judged_positions();
+        property::<G>("formula_matches_rules_oracle", 1, cases, |g, p| {
+            let says = g.fast_case(p)?;
+            match g.truth_case(p, g.question)? {
+                (truth, _) if truth == says => Ok(()),
+                (truth, "components") => Err(format!(
+                    "the formula says {says}, the XOR of the components' values is {truth}"
+                )
+                .into()),
+                (truth, by) => Err(format!("the formula says {says}, the {by} says {truth}").into()),
+            }
+        })
+    }
+
+    /// Returns the fast path against the rules oracle for each question the game has.
+    fn rules_properties(&self) -> Vec<Property<Self>> {
+        const GRUNDY: Question = Question {
+            play: Play::Normal,
+            grundy: true,
+        };
+        const MISERE: Question = Question {
+            play: Play::Misere,
+            grundy: false,
+        };
+        let small = self.small_positions();
+        let mut out = vec![property::<G>(
+            "outcome_matches_rules_oracle",
+            1,
+            small.clone(),
+            |g, p| matches_oracle(g, p, Question::default()),
+        )];
+        if !self.game.loopy() {
+            out.push(property::<G>(
+                "grundy_matches_rules_oracle",
+                1,
+                small.clone(),
+                |g, p| matches_oracle(g, p, GRUNDY),
+            ));
+        }
+        out.push(property::<G>("misere_matches_rules_oracle", 1, small, |g, p| {
+            matches_oracle(g, p, MISERE)
+        }));
+        out
+    }
+
+    /// Whether the game splits some small position into components: only then is there a
+    /// sum to compare (Moore's Nim_k is one component, whatever its piles).
+    fn splits(&self) -> bool {
+        [&[1, 1][..], &[2, 1], &[1, 2], &[2, 2], &[1, 1, 1]]
+            .into_iter()
+            .filter_map(G::Position::from_counts)
+            .any(|p| self.game.check_position(&p).is_ok() && self.game.components(&p).len() > 1)
+    }
+
+    /// Returns the XOR of the components' Grundy values against the joint search.
+    fn sum_property(&self) -> Property<Self> {
+        property::<G>("sum_matches_joint_search", 1, self.small_positions(), |g, p| {
+            let q = Question {
+                play: Play::Normal,
+                grundy: true,
+            };
+            match (g.joint(p, q), g.by_components(p, q)) {
+                (Some(Ok(joint)), Some(Ok(sum))) if joint == sum => Ok(()),
+                (Some(Ok(joint)), Some(Ok(sum))) => Err(format!(
+                    "the XOR of the components' Grundy values is {sum}, the joint search says {joint}"
+                )
+                .into()),
+                (Some(Err(e)), _) | (_, Some(Err(e))) => Err(CaseError::unjudged(
+                    budget_of(&e),
+                    format!("an oracle cannot decide: {e}"),
+                )),
+                _ => Err(CaseError::unjudged(
+                    Budget::Reach {
+                        limit: g.game.oracle_reach(),
+                    },
+                    "an oracle is not asked about the position",
+                )),
+            }
+        })
     }
 }
 
