@@ -599,84 +599,94 @@ pub fn chart_svg(results: &[Measurement]) -> Result<String, BenchReportError> {
             .map_err(draw_err)?;
         let areas = root.split_evenly((rows, cols));
         for (g, area) in groups.iter().zip(areas.iter()) {
-            let all: Vec<(f64, f64)> = g.functions.iter().flat_map(|f| g.points(f)).collect();
-            let (x_lo, x_hi) = all
-                .iter()
-                .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
-            let (y_lo, y_hi) = all
-                .iter()
-                .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
-            // The legend goes in a strip under the chart, where it cannot hide a line.
-            let legend_rows = g.functions.iter().filter(|f| !g.points(f).is_empty()).count() as i32;
-            let (chart_area, legend_area) =
-                area.split_vertically(area.dim_in_pixel().1 as i32 - 8 - 17 * legend_rows);
-            let mut chart = ChartBuilder::on(&chart_area)
-                .caption(g.name, font(14.0))
-                .margin(12)
-                .margin_right(40)
-                .x_label_area_size(42)
-                .y_label_area_size(72)
-                .build_cartesian_2d(
-                    (x_lo / 1.25..x_hi * 1.25)
-                        .log_scale()
-                        .with_key_points(sizes(&all)),
-                    (y_lo / 3.0..y_hi * 3.0)
-                        .log_scale()
-                        .with_key_points(round_ticks(y_lo / 3.0, y_hi * 3.0)),
-                )
-                .map_err(draw_err)?;
-            chart
-                .configure_mesh()
-                .x_desc(g.size_name.as_str())
-                .y_desc("time per iteration")
-                .x_label_formatter(&|v| format!("{v}"))
-                .y_label_formatter(&|v| short_time(*v))
-                .label_style(font(11.0))
-                .axis_desc_style(font(12.0))
-                .bold_line_style(RGBColor(225, 225, 225))
-                .draw()
-                .map_err(draw_err)?;
-            let mut oracles = 0;
-            let mut row = 0;
-            for f in &g.functions {
-                let points = g.points(f);
-                if points.is_empty() {
-                    continue;
-                }
-                let role = Role::of(f);
-                let color = role_color(role, oracles);
-                if role == Role::Oracle {
-                    oracles += 1;
-                }
-                let label = match growth_exponent(&points) {
-                    Some(e) => format!(
-                        "{f} ({}): time grows about as {}^{e:.2}",
-                        role.name(),
-                        g.size_name
-                    ),
-                    None => format!("{f} ({})", role.name()),
-                };
-                chart
-                    .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
-                    .map_err(draw_err)?;
-                chart
-                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
-                    .map_err(draw_err)?;
-                let y = 8 + 17 * row;
-                legend_area
-                    .draw(&PathElement::new(vec![(84, y), (108, y)], color.stroke_width(3)))
-                    .map_err(draw_err)?;
-                legend_area
-                    .draw(&Text::new(
-                        label,
-                        (116, y),
-                        font(12.0).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
-                    ))
-                    .map_err(draw_err)?;
-                row += 1;
-            }
+            draw_group(g, area)?;
         }
         root.present().map_err(draw_err)?;
     }
     Ok(svg)
+}
+
+/// Draws one group's chart (time against size, a line per function) and its legend in
+/// `area`.
+fn draw_group(
+    g: &Group,
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+) -> Result<(), BenchReportError> {
+    let all: Vec<(f64, f64)> = g.functions.iter().flat_map(|f| g.points(f)).collect();
+    let (x_lo, x_hi) = all
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
+    let (y_lo, y_hi) = all
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    // The legend goes in a strip under the chart, where it cannot hide a line.
+    let legend_rows = g.functions.iter().filter(|f| !g.points(f).is_empty()).count() as i32;
+    let (chart_area, legend_area) =
+        area.split_vertically(area.dim_in_pixel().1 as i32 - 8 - 17 * legend_rows);
+    let mut chart = ChartBuilder::on(&chart_area)
+        .caption(g.name, font(14.0))
+        .margin(12)
+        .margin_right(40)
+        .x_label_area_size(42)
+        .y_label_area_size(72)
+        .build_cartesian_2d(
+            (x_lo / 1.25..x_hi * 1.25)
+                .log_scale()
+                .with_key_points(sizes(&all)),
+            (y_lo / 3.0..y_hi * 3.0)
+                .log_scale()
+                .with_key_points(round_ticks(y_lo / 3.0, y_hi * 3.0)),
+        )
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .x_desc(g.size_name.as_str())
+        .y_desc("time per iteration")
+        .x_label_formatter(&|v| format!("{v}"))
+        .y_label_formatter(&|v| short_time(*v))
+        .label_style(font(11.0))
+        .axis_desc_style(font(12.0))
+        .bold_line_style(RGBColor(225, 225, 225))
+        .draw()
+        .map_err(draw_err)?;
+    let mut oracles = 0;
+    let mut row = 0;
+    for f in &g.functions {
+        let points = g.points(f);
+        if points.is_empty() {
+            continue;
+        }
+        let role = Role::of(f);
+        let color = role_color(role, oracles);
+        if role == Role::Oracle {
+            oracles += 1;
+        }
+        let label = match growth_exponent(&points) {
+            Some(e) => format!(
+                "{f} ({}): time grows about as {}^{e:.2}",
+                role.name(),
+                g.size_name
+            ),
+            None => format!("{f} ({})", role.name()),
+        };
+        chart
+            .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
+            .map_err(draw_err)?;
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
+            .map_err(draw_err)?;
+        let y = 8 + 17 * row;
+        legend_area
+            .draw(&PathElement::new(vec![(84, y), (108, y)], color.stroke_width(3)))
+            .map_err(draw_err)?;
+        legend_area
+            .draw(&Text::new(
+                label,
+                (116, y),
+                font(12.0).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(draw_err)?;
+        row += 1;
+    }
+    Ok(())
 }
