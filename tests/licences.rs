@@ -198,13 +198,14 @@ fn workspace_packages_are_mit_or_apache() {
             "gamecheck",
             "gamecheck-benches",
             "gamecheck-oracles",
+            "gamecheck-python",
             "kayles",
             "nim-interactive",
             "nim-move",
             "subtraction-game",
             "subtraction-interactive"
         ],
-        "the library, the oracles, the benches and the seven example crates"
+        "the library, the oracles, the benches, the Python package and the seven example crates"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

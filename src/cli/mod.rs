@@ -41,6 +41,13 @@ pub struct Program {
 /// Returns the exit code of the command line of `R` named `program`, run on the
 /// process's arguments: what [`main!`](crate::main) calls.
 pub fn main<R: Registry>(program: &Program) -> ExitCode {
+    main_from::<R>(program, std::env::args_os().collect())
+}
+
+/// Returns the exit code of the command line of `R` named `program`, run on `args` (the
+/// program's name first): for a host whose process arguments are not the command's (the
+/// Python package's `python -m gamecheck`).
+pub fn main_from<R: Registry>(program: &Program, args: Vec<std::ffi::OsString>) -> ExitCode {
     crate::program::set_name(program.name);
     if closed_stdout::stdout_is_closed() {
         note(&format!(
@@ -51,19 +58,17 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
     }
     // Before the command is built: building it visits every problem, which may start
     // threads, and a thread started before the signals are blocked would take them.
-    if std::env::args_os()
-        .nth(1)
-        .is_some_and(|a| a == "stress" || a == "play")
+    if args.get(1).is_some_and(|a| a == "stress" || a == "play")
         && let Err(e) = crate::stress::handle_signals()
     {
         note(&format!("error: cannot handle signals: {e}"));
         return ExitCode::from(2);
     }
     bars::show_run_status();
-    let matches = match args::command::<R>(program).try_get_matches() {
+    let matches = match args::command::<R>(program).try_get_matches_from(&args) {
         Ok(matches) => matches,
         Err(e) => {
-            if let Some(why) = problem_commands::lacking::<R>(&e) {
+            if let Some(why) = problem_commands::lacking::<R>(&e, &args) {
                 note(&format!("error: {why}"));
                 return ExitCode::from(2);
             }

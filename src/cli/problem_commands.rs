@@ -55,11 +55,16 @@ pub(super) fn specs<R: Registry>(which: Which) -> Vec<Spec> {
 /// Returns why the command line clap refused names a problem that lacks the subcommand
 /// (`prove domineering`), rather than no problem: clap's "unrecognized subcommand" says
 /// nothing of which problems have it.
-pub(super) fn lacking<R: Registry>(e: &clap::Error) -> Option<String> {
+pub(super) fn lacking<R: Registry>(e: &clap::Error, args: &[std::ffi::OsString]) -> Option<String> {
     if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
         return None;
     }
-    let args: Vec<String> = std::env::args().skip(1).take(2).collect();
+    let args: Vec<String> = args
+        .iter()
+        .skip(1)
+        .take(2)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let [command, problem] = &args[..] else {
         return None;
     };

@@ -406,16 +406,23 @@ pub fn misere<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
+    misere_with(game, formula, &Config::default())
+}
+
+/// [`misere`] under `config`.
+///
+/// # Errors
+/// As for [`outcome`].
+pub fn misere_with<G: Game>(
+    game: G,
+    formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
+    config: &Config,
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let question = Question {
         play: Play::Misere,
         grundy: false,
     };
-    answers(
-        game,
-        question,
-        move |p| Answer::Outcome(formula(p)),
-        &Config::default(),
-    )
+    answers(game, question, move |p| Answer::Outcome(formula(p)), config)
 }
 
 /// Returns `Ok` when `formula` gives the Grundy value of every position tried, else the
@@ -456,18 +463,23 @@ pub fn winning_move<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Option<G::Position> + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
+    winning_move_with(game, formula, &Config::default())
+}
+
+/// [`winning_move`] under `config`.
+///
+/// # Errors
+/// As for [`outcome`].
+pub fn winning_move_with<G: Game>(
+    game: G,
+    formula: impl Fn(&G::Position) -> Option<G::Position> + Send + Sync + 'static,
+    config: &Config,
+) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let formula = std::sync::Arc::new(formula);
     let says = std::sync::Arc::clone(&formula);
     let fast: Fast<G> = Box::new(move |_, p, _| Ok(Answer::Outcome(Outcome::of(says(p).is_some()))));
     let fast_move: FastMove<G> = Box::new(move |_, p, _| Ok(formula(p)));
-    run(
-        game,
-        Question::default(),
-        Mode::Moves,
-        fast,
-        fast_move,
-        &Config::default(),
-    )
+    run(game, Question::default(), Mode::Moves, fast, fast_move, config)
 }
 
 /// A disjunctive sum of heaps of a one-count game: a position is a list of heaps, and a

@@ -1,0 +1,58 @@
+"""Ctrl-C, Python exceptions inside the moves, and the GIL while the engine runs."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from gamecheck import check
+
+
+class SlowTake:
+    """Take 1 or 2 stones, slowly: a check of it runs for minutes unless stopped."""
+
+    def moves(self, n):
+        time.sleep(0.002)
+        return [n - k for k in (1, 2) if n >= k]
+
+
+class Broken:
+    """Its moves raise at 5."""
+
+    def moves(self, n):
+        if n == 5:
+            return 1 // 0
+        return [n - 1] if n else []
+
+
+def test_ctrl_c_stops_the_engine_within_a_second_as_keyboard_interrupt():
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        check.outcome(SlowTake(), lambda n: n % 3 != 0)
+    stopped = time.monotonic() - start
+    timer.join()
+    assert stopped < 1.5, f"stopped {stopped - 0.5:.2f} s after Ctrl-C"
+
+
+def test_an_exception_in_moves_propagates_with_its_type_and_position():
+    with pytest.raises(ZeroDivisionError) as caught:
+        check.outcome(Broken(), lambda n: n % 2 == 1)
+    notes = getattr(caught.value, "__notes__", None) or [getattr(caught.value, "__gamecheck_note__", "")]
+    assert any("Broken.moves(5)" in note for note in notes), notes
+    # The traceback reaches the line of the game that raised.
+    assert any(entry.name == "moves" for entry in caught.traceback)
+
+
+def test_a_bad_position_from_moves_is_named_with_the_position_it_came_from():
+    class Negative:
+        def moves(self, n):
+            return [n - 2]
+
+    with pytest.raises(TypeError, match=r"Negative\.moves\(0\) returned \[-2\]"):
+        check.outcome(Negative(), lambda n: True)
