@@ -2,161 +2,9 @@
 //! `^^`, `^3`, `1/2^*`, `^<2>` (up squared, `↑²`), `v[3]*` (`↓ + ↓² + ↓³ + *`), `+-1`,
 //! `{1|0}`, `{2,*|-1}`; `±` is read as `+-`.
 
-use std::fmt;
 use std::str::FromStr;
 
-use super::value::{Arena, arena};
 use super::{Dyadic, Value};
-
-/// The most ups (or downs) and the largest nimber recognised in `x + n.^ + *m` when
-/// printing; beyond them a value is printed by its options.
-const MAX_UPS: i64 = 8;
-const MAX_STAR: u32 = 8;
-
-/// Returns `(n, m)` when the infinitesimal `h` is `n.^ + *m`.
-fn up_star(a: &mut Arena, h: u32) -> Option<(i64, u32)> {
-    // A nimber: Left's options are Right's, and they are *0 … *(m-1).
-    if a.left(h) == a.right(h) {
-        let options = a.left(h).to_vec();
-        let m = u32::try_from(options.len()).ok()?;
-        if (0..m).all(|k| options.contains(&a.nimber(k))) {
-            return Some((0, m));
-        }
-    }
-    let zero = a.zero();
-    let up = {
-        let star = a.nimber(1);
-        a.canonical_of(vec![zero], vec![star])
-    };
-    let down = a.neg(up);
-    for m in 0..=MAX_STAR {
-        let star = a.nimber(m);
-        let (mut pos, mut neg) = (star, star);
-        for n in 1..=MAX_UPS {
-            pos = a.add(pos, up);
-            neg = a.add(neg, down);
-            if pos == h {
-                return Some((n, m));
-            }
-            if neg == h {
-                return Some((-n, m));
-            }
-        }
-    }
-    None
-}
-
-/// Returns `(sign, k, sum, m)` when the infinitesimal `h` is `sign.↑ᵏ + *m` (`sum` false)
-/// or `sign.(↑ + … + ↑ᵏ) + *m` (`sum` true), for 2 ≤ k ≤ [`MAX_UPS`]: CGSuite's `^<k>`
-/// and `^[k]`.
-fn up_power_star(a: &mut Arena, h: u32) -> Option<(bool, u32, bool, u32)> {
-    for k in 2..=MAX_UPS as u32 {
-        for sum in [false, true] {
-            let pos = if sum { a.up_to(k) } else { a.up_power(k) };
-            let neg = a.neg(pos);
-            for m in 0..=MAX_STAR {
-                let star = a.nimber(m);
-                for (up, g) in [(true, pos), (false, neg)] {
-                    if a.add(g, star) == h {
-                        return Some((up, k, sum, m));
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-fn write_star(m: u32, out: &mut String) {
-    match m {
-        0 => {}
-        1 => out.push('*'),
-        m => {
-            out.push('*');
-            out.push_str(&m.to_string());
-        }
-    }
-}
-
-fn write_value(a: &mut Arena, g: u32, out: &mut String) {
-    if let Some(x) = a.number_of(g) {
-        out.push_str(&x.to_string());
-        return;
-    }
-    let (ls, rs) = a.stops(g);
-    if ls == rs {
-        let x = a.number(ls);
-        let mx = a.neg(x);
-        let h = a.add(g, mx);
-        if let Some((n, m)) = up_star(a, h) {
-            if ls != Dyadic::ZERO {
-                out.push_str(&ls.to_string());
-            }
-            let arrow = if n > 0 { '^' } else { 'v' };
-            match n.unsigned_abs() {
-                0 => {}
-                1 => out.push(arrow),
-                2 => {
-                    out.push(arrow);
-                    out.push(arrow);
-                }
-                k => {
-                    out.push(arrow);
-                    out.push_str(&k.to_string());
-                }
-            }
-            write_star(m, out);
-            return;
-        }
-        if let Some((up, k, sum, m)) = up_power_star(a, h) {
-            if ls != Dyadic::ZERO {
-                out.push_str(&ls.to_string());
-            }
-            out.push(if up { '^' } else { 'v' });
-            out.push_str(&match sum {
-                false => format!("<{k}>"),
-                true => format!("[{k}]"),
-            });
-            write_star(m, out);
-            return;
-        }
-    }
-    if let ([l], [r]) = (a.left(g), a.right(g)) {
-        let (l, r) = (*l, *r);
-        if let (Some(x), Some(y)) = (a.number_of(l), a.number_of(r))
-            && x == -y
-        {
-            out.push_str("+-");
-            out.push_str(&x.to_string());
-            return;
-        }
-    }
-    out.push('{');
-    let left = a.left(g).to_vec();
-    let right = a.right(g).to_vec();
-    for (i, &o) in left.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_value(a, o, out);
-    }
-    out.push('|');
-    for (i, &o) in right.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_value(a, o, out);
-    }
-    out.push('}');
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        write_value(&mut arena(), self.0, &mut out);
-        f.write_str(&out)
-    }
-}
 
 /// A value that could not be read: where, and what was found there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -169,16 +17,36 @@ pub struct ValueError {
     pub why: String,
 }
 
+/// The most characters a value read may have: the print cap, so that every value
+/// gamecheck prints reads back.
+pub const MAX_NOTATION_LEN: usize = super::MAX_PRINTED as usize;
+
+/// How deeply a value read may nest braces and prefix signs (`{{…}}`, `--…`): the reader
+/// and the arithmetic on what it builds recurse, and a line of a solution's output must
+/// not overflow the stack. Forms of the built-in families nest far less.
+pub const MAX_NESTING: usize = 256;
+
+/// Returns `text`, its first 60 characters and `…` when longer: an error names a long
+/// value without echoing all of it.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
 struct Reader<'a> {
     text: &'a str,
     chars: Vec<char>,
     at: usize,
+    /// How many terms are open around the one being read.
+    depth: usize,
 }
 
 impl Reader<'_> {
     fn fail<T>(&self, why: impl Into<String>) -> Result<T, ValueError> {
         Err(ValueError {
-            text: self.text.to_owned(),
+            text: shortened(self.text),
             at: self.at + 1,
             why: why.into(),
         })
@@ -243,11 +111,29 @@ impl Reader<'_> {
             } else {
                 return Ok(acc);
             }
+            // A number's form is a chain as long as the number: a sum of many large
+            // numbers must not build an arena of millions of forms.
+            let (ls, rs) = acc.stops();
+            let most = Dyadic::int(1 << 16);
+            if ls > most || rs < -most {
+                return self.fail("a sum beyond 65536 in size, the reader's limit");
+            }
         }
     }
 
-    /// term := '-' term | '+-' term | '{' options '|' options '}' | number? ups? star?
+    /// Reads a term, at most [`MAX_NESTING`] deep.
     fn term(&mut self) -> Result<Value, ValueError> {
+        if self.depth >= MAX_NESTING {
+            return self.fail(format!("nested more than {MAX_NESTING} deep, the reader's limit"));
+        }
+        self.depth += 1;
+        let t = self.term_inner();
+        self.depth -= 1;
+        t
+    }
+
+    /// term := '-' term | '+-' term | '{' options '|' options '}' | number? ups? star?
+    fn term_inner(&mut self) -> Result<Value, ValueError> {
         self.skip_space();
         if self.eat("+-") {
             let y = self.term()?;
@@ -353,11 +239,22 @@ impl FromStr for Value {
 
     /// Reads a value in CGSuite's plain-text notation.
     fn from_str(s: &str) -> Result<Value, ValueError> {
+        if s.len() > MAX_NOTATION_LEN {
+            return Err(ValueError {
+                text: shortened(s),
+                at: MAX_NOTATION_LEN + 1,
+                why: format!(
+                    "{} bytes, above the reader's limit of {MAX_NOTATION_LEN}",
+                    s.len()
+                ),
+            });
+        }
         let normal = s.replace('±', "+-");
         let mut r = Reader {
             text: s,
             chars: normal.chars().collect(),
             at: 0,
+            depth: 0,
         };
         let v = r.value()?;
         r.skip_space();
@@ -397,6 +294,16 @@ mod tests {
         assert_eq!(v("{|}"), v("0"));
         assert_eq!(v(" 1/2 + 1/2 "), v("1"));
         assert_eq!(v("{{2|1}|0}").left_options(), vec![v("{2|1}")]);
+        // repro-5/partizan/alias.py writes right values in other notations CGSuite reads.
+        for (alias, s) in [
+            ("{0|}", "1"),
+            ("{|0}", "-1"),
+            ("{0|0}", "*"),
+            ("{0|*}", "^"),
+            ("±1/2", "+-1/2"),
+        ] {
+            assert_eq!(v(alias), v(s), "{alias}");
+        }
     }
 
     #[test]
@@ -422,6 +329,52 @@ mod tests {
         for (s, at) in [("^<0>", 4), ("^<2", 4), ("^[x]", 3), ("^<65>", 5)] {
             let e = s.parse::<Value>().unwrap_err();
             assert_eq!(e.at, at, "{s}: {e}");
+        }
+    }
+
+    #[test]
+    fn deep_or_long_values_are_refused_without_overflowing_the_stack() {
+        // A solution's line of 100,000 minus signs, or 30,000 nested braces
+        // (repro-5/partizan/deep.py, brace.py), once overflowed the stack.
+        let minus = format!("{}1", "-".repeat(100_000));
+        let e = minus.parse::<Value>().unwrap_err();
+        assert_eq!(e.at, MAX_NESTING + 1, "{e}");
+        assert!(e.to_string().contains("nested more than 256 deep"), "{e}");
+        assert!(e.to_string().len() < 200, "the error echoes the whole line");
+        let n = 30_000;
+        let brace = format!("{}0|{}}}", "{".repeat(n), "}|".repeat(n - 1));
+        let e = brace.parse::<Value>().unwrap_err();
+        assert!(e.to_string().contains("nested"), "{e}");
+        let long = "0+".repeat(MAX_NOTATION_LEN / 2 + 1) + "0";
+        let e = long.parse::<Value>().unwrap_err();
+        assert!(e.to_string().contains("above the reader's limit"), "{e}");
+        // At the limit the value is read: 255 signs, and 255 braces around 0.
+        assert_eq!(v(&format!("{}1", "-".repeat(MAX_NESTING - 1))), v("-1"));
+        let nested = format!("{}0{}", "{".repeat(MAX_NESTING - 1), "|}".repeat(MAX_NESTING - 1));
+        assert!(nested.parse::<Value>().is_ok());
+        // The largest integer a value may name is a chain of 65536 forms, built without
+        // recursion.
+        assert_eq!(v("65536") - v("65535"), v("1"));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 64,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
+                "proptest-regressions/notation.txt",
+            ))),
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// Arbitrary bytes, and strings over the notation's own characters (where a
+        /// parser's recursion hides), read without a panic or an abort.
+        #[test]
+        fn the_reader_takes_arbitrary_bytes_without_panicking(
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400),
+            text in "[-+{}|,*^v<>\\[\\]/0-9 ±.]{0,400}",
+        ) {
+            let _ = String::from_utf8_lossy(&bytes).parse::<Value>();
+            let _ = text.parse::<Value>();
         }
     }
 
