@@ -64,9 +64,9 @@ fn a_bad_board_is_refused_by_its_grid_field_with_line_and_token() {
         // Above the size limit of 64 cells.
         ("1\n9 9\n", ["line 2", "`9 9`", "1 to 64 cells"]),
         ("1\n65 1\n", ["line 2", "`65`", "at most 64"]),
-        // Below it, after blank lines: the line the side stands on.
-        ("1\n0 3\n", ["line 2", "`0`", "at least 1"]),
-        ("1\n\n\n3 0\n", ["line 4", "`0`", "at least 1"]),
+        // After blank lines: the line the side stands on. (A side of 0 is the empty
+        // board, value 0: `the_empty_domineering_board_is_zero`.)
+        ("1\n\n\n3 65\n", ["line 4", "`65`", "at most 64"]),
     ] {
         let (code, out, err) = solve(&["solve", "domineering"], input);
         assert_eq!(code, 2, "{input:?}: {out} {err}");
