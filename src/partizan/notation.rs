@@ -26,6 +26,13 @@ pub const MAX_NOTATION_LEN: usize = super::MAX_PRINTED as usize;
 /// not overflow the stack. Forms of the built-in families nest far less.
 pub const MAX_NESTING: usize = 256;
 
+/// Returns tiny-`s`, `{0 || 0 | -s}`, when `tiny`, else miny-`s`, `{s | 0 || 0}`.
+fn tiny_of(s: Value, tiny: bool) -> Value {
+    let zero = Value::integer(0);
+    let g = Value::new(&[zero], &[Value::new(&[zero], &[-s])]);
+    if tiny { g } else { -g }
+}
+
 /// Returns `text`, its first 60 characters and `…` when longer: an error names a long
 /// value without echoing all of it.
 fn shortened(text: &str) -> String {
@@ -101,7 +108,10 @@ impl Reader<'_> {
         let mut acc = self.term()?;
         loop {
             self.skip_space();
-            if self.eat("+-") {
+            if self.chars.get(self.at + 1) == Some(&'_') && matches!(self.peek(), Some('+' | '-')) {
+                // `1+_2`: the sign belongs to the term (tiny-2).
+                acc = acc + self.term()?;
+            } else if self.eat("+-") {
                 let y = self.term()?;
                 acc = Value::new(&[acc + y], &[acc - y]);
             } else if self.eat("+") {
@@ -135,7 +145,24 @@ impl Reader<'_> {
     /// term := '-' term | '+-' term | '{' options '|' options '}' | number? ups? star?
     fn term_inner(&mut self) -> Result<Value, ValueError> {
         self.skip_space();
+        // CGSuite's `+_x` (tiny-x) and `-_x` (miny-x).
+        for (prefix, tiny) in [("+_", true), ("-_", false)] {
+            if self.eat(prefix) {
+                let s = self.term()?;
+                return Ok(tiny_of(s, tiny));
+            }
+        }
         if self.eat("+-") {
+            // `+-{a,b}`: CGSuite's switch with several options, Left's listed in braces.
+            let at = self.at;
+            if self.eat("{")
+                && let Ok(options) = self.options()
+                && self.eat("}")
+            {
+                let negated: Vec<Value> = options.iter().map(|&o| -o).collect();
+                return Ok(Value::new(&options, &negated));
+            }
+            self.at = at;
             let y = self.term()?;
             return Ok(Value::new(&[y], &[-y]));
         }
@@ -148,15 +175,26 @@ impl Reader<'_> {
             return Ok(-self.term()?);
         }
         if self.eat("{") {
-            let left = self.options()?;
-            if !self.eat("|") {
-                return self.fail("expected `|`");
+            let g = self.braces()?;
+            return Ok(self.tiny_postfix(g));
+        }
+        if self.eat("(") {
+            let g = self.value()?;
+            self.skip_space();
+            if !self.eat(")") {
+                return self.fail("expected `)`");
             }
-            let right = self.options()?;
-            if !self.eat("}") {
-                return self.fail("expected `}`");
+            return Ok(self.tiny_postfix(g));
+        }
+        for (name, tiny) in [("Tiny(", true), ("Miny(", false)] {
+            if self.eat(name) {
+                let s = self.value()?;
+                self.skip_space();
+                if !self.eat(")") {
+                    return self.fail("expected `)`");
+                }
+                return Ok(tiny_of(s, tiny));
             }
-            return Ok(Value::new(&left, &right));
         }
         let start = self.at;
         let mut acc = Value::integer(0);
@@ -177,6 +215,9 @@ impl Reader<'_> {
                     self.at = start;
                     return self.fail(why);
                 }
+            }
+            if self.peek() == Some('.') {
+                return Ok(self.tiny_postfix(acc));
             }
         }
         for (arrow, sign) in [('^', 1i64), ('v', -1)] {
@@ -215,6 +256,71 @@ impl Reader<'_> {
             };
         }
         Ok(acc)
+    }
+
+    /// Reads a form after its `{`: option lists separated by runs of slashes, split at
+    /// the longest run (`{3||2*|1*}` is `{3 | {2*|1*}}`), then `}`.
+    fn braces(&mut self) -> Result<Value, ValueError> {
+        let mut segments = vec![self.options()?];
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        loop {
+            self.skip_space();
+            let at = self.at;
+            let mut k = 0;
+            while self.eat("|") {
+                k += 1;
+            }
+            if k == 0 {
+                break;
+            }
+            if k > MAX_NESTING {
+                self.at = at;
+                return self.fail(format!("more than {MAX_NESTING} slashes, the reader's limit"));
+            }
+            runs.push((k, at));
+            segments.push(self.options()?);
+        }
+        if runs.is_empty() {
+            return self.fail("expected `|`");
+        }
+        if !self.eat("}") {
+            return self.fail("expected `}`");
+        }
+        self.split(&segments, &runs)
+    }
+
+    /// Returns the form of `segments` joined by `runs` (one fewer): the longest run, which
+    /// must be alone, parts Left's options from Right's.
+    fn split(&mut self, segments: &[Vec<Value>], runs: &[(usize, usize)]) -> Result<Value, ValueError> {
+        let most = runs.iter().map(|r| r.0).max().unwrap_or(0);
+        let at: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].0 == most).collect();
+        if at.len() > 1 {
+            self.at = runs[at[1]].1;
+            return self.fail(format!("two runs of {most} slashes at one level"));
+        }
+        let m = at[0];
+        let side =
+            |r: &mut Self, segs: &[Vec<Value>], runs: &[(usize, usize)]| -> Result<Vec<Value>, ValueError> {
+                match runs.is_empty() {
+                    true => Ok(segs[0].clone()),
+                    false => Ok(vec![r.split(segs, runs)?]),
+                }
+            };
+        let left = side(self, &segments[..=m], &runs[..m])?;
+        let right = side(self, &segments[m + 1..], &runs[m + 1..])?;
+        Ok(Value::new(&left, &right))
+    }
+
+    /// Returns `Tiny(g)` or `Miny(g)` when `.Tiny` or `.Miny` follows (CGSuite's print
+    /// of tiny-g: `2.Tiny`, `(1/2).Tiny`), else `g`.
+    fn tiny_postfix(&mut self, g: Value) -> Value {
+        if self.eat(".Tiny") {
+            tiny_of(g, true)
+        } else if self.eat(".Miny") {
+            tiny_of(g, false)
+        } else {
+            g
+        }
     }
 
     /// options := (value (',' value)*)?
@@ -375,6 +481,77 @@ mod tests {
         ) {
             let _ = String::from_utf8_lossy(&bytes).parse::<Value>();
             let _ = text.parse::<Value>();
+        }
+    }
+
+    #[test]
+    fn cgsuite_forms_read_and_print_back_and_equal_their_definitions() {
+        // CGSuite prints a form braceless inside its parent, with one slash more per
+        // level (`{3||2*|1*}` is `{3 | {2*|1*}}`), braces again at four slashes and at the
+        // top; tiny-x as `x.Tiny` (`(1/2).Tiny` for a fraction), x + tiny-s as `x+s.Tiny`;
+        // a switch `±G` as `+-` and G. Each is built here from its definition.
+        let n = |x: &str| v(x);
+        let g = |l: &[Value], r: &[Value]| Value::new(l, r);
+        let zero = Value::integer(0);
+        let tiny = |s: Value| g(&[zero], &[g(&[zero], &[-s])]);
+        let cases: Vec<(&str, Value)> = vec![
+            ("{3||2*|1*}", g(&[n("3")], &[g(&[n("2*")], &[n("1*")])])),
+            ("{4|2||0}", g(&[g(&[n("4")], &[n("2")])], &[zero])),
+            ("{4||2|0}", g(&[n("4")], &[g(&[n("2")], &[zero])])),
+            (
+                "{5|||4||3|2}",
+                g(&[n("5")], &[g(&[n("4")], &[g(&[n("3")], &[n("2")])])]),
+            ),
+            (
+                // Four slashes take braces again.
+                "{{5|4||3|||2||||1}|0}",
+                {
+                    let a = g(&[g(&[g(&[n("5")], &[n("4")])], &[n("3")])], &[n("2")]);
+                    g(&[g(&[a], &[n("1")])], &[zero])
+                },
+            ),
+            (
+                // Domineering 2 × 10: {{5|3}|3} is 3 + miny-2 (`{5|3||3}` = 3 + {2|0||0}).
+                "{3+2.Miny|1||1/2|-1|||-3/2}",
+                {
+                    let a = g(&[g(&[g(&[n("5")], &[n("3")])], &[n("3")])], &[n("1")]);
+                    g(&[g(&[a], &[g(&[n("1/2")], &[n("-1")])])], &[n("-3/2")])
+                },
+            ),
+            ("2.Tiny", tiny(n("2"))),
+            ("(1/2).Tiny", tiny(n("1/2"))),
+            ("2.Miny", -tiny(n("2"))),
+            ("1+2.Tiny", n("1") + tiny(n("2"))),
+            ("{2|1}.Tiny", tiny(n("{2|1}"))),
+            ("+-{2|1}", g(&[n("{2|1}")], &[n("{-1|-2}")])),
+            ("+-{1,{2|1}}", g(&[n("1"), n("{2|1}")], &[n("-1"), n("{-1|-2}")])),
+            ("{0,^*|-1}", g(&[zero, n("^*")], &[n("-1")])),
+        ];
+        let wrong: Vec<String> = cases
+            .into_iter()
+            .filter(|(text, want)| text.parse::<Value>() != Ok(*want) || want.to_string() != *text)
+            .map(|(text, want)| {
+                format!(
+                    "{text}: reads {:?}, the definition prints {want}",
+                    text.parse::<Value>()
+                )
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        // CGSuite's other spellings read to the same games.
+        assert_eq!(v("Tiny(2)"), v("2.Tiny"));
+        assert_eq!(v("Miny(1/2)"), v("(1/2).Miny"));
+        assert_eq!(v("+_2"), v("2.Tiny"));
+        assert_eq!(v("-_2"), v("2.Miny"));
+        assert_eq!(v("1+_2"), v("1+2.Tiny"));
+        assert_eq!(v("+-(1/2)"), v("+-1/2"));
+        assert_eq!(v("{a}".replace('a', "3||2*|1*").as_str()), v("{3||2*|1*}"));
+        // Tiny-2 is positive and infinitesimal, below ↑ (Winning Ways, ch. 5).
+        let t = v("2.Tiny");
+        assert!(t > zero && t.is_infinitesimal() && t < v("^"));
+        for (bad, at) in [("{1|2|3}", 5), ("{1||2||3}", 6)] {
+            let e = bad.parse::<Value>().unwrap_err();
+            assert_eq!(e.at, at, "{bad}: {e}");
         }
     }
 

@@ -151,65 +151,276 @@ fn short_form(a: &mut Arena, g: u32) -> Option<String> {
     None
 }
 
-/// The printer: each subform's short form and printed length, found once however many
-/// times the DAG reaches it.
+/// How many slashes a braceless form may use before it takes braces (CGSuite prints
+/// `{a||||b}`'s level with braces again).
+const MAX_SLASHES: u32 = 4;
+
+/// What a form prints as, apart from its options: CGSuite's order of cases.
+#[derive(Clone)]
+enum Shape {
+    /// A number, `x + n.↑ + *m`, or a power of up: a word.
+    Word(Box<str>),
+    /// A switch `±G` (G = −G): `+-` and Left's options.
+    Switch,
+    /// `x + Tiny(s)` (`tiny` true) or `x + Miny(s)`: the translation x (0 printed as
+    /// nothing) and the subscript s.
+    Tiny {
+        tiny: bool,
+        translate: u32,
+        subscript: u32,
+    },
+    /// `{L | R}` with slashes.
+    Braces,
+}
+
+/// The printer: each subform's shape, order among options and printed length, found
+/// once however many times the DAG reaches it.
 #[derive(Default)]
 struct Printer {
-    short: FastMap<u32, Option<Box<str>>>,
-    len: FastMap<u32, u64>,
+    shape: FastMap<u32, Shape>,
+    /// Printed length and slashes of `(g, force_braces, force_parens)`.
+    len: FastMap<(u32, bool, bool), (u64, u32)>,
+    sorted: FastMap<u32, (Vec<u32>, Vec<u32>)>,
+}
+
+/// Returns the subscript and the translation when `g` is `x + Tiny(s)` (`tiny`) or
+/// `x + Miny(s)`: `{x || x | x - s}` with a number x, or `{x + s | x || x}`.
+fn tiny_shape(a: &mut Arena, g: u32) -> Option<Shape> {
+    let (lo, ro) = (a.left(g).to_vec(), a.right(g).to_vec());
+    let ([l], [r]) = (lo.as_slice(), ro.as_slice()) else {
+        return None;
+    };
+    let (l, r) = (*l, *r);
+    if let Some(x) = a.number_of(l)
+        && let ([rl], [rr]) = (a.left(r), a.right(r))
+        && *rl == l
+    {
+        let rr = *rr;
+        let mean = super::thermograph::mean_of(a, rr);
+        if mean < x {
+            let minus = a.neg(rr);
+            let subscript = a.add(l, minus);
+            return Some(Shape::Tiny {
+                tiny: true,
+                translate: l,
+                subscript,
+            });
+        }
+    }
+    if let Some(y) = a.number_of(r)
+        && let ([ll], [lr]) = (a.left(l), a.right(l))
+        && *lr == r
+    {
+        let ll = *ll;
+        let mean = super::thermograph::mean_of(a, ll);
+        if mean > y {
+            let minus = a.neg(r);
+            let subscript = a.add(ll, minus);
+            return Some(Shape::Tiny {
+                tiny: false,
+                translate: r,
+                subscript,
+            });
+        }
+    }
+    None
 }
 
 impl Printer {
-    fn short(&mut self, a: &mut Arena, g: u32) -> Option<&str> {
-        if !self.short.contains_key(&g) {
-            let s = short_form(a, g).map(String::into_boxed_str);
-            self.short.insert(g, s);
+    fn shape(&mut self, a: &mut Arena, g: u32) -> Shape {
+        if let Some(s) = self.shape.get(&g) {
+            return s.clone();
         }
-        self.short.get(&g).and_then(|s| s.as_deref())
-    }
-
-    /// Returns the printed length of `g`, saturating.
-    fn len(&mut self, a: &mut Arena, g: u32) -> u64 {
-        if let Some(&n) = self.len.get(&g) {
-            return n;
-        }
-        let n = match self.short(a, g) {
-            Some(s) => s.len() as u64,
-            None => {
-                let (left, right) = (a.left(g).to_vec(), a.right(g).to_vec());
-                // `{`, `|`, `}` and a comma between options of one side.
-                let mut n = 3 + (left.len().saturating_sub(1) + right.len().saturating_sub(1)) as u64;
-                for o in left.into_iter().chain(right) {
-                    n = n.saturating_add(self.len(a, o));
-                }
-                n
-            }
+        let s = match short_form(a, g) {
+            Some(w) => Shape::Word(w.into_boxed_str()),
+            None if a.neg(g) == g => Shape::Switch,
+            None => tiny_shape(a, g).unwrap_or(Shape::Braces),
         };
-        self.len.insert(g, n);
-        n
+        self.shape.insert(g, s.clone());
+        s
     }
 
-    fn write(&mut self, a: &mut Arena, g: u32, out: &mut String) {
-        if let Some(s) = self.short(a, g) {
-            out.push_str(s);
-            return;
+    /// Returns CGSuite's rank of a form's kind among options: numbers, nimbers, other
+    /// words (`^`, `1/2v*`), then every other form.
+    fn rank(&mut self, a: &mut Arena, g: u32) -> u8 {
+        if a.number_of(g).is_some() {
+            0
+        } else if matches!(self.shape(a, g), Shape::Word(_)) {
+            if a.left(g) == a.right(g) { 1 } else { 2 }
+        } else {
+            3
         }
-        let (left, right) = (a.left(g).to_vec(), a.right(g).to_vec());
-        out.push('{');
-        for (i, &o) in left.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
+    }
+
+    /// Orders two options as CGSuite lists them: by kind, numbers by value, nimbers by
+    /// size, words by their numbers and text, other forms by their sorted options.
+    fn compare(&mut self, a: &mut Arena, g: u32, h: u32) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        if g == h {
+            return Ordering::Equal;
+        }
+        let (rg, rh) = (self.rank(a, g), self.rank(a, h));
+        if rg != rh {
+            return rg.cmp(&rh);
+        }
+        match rg {
+            0 => a.number_of(g).cmp(&a.number_of(h)),
+            1 => a.left(g).len().cmp(&a.left(h).len()),
+            2 => {
+                let (sg, sh) = (a.stops(g).0, a.stops(h).0);
+                let (Shape::Word(wg), Shape::Word(wh)) = (self.shape(a, g), self.shape(a, h)) else {
+                    return Ordering::Equal;
+                };
+                sg.cmp(&sh).then_with(|| wg.cmp(&wh))
             }
-            self.write(a, o, out);
-        }
-        out.push('|');
-        for (i, &o) in right.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
+            _ => {
+                let (gl, gr) = self.sorted(a, g);
+                let (hl, hr) = self.sorted(a, h);
+                self.compare_lists(a, &gl, &hl)
+                    .then_with(|| self.compare_lists(a, &gr, &hr))
             }
-            self.write(a, o, out);
         }
-        out.push('}');
+    }
+
+    fn compare_lists(&mut self, a: &mut Arena, x: &[u32], y: &[u32]) -> std::cmp::Ordering {
+        for (&p, &q) in x.iter().zip(y) {
+            let c = self.compare(a, p, q);
+            if c.is_ne() {
+                return c;
+            }
+        }
+        x.len().cmp(&y.len())
+    }
+
+    /// Returns `g`'s Left and Right options in CGSuite's order.
+    fn sorted(&mut self, a: &mut Arena, g: u32) -> (Vec<u32>, Vec<u32>) {
+        if let Some(s) = self.sorted.get(&g) {
+            return s.clone();
+        }
+        let mut sides = [a.left(g).to_vec(), a.right(g).to_vec()];
+        for side in &mut sides {
+            // Insertion sort: option lists are short, and the order calls back here.
+            for i in 1..side.len() {
+                let mut j = i;
+                while j > 0 && self.compare(a, side[j - 1], side[j]).is_gt() {
+                    side.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        let [l, r] = sides;
+        self.sorted.insert(g, (l.clone(), r.clone()));
+        (l, r)
+    }
+
+    /// Writes `g` to `out` (or only counts, when `out` is `None`) and returns the length
+    /// and the slashes it leaves open: CGSuite's printing, a form with braces when
+    /// `braces` (the top, or one of several options) or at [`MAX_SLASHES`].
+    fn emit(
+        &mut self,
+        a: &mut Arena,
+        g: u32,
+        braces: bool,
+        parens: bool,
+        mut out: Option<&mut String>,
+    ) -> (u64, u32) {
+        if out.is_none()
+            && let Some(&known) = self.len.get(&(g, braces, parens))
+        {
+            return known;
+        }
+        let mut len = 0u64;
+        let mut slashes = 0;
+        macro_rules! put {
+            ($s:expr) => {{
+                let s: &str = $s;
+                len = len.saturating_add(s.len() as u64);
+                if let Some(o) = out.as_deref_mut() {
+                    o.push_str(s);
+                }
+            }};
+        }
+        match self.shape(a, g) {
+            Shape::Word(w) => put!(&w),
+            Shape::Switch => {
+                let (lo, _) = self.sorted(a, g);
+                put!("+-");
+                if lo.len() > 1 {
+                    put!("{");
+                }
+                for (i, &o) in lo.iter().enumerate() {
+                    if i > 0 {
+                        put!(",");
+                    }
+                    let (n, _) = self.emit(a, o, true, lo.len() == 1, out.as_deref_mut());
+                    len = len.saturating_add(n);
+                }
+                if lo.len() > 1 {
+                    put!("}");
+                }
+            }
+            Shape::Tiny {
+                tiny,
+                translate,
+                subscript,
+            } => {
+                if parens {
+                    put!("(");
+                }
+                if translate != a.zero() {
+                    let (n, _) = self.emit(a, translate, false, false, out.as_deref_mut());
+                    len = len.saturating_add(n);
+                    put!("+");
+                }
+                let fraction = a.number_of(subscript).is_some_and(|x| !x.is_integer());
+                if fraction {
+                    put!("(");
+                }
+                let (n, _) = self.emit(a, subscript, true, true, out.as_deref_mut());
+                len = len.saturating_add(n);
+                if fraction {
+                    put!(")");
+                }
+                put!(if tiny { ".Tiny" } else { ".Miny" });
+                if parens {
+                    put!(")");
+                }
+            }
+            Shape::Braces => {
+                let (lo, ro) = self.sorted(a, g);
+                // The slashes are known only once both sides are: count first, then write.
+                let mut most = 0;
+                for side in [&lo, &ro] {
+                    for &o in side.iter() {
+                        let (_, s) = self.emit(a, o, side.len() > 1, false, None);
+                        most = most.max(s + 1);
+                    }
+                }
+                let closed = braces || most == MAX_SLASHES;
+                if closed {
+                    put!("{");
+                }
+                for (k, side) in [&lo, &ro].into_iter().enumerate() {
+                    if k == 1 {
+                        put!(&"|".repeat(most as usize));
+                    }
+                    for (i, &o) in side.iter().enumerate() {
+                        if i > 0 {
+                            put!(",");
+                        }
+                        let (n, _) = self.emit(a, o, side.len() > 1, false, out.as_deref_mut());
+                        len = len.saturating_add(n);
+                    }
+                }
+                if closed {
+                    put!("}");
+                } else {
+                    slashes = most;
+                }
+            }
+        }
+        self.len.insert((g, braces, parens), (len, slashes));
+        (len, slashes)
     }
 }
 
@@ -224,7 +435,7 @@ impl Value {
     /// assert_eq!(g.printed_len(), g.to_string().len() as u64);
     /// ```
     pub fn printed_len(self) -> u64 {
-        Printer::default().len(&mut arena(), self.0)
+        Printer::default().emit(&mut arena(), self.0, true, false, None).0
     }
 
     /// Returns the value in print when it has at most `cap` characters.
@@ -242,12 +453,12 @@ impl Value {
     pub fn to_string_capped(self, cap: u64) -> Result<String, TooLong> {
         let mut a = arena();
         let mut p = Printer::default();
-        let len = p.len(&mut a, self.0);
+        let (len, _) = p.emit(&mut a, self.0, true, false, None);
         if len > cap {
             return Err(TooLong { len, cap });
         }
         let mut out = String::with_capacity(len as usize);
-        p.write(&mut a, self.0, &mut out);
+        p.emit(&mut a, self.0, true, false, Some(&mut out));
         Ok(out)
     }
 }
@@ -255,7 +466,7 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
-        Printer::default().write(&mut arena(), self.0, &mut out);
+        Printer::default().emit(&mut arena(), self.0, true, false, Some(&mut out));
         f.write_str(&out)
     }
 }
