@@ -499,3 +499,27 @@ fn deep_values_from_a_solution_are_a_presentation_error() {
         assert!(err.contains("nested more than 256 deep"), "{name}");
     }
 }
+
+#[test]
+fn value_evaluates_an_expression_and_its_operations() {
+    let value = |args: &[&str]| {
+        let mut all = vec!["value"];
+        all.extend_from_slice(args);
+        let (code, out, err) = solve(&all, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    // Cooling {2|-1/2} by 1 is {2-1 | -1/2+1} (below its temperature 5/4); ±1 + ↑ keeps
+    // ±1's temperature 1 (an infinitesimal moves no stop); the reduced canonical form of
+    // {1|0} + ↑ is {1|0} (issue 46); ±1 is confused with 0; ↑ = {0|*} has birthday 2.
+    assert_eq!(value(&["{2|-1/2}", "--cool", "1"]), "{1|1/2}\n");
+    assert_eq!(value(&["{1|-1} + ^", "--temperature"]), "1\n");
+    assert_eq!(value(&["{1|0} + ^", "--reduced"]), "{1|0}\n");
+    assert_eq!(value(&["+-1", "--compare", "0"]), "||\n");
+    assert_eq!(value(&["{0|*}", "--birthday", "--stops"]), "0 0\n2\n");
+    assert_eq!(value(&["* + *"]), "0\n");
+    assert_eq!(value(&["*", "--heat", "1"]), "+-1\n");
+    let (code, _, err) = solve(&["value", "1", "--cool=-1"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("above -1"), "{err}");
+}

@@ -15,6 +15,7 @@ mod dyadic;
 pub mod family;
 mod game;
 mod notation;
+mod operations;
 mod print;
 mod problem;
 mod thermograph;
