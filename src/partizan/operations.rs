@@ -1,6 +1,8 @@
 //! The operations researchers use on values beyond sums: the order's four relations,
 //! cooling, heating, birthday, incentives and the reduced canonical form.
 
+use std::cmp::Ordering;
+
 use super::thermograph::mean_and_temperature;
 use super::value::{Arena, FastMap, arena};
 use super::{Dyadic, Value};
@@ -190,12 +192,12 @@ impl Value {
 
     /// Returns whether `self <| other`: less than or confused with (not `>=`).
     pub fn less_or_confused(self, other: Value) -> bool {
-        !(self >= other)
+        matches!(self.partial_cmp(&other), Some(Ordering::Less) | None)
     }
 
     /// Returns whether `self |> other`: greater than or confused with (not `<=`).
     pub fn greater_or_confused(self, other: Value) -> bool {
-        !(self <= other)
+        matches!(self.partial_cmp(&other), Some(Ordering::Greater) | None)
     }
 
     /// Returns the value cooled by `t`, as CGSuite's `G.Cool(t)`.
