@@ -64,9 +64,9 @@ fn a_bad_board_is_refused_by_its_grid_field_with_line_and_token() {
         // Above the size limit of 64 cells.
         ("1\n9 9\n", ["line 2", "`9 9`", "1 to 64 cells"]),
         ("1\n65 1\n", ["line 2", "`65`", "at most 64"]),
-        // Below it, after blank lines: the line the side stands on.
-        ("1\n0 3\n", ["line 2", "`0`", "at least 1"]),
-        ("1\n\n\n3 0\n", ["line 4", "`0`", "at least 1"]),
+        // After blank lines: the line the side stands on. (A side of 0 is the empty
+        // board, value 0: `the_empty_domineering_board_is_zero`.)
+        ("1\n\n\n3 65\n", ["line 4", "`65`", "at most 64"]),
     ] {
         let (code, out, err) = solve(&["solve", "domineering"], input);
         assert_eq!(code, 2, "{input:?}: {out} {err}");
@@ -343,4 +343,183 @@ fn stress_shrinks_a_wrong_domineering_solution_to_the_least_board_quickly() {
     eprintln!(
         "stress_shrinks_a_wrong_domineering_solution_to_the_least_board_quickly: {runs} runs, {took:?}"
     );
+}
+
+#[test]
+fn every_domineering_strip_up_to_64_cells_is_half_its_length() {
+    // A strip of n cells: only the player whose domino lies along it can move, and each
+    // move takes two cells, so it is that player's ⌊n/2⌋ free moves: −⌊n/2⌋ on one row
+    // (Right's horizontal dominoes), ⌊n/2⌋ on one column (Left's vertical ones).
+    // The 1 × 64 row once read `-31*`: a shift by 64 columns wrapped to a shift by 0.
+    let mut input = String::from("128\n");
+    let mut want = String::new();
+    for n in 1..=64usize {
+        input.push_str(&format!("1 {n}\n{}\n", ".".repeat(n)));
+        want.push_str(&format!("{}\n", -((n / 2) as i64)));
+    }
+    for n in 1..=64usize {
+        input.push_str(&format!("{n} 1\n{}", ".\n".repeat(n)));
+        want.push_str(&format!("{}\n", n / 2));
+    }
+    let (code, out, err) = solve(&["solve", "domineering", "--value"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, want);
+}
+
+/// Writes an executable shell script `name` in a fresh directory of this test binary's
+/// temporary folder, returning its path.
+fn script(dir: &str, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("the script is written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.to_str().expect("utf-8 path").to_owned()
+}
+
+#[test]
+fn large_nimbers_are_answered_at_once() {
+    // A green string of n edges is *n (each cut leaves a shorter green string: the moves
+    // of a nim heap). Building *n once rebuilt every smaller nimber: 2^n steps.
+    let (code, out, err) = solve(
+        &["solve", "hackenbush", "--time-budget", "10"],
+        &format!("2\n{}\n{}\n", "G".repeat(60), "G".repeat(28)),
+    );
+    assert_eq!((code, out.as_str()), (0, "*60\n*28\n"), "{err}");
+    // A claim naming *64 is judged: the 2 × 2 board is ±1, not *64.
+    let (code, out, err) = solve(&["claim", "domineering", "--rows", "2", "value == *64"], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("truth: +-1"), "{out}{err}");
+    // A solution printing *40 for every board is judged wrong, not timed out or hung.
+    let sol = script(
+        "partizan-star40",
+        "star40",
+        "read t\nwhile [ \"$t\" -gt 0 ]; do echo '*40'; t=$((t - 1)); done\n",
+    );
+    let (code, out, err) = solve(
+        &[
+            "stress",
+            "domineering",
+            "--solution",
+            &sol,
+            "--cases",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    assert!(
+        report["actual"].as_str().is_some_and(|a| a.contains("*40")),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_empty_domineering_board_is_zero() {
+    // `1 0` (one row of no cells) and `0 0`: no move for either player, so 0, and an
+    // integer's temperature −1 (cgt-tools' and CGSuite's tests value it so).
+    let input = "2\n1 0\n0 0\n";
+    assert_eq!(solve(&["solve", "domineering"], input).1, "0\n0\n");
+    assert_eq!(
+        solve(&["solve", "domineering", "--temperature"], input).1,
+        "-1\n-1\n"
+    );
+    assert_eq!(solve(&["solve", "domineering", "--outcome"], input).1, "P\nP\n");
+}
+
+#[test]
+fn a_value_too_long_to_print_is_refused_naming_the_cap() {
+    // `GBGB…` grows about 5× in print per two edges: 18 edges print in 1.9 million
+    // characters from a DAG of a few hundred forms. Printing it took minutes past any
+    // budget; it is now measured first and refused, naming the cap.
+    let started = std::time::Instant::now();
+    let (code, out, err) = solve(
+        &["solve", "hackenbush", "--time-budget", "5"],
+        &format!("1\n{}\n", "GB".repeat(9)),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("above the print cap of 1000000 characters"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    // Its mean and temperature are answered, and a shorter string prints whole: its
+    // printed length matches the count made before printing.
+    let (code, _, err) = solve(
+        &["solve", "hackenbush", "--temperature"],
+        &format!("1\n{}\n", "GB".repeat(9)),
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = solve(&["solve", "hackenbush"], &format!("1\n{}\n", "GB".repeat(6)));
+    assert_eq!(code, 0, "{err}");
+    let v: gamecheck::partizan::Value = out.trim().parse().expect("the printed value reads back");
+    assert_eq!(v.printed_len(), out.trim().len() as u64);
+}
+
+#[test]
+fn deep_values_from_a_solution_are_a_presentation_error() {
+    // repro-5/partizan/deep.py and brace.py: 100,000 minus signs or 30,000 nested braces
+    // on one line aborted `stress` and `claim` with a stack overflow.
+    let deep = format!("{}1", "-".repeat(100_000));
+    let braces = format!("{}0|{}}}", "{".repeat(30_000), "}|".repeat(29_999));
+    for (name, line) in [("deep", &deep), ("brace", &braces)] {
+        let sol = script(
+            &format!("partizan-{name}"),
+            name,
+            &format!("read t\nwhile [ \"$t\" -gt 0 ]; do echo '{line}'; t=$((t - 1)); done\n"),
+        );
+        let (code, out, err) = solve(
+            &[
+                "stress",
+                "domineering",
+                "--solution",
+                &sol,
+                "--cases",
+                "2",
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(code, 1, "{name}: {err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+        assert_eq!(report["verdict"], "presentation-error", "{name}");
+        assert!(
+            report["detail"]
+                .as_str()
+                .is_some_and(|d| d.contains("nested more than 256 deep")),
+            "{name}: {}",
+            report["detail"]
+        );
+        let (code, _, err) = solve(
+            &["claim", "domineering", "--rows", "2", &format!("value == {line}")],
+            "",
+        );
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains("nested more than 256 deep"), "{name}");
+    }
+}
+
+#[test]
+fn value_evaluates_an_expression_and_its_operations() {
+    let value = |args: &[&str]| {
+        let mut all = vec!["value"];
+        all.extend_from_slice(args);
+        let (code, out, err) = solve(&all, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    // Cooling {2|-1/2} by 1 is {2-1 | -1/2+1} (below its temperature 5/4); ±1 + ↑ keeps
+    // ±1's temperature 1 (an infinitesimal moves no stop); the reduced canonical form of
+    // {1|0} + ↑ is {1|0} (issue 46); ±1 is confused with 0; ↑ = {0|*} has birthday 2.
+    assert_eq!(value(&["{2|-1/2}", "--cool", "1"]), "{1|1/2}\n");
+    assert_eq!(value(&["{1|-1} + ^", "--temperature"]), "1\n");
+    assert_eq!(value(&["{1|0} + ^", "--reduced"]), "{1|0}\n");
+    assert_eq!(value(&["+-1", "--compare", "0"]), "||\n");
+    assert_eq!(value(&["{0|*}", "--birthday", "--stops"]), "0 0\n2\n");
+    assert_eq!(value(&["* + *"]), "0\n");
+    assert_eq!(value(&["*", "--heat", "1"]), "+-1\n");
+    let (code, _, err) = solve(&["value", "1", "--cool=-1"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("above -1"), "{err}");
 }

@@ -140,6 +140,12 @@ pub(super) enum Command {
         #[arg(long)]
         random_defence: bool,
     },
+    /// Evaluate a partizan value: forms in CGSuite's notation joined by `+` and `-`
+    /// (`{1|-1} + ^`), printed as its canonical form, or what the flags ask of it
+    /// (docs/partizan.md).
+    ///
+    /// Exit code: 0 answered, 2 a malformed expression or an undefined operation.
+    Value(ValueArgs),
     // --- pictures: `plot` and `bench-report` ---
     /// Draw a game's positions as an SVG picture (docs/plot.md).
     Plot,
@@ -421,4 +427,42 @@ fn problem_parser<R: Registry>() -> clap::builder::PossibleValuesParser {
         .into_iter()
         .map(|(name, aliases)| clap::builder::PossibleValue::new(name).aliases(aliases.iter().copied()));
     clap::builder::PossibleValuesParser::new(values)
+}
+
+/// What `gamecheck value` prints of its expression; with none, the canonical form.
+#[derive(clap::Args, Debug)]
+pub(super) struct ValueArgs {
+    /// The expression: forms joined by `+` and `-` (`{2|-1/2}`, `^ + *`, `2.Tiny`).
+    pub expr: String,
+    /// Its temperature (−1 for an integer, −1/2^k for m/2^k).
+    #[arg(long)]
+    pub temperature: bool,
+    /// Its mean.
+    #[arg(long)]
+    pub mean: bool,
+    /// Its outcome class: L, R, N or P.
+    #[arg(long)]
+    pub outcome: bool,
+    /// Its Left and Right stops.
+    #[arg(long)]
+    pub stops: bool,
+    /// The birthday of its canonical form.
+    #[arg(long)]
+    pub birthday: bool,
+    /// Its reduced canonical form: the simplest value infinitesimally close.
+    #[arg(long)]
+    pub reduced: bool,
+    /// Its Left incentives (G^L - G) on a line `left …`, its Right ones (G - G^R) on
+    /// `right …`.
+    #[arg(long)]
+    pub incentives: bool,
+    /// The value cooled by T (a number above −1).
+    #[arg(long, value_name = "T")]
+    pub cool: Option<String>,
+    /// The value heated by T (a value).
+    #[arg(long, value_name = "T")]
+    pub heat: Option<String>,
+    /// How it compares with the value H: `<`, `=`, `>` or `||` (confused).
+    #[arg(long, value_name = "H")]
+    pub compare: Option<String>,
 }

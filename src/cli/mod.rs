@@ -20,6 +20,7 @@ mod problem_args;
 mod problem_commands;
 mod prove;
 mod stress_bounds;
+mod value;
 
 use std::process::ExitCode;
 
@@ -181,6 +182,7 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             contest::play::<R>(&problem, &flags, options)
         }
         Command::Plot => plot::plot::<R>(sub),
+        Command::Value(args) => value::value(&args),
         Command::BenchReport {
             criterion_dir,
             markdown,

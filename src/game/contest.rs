@@ -125,6 +125,21 @@ pub(crate) fn read_grid(
     let r = side(tokens, "the rows r")?;
     let line = tokens.line();
     let c = side(tokens, "the columns c")?;
+    read_grid_rows(tokens, g, (r, c), line, anywhere)
+}
+
+/// Returns a grid's counts read from `tokens` once its sides `(r, c)` are read (on line
+/// `line`): [`read_grid`] after the sides.
+///
+/// # Errors
+/// As [`read_grid`], but for the sides' own ranges.
+pub(crate) fn read_grid_rows(
+    tokens: &mut Tokens<'_>,
+    g: &GridField,
+    (r, c): (u64, u64),
+    line: usize,
+    anywhere: bool,
+) -> Result<Vec<u64>, InputError> {
     if !g.cells().contains(&r.saturating_mul(c)) {
         return Err(InputError::OutOfRange {
             line,

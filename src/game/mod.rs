@@ -64,7 +64,7 @@ pub use crate::game_trait::{
 pub(crate) use crate::game_trait::{MAX_T, SEARCH_BUDGET};
 pub use check::Sum;
 pub use commands::GameDomain;
-pub(crate) use contest::{draw_grid, read_grid};
+pub(crate) use contest::{draw_grid, read_grid_rows};
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use oracle_proof::OracleProof;
 pub use problem::GameProblem;

@@ -270,3 +270,54 @@ fn a_long_run_keeps_each_questions_budget() {
         }
     }
 }
+
+/// A loopy game, as a user's crate wrote it (repro-5 `scen ploop`): Left moves 0 → 1 → 0.
+struct Loop;
+impl Partizan for Loop {
+    type Position = u32;
+    const NAME: &'static str = "loop";
+    fn left_moves(&self, &n: &u32, out: &mut Vec<u32>) {
+        out.push(1 - n.min(1));
+    }
+    fn right_moves(&self, _: &u32, _: &mut Vec<u32>) {}
+}
+
+/// A strip Left shortens by one and Right by two (repro-5 `scen pdeep`): n moves deep.
+struct Deep;
+impl Partizan for Deep {
+    type Position = u32;
+    const NAME: &'static str = "deep";
+    fn left_moves(&self, &n: &u32, out: &mut Vec<u32>) {
+        out.extend(n.checked_sub(1));
+    }
+    fn right_moves(&self, &n: &u32, out: &mut Vec<u32>) {
+        out.extend(n.checked_sub(2));
+    }
+}
+
+#[test]
+fn a_loopy_or_very_deep_game_names_the_cycle_or_the_depth() {
+    // Both aborted the process with a stack overflow.
+    let e = Values::new(Loop).of(&0).unwrap_err();
+    assert_eq!(e.budget, crate::problem::Budget::Cycle, "{e}");
+    assert!(e.to_string().contains("repeats the position"), "{e}");
+    let e = Values::new(Deep).of(&100_000).unwrap_err();
+    assert_eq!(
+        e.budget,
+        crate::problem::Budget::Depth {
+            limit: MAX_DEPTH as u64
+        },
+        "{e}"
+    );
+    // Within the depth the game is valued, as the definition builds it inline: the strip
+    // of 0 is 0, of 1 is {0|} = 1, of n is {value(n-1) | value(n-2)}.
+    let mut by_definition = vec![Value::integer(0), Value::integer(1)];
+    for n in 2..40 {
+        let g = Value::new(&[by_definition[n - 1]], &[by_definition[n - 2]]);
+        by_definition.push(g);
+    }
+    let mut values = Values::new(Deep);
+    for (n, &want) in by_definition.iter().enumerate() {
+        assert_eq!(values.of(&(n as u32)), Ok(want), "strip {n}");
+    }
+}

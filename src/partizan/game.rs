@@ -102,11 +102,19 @@ pub struct Values<G: Partizan> {
     meter: Option<Meter>,
     /// How deep [`Values::of`] is in its own recursion: 0 outside.
     depth: usize,
+    /// The components on the way from the question's position to the one being valued,
+    /// searched for a repeat when the depth passes [`MAX_DEPTH`].
+    path: Vec<G::Position>,
 }
 
 /// The bytes a remembered position is counted at against the memory budget, beside its
 /// own size: the memo's entry and its share of the table.
 const ENTRY_BYTES: u64 = 64;
+
+/// How many moves deep a value search goes before it stops, naming this depth: the
+/// search recurses, and its stack (not the game) bounds it. Every built-in family is
+/// far shallower (Toads and Frogs on 40 squares at most 800 moves).
+pub const MAX_DEPTH: usize = 1000;
 
 /// How many positions are valued between two readings of the meter.
 const METER_EVERY: usize = 256;
@@ -126,6 +134,7 @@ impl<G: Partizan> Values<G> {
             limits: Budget::default(),
             meter: None,
             depth: 0,
+            path: Vec::new(),
         }
     }
 
@@ -164,11 +173,43 @@ impl<G: Partizan> Values<G> {
                 self.memo = FastMap::default();
             }
             super::value::trim_arena();
+            self.path.clear();
+        }
+        if self.depth >= MAX_DEPTH {
+            return Err(self.too_deep(p));
         }
         self.depth += 1;
         let value = self.sum_of_components(p);
         self.depth -= 1;
         value
+    }
+
+    /// Returns why the search stopped at `p`, [`MAX_DEPTH`] moves deep: a cycle when a
+    /// position repeats on the path (the game is loopy, and a loopy game has no canonical
+    /// form), else the depth.
+    fn too_deep(&self, p: &G::Position) -> Stopped {
+        let repeat = self
+            .path
+            .iter()
+            .position(|q| q == p)
+            .or_else(|| (0..self.path.len()).find(|&i| self.path[i + 1..].contains(&self.path[i])));
+        match repeat {
+            Some(i) => Stopped {
+                budget: crate::problem::Budget::Cycle,
+                search: "the value search",
+                why: format!(
+                    "the game repeats the position {:?}: a loopy game has no canonical form",
+                    self.path[i]
+                ),
+            },
+            None => Stopped {
+                budget: crate::problem::Budget::Depth {
+                    limit: MAX_DEPTH as u64,
+                },
+                search: "the value search",
+                why: format!("more than {MAX_DEPTH} moves deep, its depth limit"),
+            },
+        }
     }
 
     fn sum_of_components(&mut self, p: &G::Position) -> Result<Value, Stopped> {
@@ -213,15 +254,26 @@ impl<G: Partizan> Values<G> {
                 });
             }
         }
+        self.path.push(p.clone());
+        let options = self.options_of(p);
+        self.path.pop();
+        let (left, right) = options?;
+        let v = Value::new(&left, &right);
+        self.memo.insert(p.clone(), v);
+        Ok(v)
+    }
+}
+
+impl<G: Partizan> Values<G> {
+    /// Returns the values of Left's and of Right's moves from `p`.
+    fn options_of(&mut self, p: &G::Position) -> Result<(Vec<Value>, Vec<Value>), Stopped> {
         let mut moves = Vec::new();
         self.game.left_moves(p, &mut moves);
         let left = moves.iter().map(|q| self.of(q)).collect::<Result<Vec<_>, _>>()?;
         moves.clear();
         self.game.right_moves(p, &mut moves);
         let right = moves.iter().map(|q| self.of(q)).collect::<Result<Vec<_>, _>>()?;
-        let v = Value::new(&left, &right);
-        self.memo.insert(p.clone(), v);
-        Ok(v)
+        Ok((left, right))
     }
 }
 

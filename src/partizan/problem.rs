@@ -295,9 +295,20 @@ impl<G: Family> Problem for PartizanProblem<G> {
     }
 
     fn solve(&self, p: &G::Position) -> Result<Answer, String> {
-        self.fast_value(p)
-            .map(|v| self.answer_of(v))
-            .map_err(|e| e.to_string())
+        let v = self.fast_value(p).map_err(|e| e.to_string())?;
+        // A form's print can be exponentially larger than its DAG: refuse it before it is
+        // printed, naming the cap, rather than let the output outgrow every budget.
+        if self.ask == Ask::Value {
+            let len = v.printed_len();
+            if len > super::MAX_PRINTED {
+                return Err(super::TooLong {
+                    len,
+                    cap: super::MAX_PRINTED,
+                }
+                .to_string());
+            }
+        }
+        Ok(self.answer_of(v))
     }
 
     fn evaluate(&self, p: &G::Position) -> Vec<Evaluation<Answer>> {

@@ -235,6 +235,17 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
     result
 }
 
+/// Returns the mean of the canonical form `g`.
+pub(crate) fn mean_of(a: &Arena, g: u32) -> Dyadic {
+    mean_and_temperature(a, g).0
+}
+
+/// Returns the mean and the temperature of the canonical form `g`.
+pub(crate) fn mean_and_temperature(a: &Arena, g: u32) -> (Dyadic, Dyadic) {
+    let t = thermograph(a, g, &mut HashMap::new());
+    (t.mean, t.temperature)
+}
+
 impl Value {
     /// Returns the thermograph of the value.
     ///

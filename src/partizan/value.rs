@@ -80,6 +80,12 @@ pub(crate) struct Arena {
     sum: FastMap<(u32, u32), u32>,
     neg: FastMap<u32, u32>,
     numbers: FastMap<Dyadic, u32>,
+    /// `nimbers[n]` is the id of `*n`, built in order: each nimber's options are the
+    /// smaller ones, so building `*n` without them remembered took 2^n steps.
+    nimbers: Vec<u32>,
+    /// The Left and Right stops of canonical forms: the printer and the thermograph ask
+    /// them of every subform, and a form's subforms are a DAG whose paths are exponential.
+    stops: FastMap<u32, (Dyadic, Dyadic)>,
 }
 
 static ARENA: LazyLock<Mutex<Arena>> = LazyLock::new(|| Mutex::new(Arena::new()));
@@ -195,6 +201,8 @@ impl Arena {
             sum: FastMap::default(),
             neg: FastMap::default(),
             numbers: FastMap::default(),
+            nimbers: Vec::new(),
+            stops: FastMap::default(),
         };
         let zero = a.intern(Vec::new(), Vec::new());
         a.nodes[zero as usize].number = Some(Dyadic::ZERO);
@@ -246,37 +254,61 @@ impl Arena {
 
     /// Returns the canonical form of the number `x`.
     pub(crate) fn number(&mut self, x: Dyadic) -> u32 {
-        if let Some(&id) = self.numbers.get(&x) {
-            return id;
-        }
-        let (left, right) = if x.is_integer() {
-            let n = x.numerator();
-            if n > 0 {
-                (vec![self.number(Dyadic::int(n - 1))], vec![])
-            } else {
-                (vec![], vec![self.number(Dyadic::int(n + 1))])
+        // By a stack on the heap: the integer n is a chain of |n| forms, too long to
+        // recurse down (a value may name 65536).
+        let mut todo = vec![x];
+        while let Some(&y) = todo.last() {
+            if self.numbers.contains_key(&y) {
+                todo.pop();
+                continue;
             }
-        } else {
-            let (m, k) = (x.numerator(), x.exponent());
-            (
-                vec![self.number(Dyadic::new(m - 1, k))],
-                vec![self.number(Dyadic::new(m + 1, k))],
-            )
-        };
-        let id = self.intern(left, right);
-        self.nodes[id as usize].number = Some(x);
-        self.numbers.insert(x, id);
-        self.canonical.insert(id, id);
-        id
+            let (left, right) = if y.is_integer() {
+                let n = y.numerator();
+                if n > 0 {
+                    (vec![Dyadic::int(n - 1)], vec![])
+                } else {
+                    (vec![], vec![Dyadic::int(n + 1)])
+                }
+            } else {
+                let (m, k) = (y.numerator(), y.exponent());
+                (vec![Dyadic::new(m - 1, k)], vec![Dyadic::new(m + 1, k)])
+            };
+            let missing: Vec<Dyadic> = left
+                .iter()
+                .chain(&right)
+                .copied()
+                .filter(|o| !self.numbers.contains_key(o))
+                .collect();
+            if !missing.is_empty() {
+                todo.extend(missing);
+                continue;
+            }
+            let left = left.iter().map(|o| self.numbers[o]).collect();
+            let right = right.iter().map(|o| self.numbers[o]).collect();
+            let id = self.intern(left, right);
+            self.nodes[id as usize].number = Some(y);
+            self.numbers.insert(y, id);
+            self.canonical.insert(id, id);
+            todo.pop();
+        }
+        self.numbers[&x]
     }
 
     /// Returns the canonical form of the nimber `*n`.
     pub(crate) fn nimber(&mut self, n: u32) -> u32 {
-        let options: Vec<u32> = (0..n).map(|k| self.nimber(k)).collect();
-        if n == 0 {
-            return self.zero();
+        while self.nimbers.len() <= n as usize {
+            let options = self.nimbers.clone();
+            // `{*0, …, *(k-1) | *0, …, *(k-1)}` is canonical: nimbers are pairwise
+            // confused (none dominated) and `*j`'s options are all in the form (none
+            // reversible). So it is interned as it stands, with no comparison.
+            let id = match options.is_empty() {
+                true => self.zero(),
+                false => self.intern(options.clone(), options),
+            };
+            self.canonical.insert(id, id);
+            self.nimbers.push(id);
         }
-        self.canonical_of(options.clone(), options)
+        self.nimbers[n as usize]
     }
 
     /// Returns whether the form `x` is at most the form `y`, by the definition: no Left
@@ -504,14 +536,29 @@ impl Arena {
         (self.stop(g, true), self.stop(g, false))
     }
 
-    fn stop(&self, g: u32, left: bool) -> Dyadic {
+    fn stop(&mut self, g: u32, left: bool) -> Dyadic {
         if let Some(x) = self.number_of(g) {
             return x;
         }
-        let options = if left { self.left(g) } else { self.right(g) };
-        let stops = options.iter().map(|&o| self.stop(o, !left));
-        let best = if left { stops.max() } else { stops.min() };
-        best.expect("a canonical form with no option on one side is an integer")
+        if let Some(&(l, r)) = self.stops.get(&g) {
+            return if left { l } else { r };
+        }
+        let mut best: [Option<Dyadic>; 2] = [None, None];
+        for (side, want_max) in [(0, true), (1, false)] {
+            let options = if want_max { self.left(g) } else { self.right(g) }.to_vec();
+            for o in options {
+                let s = self.stop(o, !want_max);
+                best[side] = Some(match best[side] {
+                    None => s,
+                    Some(b) if want_max => b.max(s),
+                    Some(b) => b.min(s),
+                });
+            }
+        }
+        // A canonical form with no option on one side is an integer, handled above.
+        let (l, r) = (best[0].unwrap_or(Dyadic::ZERO), best[1].unwrap_or(Dyadic::ZERO));
+        self.stops.insert(g, (l, r));
+        if left { l } else { r }
     }
 
     pub(crate) fn outcome(&mut self, g: u32) -> OutcomeClass {

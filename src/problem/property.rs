@@ -45,6 +45,8 @@ pub enum Budget {
     Time { seconds: u64 },
     /// A search would hold more than `mib` MiB (`--memory-budget`).
     Memory { mib: u64 },
+    /// A search went more than `limit` moves deep (its stack is bounded, not the game).
+    Depth { limit: u64 },
 }
 
 impl std::fmt::Display for Budget {
@@ -56,6 +58,7 @@ impl std::fmt::Display for Budget {
             Budget::Moves { limit } => write!(f, "more than {limit} moves"),
             Budget::Time { seconds } => write!(f, "time budget of {seconds} CPU seconds"),
             Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
+            Budget::Depth { limit } => write!(f, "depth of {limit} moves"),
         }
     }
 }

@@ -24,6 +24,16 @@ impl Grid {
         }
     }
 
+    /// Returns the `rows × cols` board with no cell, one side 0 (`1 0`): its value is 0.
+    pub(crate) fn with_no_cells(rows: u8, cols: u8) -> Grid {
+        debug_assert!(rows == 0 || cols == 0);
+        Grid {
+            rows,
+            cols,
+            filled: 0,
+        }
+    }
+
     /// Returns the board whose rows are `rows` (`.` empty, anything else filled).
     ///
     /// # Panics
@@ -101,10 +111,14 @@ impl Grid {
     pub(crate) fn place(&self, vertical: bool, out: &mut Vec<Grid>) {
         let cols = usize::from(self.cols);
         let empty = self.all() & !self.filled;
+        if empty == 0 {
+            return;
+        }
         // A pair (i, i + step) of empty cells, the second still on the board and, for a
         // horizontal pair, in the same row.
         let step = if vertical { cols } else { 1 };
-        let mut pairs = empty & (empty >> step);
+        // A shift by 64 (one row of 64 columns) would wrap to a shift by 0: no pair then.
+        let mut pairs = empty & empty.checked_shr(step as u32).unwrap_or(0);
         if !vertical {
             let mut last_col = 0u64;
             for r in 0..usize::from(self.rows) {
@@ -127,6 +141,14 @@ impl Grid {
     pub(crate) fn regions(&self) -> Vec<Grid> {
         let cols = usize::from(self.cols);
         let all = self.all();
+        if all & !self.filled == 0 {
+            // No empty cell (or no cell at all): the board is 0, one empty-free component.
+            return vec![Grid {
+                rows: 1,
+                cols: 1,
+                filled: 1,
+            }];
+        }
         // Cells with a neighbour to their right (left): every column but the last (first).
         let mut not_last = 0u64;
         for r in 0..usize::from(self.rows) {
@@ -153,14 +175,6 @@ impl Grid {
             }
             left &= !region;
             out.push(self.crop(region));
-        }
-        if out.is_empty() {
-            // No empty cell: the board is 0, one empty-free component.
-            out.push(Grid {
-                rows: 1,
-                cols: 1,
-                filled: 1,
-            });
         }
         out.sort_unstable();
         out

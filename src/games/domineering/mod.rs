@@ -4,7 +4,7 @@
 
 mod grid;
 
-use crate::game::{GridField, draw_grid, read_grid};
+use crate::game::{GridField, draw_grid, read_grid_rows};
 use crate::input::InputError;
 use crate::partizan::Partizan;
 use crate::partizan::family::Family;
@@ -17,7 +17,8 @@ pub use grid::Grid;
 pub const MAX_CELLS: u64 = 64;
 
 /// Returns the board's field: a line `r c`, then r rows of `.` (empty) and `#` (filled),
-/// 1 <= r, c and r × c <= [`MAX_CELLS`].
+/// 1 <= r, c and r × c <= [`MAX_CELLS`]; [`Domineering`] reads `r c` with a side 0 too,
+/// the empty board, with no row after it.
 fn board() -> GridField {
     GridField::new("the board", ".#", 1..=MAX_CELLS, 1..=MAX_CELLS)
 }
@@ -75,9 +76,19 @@ impl Family for Domineering {
     }
 
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Grid, InputError> {
-        let line = tokens.line();
         let field = board();
-        let counts = read_grid(tokens, &field, true)?;
+        let side = |tokens: &mut Tokens<'_>, name: &str| {
+            tokens.u64_anywhere_at_most(name, MAX_CELLS, &format!("{name} is at most {MAX_CELLS}"))
+        };
+        let r = side(tokens, "the rows r")?;
+        let line = tokens.line();
+        let c = side(tokens, "the columns c")?;
+        // The empty board (`1 0`, `0 0`): no cell, no row to read, value 0 (cgt-tools' and
+        // CGSuite's tests value it so).
+        if r == 0 || c == 0 {
+            return Ok(Grid::with_no_cells(r as u8, c as u8));
+        }
+        let counts = read_grid_rows(tokens, &field, (r, c), line, true)?;
         let rows = field.rows_of(&counts).ok_or_else(|| InputError::OutOfRange {
             line,
             token: format!("{counts:?}"),
