@@ -16,6 +16,7 @@ mod cli_output;
 mod cli_partizan;
 mod cli_reference;
 mod cli_solve_chopsticks;
+mod compile;
 mod contest_format;
 mod contest_layouts;
 mod game_components;
