@@ -31,6 +31,7 @@ mod licences;
 mod moore;
 mod octal;
 mod package;
+mod period_cache;
 mod plot;
 mod prove;
 mod stress;
