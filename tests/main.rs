@@ -34,6 +34,7 @@ mod package;
 mod period_cache;
 mod plot;
 mod prove;
+mod reach_budgets;
 mod stress;
 mod typed_stress;
 mod verdicts;
