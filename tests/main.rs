@@ -4,6 +4,7 @@
 
 mod common;
 
+mod check_judged;
 mod chopsticks;
 mod chopsticks_classic;
 mod chopsticks_proof;
