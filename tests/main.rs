@@ -4,6 +4,7 @@
 
 mod common;
 
+mod arbitrary_bytes;
 mod check_judged;
 mod chopsticks;
 mod chopsticks_classic;
