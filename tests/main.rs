@@ -13,6 +13,7 @@ mod claim_expr;
 mod claims_engine;
 mod cli_chopsticks_fingers;
 mod cli_conventions;
+mod cli_errors;
 mod cli_octal;
 mod cli_output;
 mod cli_partizan;
