@@ -224,7 +224,8 @@ fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finis
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: the closure calls only setrlimit, async-signal-safe, between fork and exec.
+    // SAFETY: the closure calls only setrlimit, sigemptyset and sigprocmask, all
+    // async-signal-safe, between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             let limit = libc::rlimit {
@@ -232,6 +233,11 @@ fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finis
                 rlim_max: limit_secs as libc::rlim_t + 1,
             };
             libc::setrlimit(libc::RLIMIT_CPU, &limit);
+            // `stress` blocks its signals for its handler thread: the compiler starts
+            // with none blocked, as from a shell.
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
             Ok(())
         });
     }

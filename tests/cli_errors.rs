@@ -121,9 +121,13 @@ fn a_full_disk_leaves_no_partial_file_in_the_out_dir() {
         ))
         .output()
         .expect("sh runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("File too large"), "the report says why: {stderr}");
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("File too large"), "the report says why: {report}");
     let left: Vec<String> = std::fs::read_dir(dir.join("od"))
         .expect("the directory")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -152,6 +156,9 @@ fn a_negative_t_and_a_zero_t_name_the_same_least_value() {
     let zero = run("0\n");
     let negative = run("-1\n");
     assert!(zero.contains("T is at least 1"), "{zero}");
-    assert!(negative.contains("T is at least 1") && !negative.contains("at least 0"), "{negative}");
+    assert!(
+        negative.contains("T is at least 1") && !negative.contains("at least 0"),
+        "{negative}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
