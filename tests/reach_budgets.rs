@@ -8,6 +8,8 @@ use std::time::Duration;
 
 /// Runs `gamecheck ARGS` on `stdin` with the period cache off; returns its exit code,
 /// stdout, stderr and the CPU time it used (wait4's, itself and its children).
+// The child is reaped by wait4, for its rusage, not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 fn run_timed(args: &[&str], stdin: &str) -> (Option<i32>, String, String, Duration) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
         .args(args)

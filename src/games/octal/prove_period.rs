@@ -138,7 +138,7 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant, progress: &ProofProgres
             stopped_by,
         } => (
             format!(
-                "{code}: the claim \"periodic from n = {} with period {}\" {} but is not proved: the theorem needs values for n < {}; {}",
+                "{code}: the claim \"periodic from n = {} with period {}\" {}, not proved: the theorem needs values for n < {}; {}",
                 grouped(e),
                 grouped(p),
                 // No n ≥ E has its G(n + P) yet: nothing was compared, and no range holds.
@@ -150,7 +150,7 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant, progress: &ProofProgres
                     )
                 } else {
                     format!(
-                        "is not checked at any n: G(n) is computed for n < {}, short of n = {} + {}",
+                        "is not checked at any n (G(n) is computed for n < {}, short of n = {} + {})",
                         grouped(heaps_computed),
                         grouped(e),
                         grouped(p)
