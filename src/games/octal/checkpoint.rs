@@ -173,9 +173,10 @@ pub fn load(path: &Path, code: &OctalCode) -> Result<Option<Checkpoint>, String>
 /// The most bytes of a checkpoint's header.
 const HEADER_CAP: u64 = 4096;
 
-/// Returns the bytes of a checkpoint from `source`: its header (at most [`HEADER_CAP`]
-/// bytes) and then only as many bytes as the header says follow, and one more to see
-/// that nothing does, so that a file of any size is read within what it claims.
+/// Returns the bytes of a checkpoint from `source`: its first [`HEADER_CAP`] bytes, where
+/// the header must end, then only as far as the header says the file goes and one byte
+/// more to see that nothing follows, so that a file of any size is read within what it
+/// claims.
 fn bounded(source: impl std::io::Read) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let mut source = source;
@@ -322,8 +323,13 @@ mod tests {
         // /dev/zero as a stream: no header within the cap, refused after 4 KiB.
         let zeros = std::io::repeat(0);
         assert_eq!(bounded(zeros).err().as_deref(), Some("no header in its first 4096 bytes"));
+        // A header claiming 10 values: the header's 4 KiB are read, nothing more.
         let header = b"gamecheck octal checkpoint\nheaps 10\nwidth 1\nrare 0\n\n".to_vec();
         let endless = std::io::Read::chain(&header[..], std::io::repeat(7));
-        assert_eq!(bounded(endless).map(|d| d.len()), Ok(header.len() + 11));
+        assert_eq!(bounded(endless).map(|d| d.len()), Ok(4096));
+        // One claiming 10,000: as many bytes as it claims, and one more to see the end.
+        let header = b"gamecheck octal checkpoint\nheaps 10000\nwidth 1\nrare 0\n\n".to_vec();
+        let endless = std::io::Read::chain(&header[..], std::io::repeat(7));
+        assert_eq!(bounded(endless).map(|d| d.len()), Ok(header.len() + 10_001));
     }
 }
