@@ -490,6 +490,10 @@ fn every_json_report_matches_docs_json() {
         checker.report(&json(&report), "interactive");
     }
 
+    // An error under --json: the object on stdout, of a run and of the argument parser.
+    checker.report(&run(&["claim", "chopsticks", "1 +", "--json"], 2), "error");
+    checker.report(&run(&["check", "--cases", "0", "--json"], 2), "error");
+
     let seen = checker.seen.into_inner().expect("not poisoned");
     let unchecked: Vec<&String> = checker.schemas.keys().filter(|k| !seen.contains(*k)).collect();
     assert!(unchecked.is_empty(), "no output exercised {unchecked:?}");

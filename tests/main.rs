@@ -4,6 +4,8 @@
 
 mod common;
 
+mod arbitrary_bytes;
+mod check_judged;
 mod chopsticks;
 mod chopsticks_classic;
 mod chopsticks_proof;
@@ -11,11 +13,13 @@ mod claim_expr;
 mod claims_engine;
 mod cli_chopsticks_fingers;
 mod cli_conventions;
+mod cli_errors;
 mod cli_octal;
 mod cli_output;
 mod cli_partizan;
 mod cli_reference;
 mod cli_solve_chopsticks;
+mod compile;
 mod contest_format;
 mod contest_layouts;
 mod doc_paths;
@@ -31,8 +35,10 @@ mod licences;
 mod moore;
 mod octal;
 mod package;
+mod period_cache;
 mod plot;
 mod prove;
+mod reach_budgets;
 mod stress;
 mod typed_stress;
 mod verdicts;

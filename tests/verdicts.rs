@@ -213,15 +213,18 @@ fn an_infinite_game_is_unjudged_for_its_budget_not_refuted() {
         cases: 16,
         ..check::Config::default()
     };
-    let coverage = check::outcome_with(Forever, |_: &u64| Outcome::Draw, &config).unwrap();
-    assert!(coverage.unjudged.cases > 0);
+    // Nothing judged is no pass: the error says what stopped every case.
+    let unjudged = match check::outcome_with(Forever, |_: &u64| Outcome::Draw, &config) {
+        Err(check::CheckError::NothingJudged { unjudged }) => unjudged,
+        other => panic!("no position can be judged, yet: {other:?}"),
+    };
+    assert!(unjudged.cases > 0);
     assert!(
-        coverage
-            .unjudged
+        unjudged
             .by
             .iter()
             .all(|s| matches!(s.budget, Budget::Positions { .. })),
-        "{coverage}"
+        "{unjudged:?}"
     );
 }
 

@@ -131,8 +131,14 @@ where
                     limit: s.max_moves,
                 });
             }
-            let options = moves.iter().map(|q| s.rules.components(q)).collect();
+            let options: Vec<Vec<R::Position>> = moves.iter().map(|q| s.rules.components(q)).collect();
             s.memo.insert(c.clone(), ON_PATH);
+            // A move back onto the path is a cycle now, before descending the other moves:
+            // a game with an endless chain (n → n + 1) beside its cycle would otherwise be
+            // searched to the budget first.
+            if options.iter().flatten().any(|q| s.memo.get(q) == Some(&ON_PATH)) {
+                return Err(RulesError::Cycle);
+            }
             stack.push((c, options));
             Ok(())
         };

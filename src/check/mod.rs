@@ -10,6 +10,7 @@ mod repro;
 pub(crate) use crate::runner::run_cases;
 pub use crate::runner::{seeded_runner, stream};
 pub use campaign::{Campaign, run_campaign};
+pub(crate) use property::unreadable_regression_lines;
 pub use property::{
     Counterexample, PropertyError, PropertyRun, RunConfig, Stale, Stopped, Unjudged, assert_holds,
     check_problem, run_property,

@@ -111,12 +111,13 @@ impl std::fmt::Display for Unjudged {
     }
 }
 
-/// A case kept in the regressions file that no side can judge now: it was kept by a run
-/// that called a spent budget a disagreement. It is not replayed as a failure.
+/// A case kept in the regressions file that no longer disagrees: it agrees now (the bug
+/// was fixed), or no side can judge it (it was kept by a run that called a spent budget
+/// a disagreement). It is not replayed as a failure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stale<C> {
     pub case: C,
-    /// Why it is not judged now (`None` is kept for a case that agrees, not reported).
+    /// Why it is not judged now; `None`: it agrees.
     pub now: Option<CaseError>,
 }
 
@@ -135,6 +136,35 @@ pub struct PropertyRun<P: Problem> {
 /// Returns the number of cases kept in a proptest regressions file at `path` (0 when
 /// there is none): proptest replays them first, one call each.
 pub(super) fn persisted(path: &str) -> usize {
+    persisted_count(path)
+}
+
+/// Returns the lines of the regressions file at `path` that are no kept case (a `cc`
+/// line with its hex seed), nor a comment or blank: proptest skips them silently, so
+/// a run would say "none kept". Each with its line number (from 1).
+pub(crate) fn unreadable_regression_lines(path: &Path) -> Vec<(usize, String)> {
+    let Ok(text) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&text)
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line.trim();
+            let seed = line
+                .strip_prefix("cc ")
+                .map(|rest| rest.split_whitespace().next().unwrap_or(""));
+            !(line.is_empty()
+                || line.starts_with('#')
+                || seed.is_some_and(|s| {
+                    !s.is_empty() && s.len() % 2 == 0 && s.bytes().all(|b| b.is_ascii_hexdigit())
+                }))
+        })
+        .map(|(i, line)| (i + 1, line.chars().take(80).collect()))
+        .collect()
+}
+
+fn persisted_count(path: &str) -> usize {
     let direct = FileFailurePersistence::Direct(Box::leak(path.to_owned().into_boxed_str()));
     direct.load_persisted_failures2(None).len()
 }
@@ -213,8 +243,13 @@ pub fn run_property<P: Properties>(
         // proptest replays the kept cases first, one call each.
         let replayed = s.calls <= kept;
         match verdict {
-            // A kept case that agrees now is a regression test that passes.
-            Ok(()) => {}
+            // A kept case that agrees now is a regression test that passes: listed as
+            // stale, for the user to delete its line (docs/check.md).
+            Ok(()) => {
+                if replayed {
+                    s.stale.push(Stale { case, now: None });
+                }
+            }
             Err(CaseError::Disagree(why)) => {
                 s.failed = true;
                 return Err(TestCaseError::fail(why));

@@ -31,7 +31,8 @@ pub(super) struct Cli {
 pub(super) enum Command {
     /// Run every cross-check of every game under one seed; exit 1 on any disagreement.
     Check {
-        /// Check only these problems; every problem by default.
+        /// Check only these problems; every problem by default. A problem's flags
+        /// (`check subtraction --set 1,2`) check it built with them.
         #[arg(value_name = "PROBLEM")]
         problems: Vec<String>,
         /// Cases per unit share of each property (the default takes about a minute).
@@ -283,7 +284,8 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 5] = [
+const TAKE_A_PROBLEM: [(&str, &str); 6] = [
+    ("check", "json"),
     ("claim", "seed"),
     ("play", "random_defence"),
     ("repro", "problem"),

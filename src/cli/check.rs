@@ -63,35 +63,43 @@ pub(super) fn check<R: Registry>(
     cases: u32,
     seed: u64,
     as_json: bool,
+    matches: &clap::ArgMatches,
 ) -> Result<ExitCode> {
     let names = chosen::<R>(problems)?;
+    // Each problem built with the flags given (`--set 1,2`); one that does not take a
+    // flag given is a usage error, as for `solve`.
+    let flags: Vec<Flags> = names
+        .iter()
+        .map(|name| super::problem_args::resolve::<R>(name, matches).map(|(flags, _)| flags))
+        .collect::<Result<_>>()?;
     note(&format!(
         "{} check: seed {seed}, {cases} cases per share",
         crate::program::name()
     ));
     let mut total = 0;
-    for name in &names {
+    for (name, flags) in names.iter().zip(&flags) {
         let v = CheckAll {
             seed,
             cases,
             tick: &|| {},
             count_only: true,
         };
-        total += R::visit(name, &Flags::default(), v)?.0;
+        total += R::visit(name, flags, v)?.0;
     }
     let bar = bars::bar(total, "check");
     // Each problem runs its properties in order on one thread (their oracles' memos are
     // the problem's); the problems run side by side, and their rows come back in order.
     let rows: Vec<Vec<crate::check::Row>> = names
         .par_iter()
-        .map(|name| {
+        .zip(&flags)
+        .map(|(name, flags)| {
             let v = CheckAll {
                 seed,
                 cases,
                 tick: &|| bar.inc(1),
                 count_only: false,
             };
-            Ok(R::visit(name, &Flags::default(), v)?.1)
+            Ok(R::visit(name, flags, v)?.1)
         })
         .collect::<Result<_>>()?;
     let rows = rows.concat();

@@ -64,6 +64,7 @@ impl Visit for Stress {
             note(&reach.to_string());
         }
         let report = stress::stress_with_progress(problem, &self.config, &bars::Inputs::new())
+            .map_err(|e| with_split_hint(e, &self.config.solution.display()))
             .context("stress run failed")?;
         let text = if self.json {
             report.to_json() + "\n"
@@ -165,8 +166,10 @@ fn interactive_stress(
         ),
     };
     note(&crate::shown::escaped_lines(&banner));
+    let solution = config.solution.display();
     let report = game
         .stress(config, &bars::Inputs::new())
+        .map_err(|e| with_split_hint(e, &solution))
         .context("stress run failed")?;
     let text = if json {
         super::output::json(&report)? + "\n"
@@ -262,6 +265,15 @@ impl Visit for Repro {
 fn replay_kept<P: Registered>(problem: &P) -> Result<ExitCode> {
     let replayed = crate::check::replay_kept(problem, std::path::Path::new("."));
     if replayed.kept == 0 {
+        if let Some((line, text)) =
+            crate::check::unreadable_regression_lines(std::path::Path::new(&replayed.path)).first()
+        {
+            anyhow::bail!(
+                "line {line} of {} is not a kept case: `{}` (check keeps `cc <hex seed>` lines, and `#` comments)",
+                replayed.path,
+                crate::shown::escaped(text.as_bytes(), 80)
+            );
+        }
         anyhow::bail!(
             "no case given, and none kept in {} (check keeps its failures there): give the case, {}",
             replayed.path,
@@ -324,4 +336,15 @@ pub(super) fn repro_help<R: Registry>() -> String {
         help.push_str(&format!("  {name}{alias}: {numbers}\n"));
     }
     help
+}
+
+/// Returns `e` with the hint of [`crate::program::split_hint`] when the solution could not
+/// be started and its command was split into several words.
+fn with_split_hint(e: crate::stress::StressError, command: &str) -> anyhow::Error {
+    match (&e, crate::program::split_hint(command)) {
+        (crate::stress::StressError::Spawn { .. }, Some(hint)) => {
+            anyhow::anyhow!("{:#}\n{hint}", anyhow::Error::from(e))
+        }
+        _ => e.into(),
+    }
 }

@@ -80,15 +80,35 @@ pub fn main_from<R: Registry>(program: &Program, args: Vec<std::ffi::OsString>) 
         Ok(cli) => cli,
         Err(e) => return clap_exit(e.format(&mut args::command::<R>(program))),
     };
+    let as_json = json_asked(&matches);
     match run::<R>(program, cli, &matches) {
         Ok(code) => code,
         // The reader of stdout left (`| head`): nothing more to say, and no one to say it to.
         Err(err) if output::is_broken_pipe(&err) => ExitCode::from(141),
         Err(err) => {
             note(&format!("error: {err:#}"));
+            if as_json {
+                json_error(&format!("{err:#}"));
+            }
             ExitCode::from(2)
         }
     }
+}
+
+/// Returns whether `--json` was given to the subcommand `matches` holds, at any depth
+/// (`prove octal --json`).
+fn json_asked(matches: &clap::ArgMatches) -> bool {
+    matches.try_get_one::<bool>("json").ok().flatten() == Some(&true)
+        || matches.subcommand().is_some_and(|(_, sub)| json_asked(sub))
+}
+
+/// Writes the error object `{"format_version": 1, "error": …}` to stdout, for a reader
+/// of `--json` that would otherwise find nothing there.
+fn json_error(message: &str) {
+    let mut fields = serde_json::Map::new();
+    fields.insert("error".to_owned(), serde_json::Value::from(message));
+    let object = serde_json::Value::Object(crate::json::envelope(fields));
+    let _ = output::write_stdout(format!("{object}\n").as_bytes());
 }
 
 /// Returns the exit code of a command line clap did not run: `--help` and `--version`
@@ -98,6 +118,10 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     use std::io::IsTerminal;
     if e.use_stderr() {
         let _ = e.print();
+        if std::env::args_os().skip(1).any(|a| a == "--json") {
+            let text = e.render().to_string();
+            json_error(text.lines().next().unwrap_or("").trim_start_matches("error: "));
+        }
         return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
     }
     let text = e.render();
@@ -128,7 +152,7 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             cases,
             seed,
             json,
-        } => check::check::<R>(&problems, cases, seed, json),
+        } => check::check::<R>(&problems, cases, seed, json, sub),
         Command::Claims {
             problems,
             ids,

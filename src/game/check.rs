@@ -133,6 +133,23 @@ pub enum CheckError<P: std::fmt::Debug> {
         /// `position` as the game describes it.
         shown: String,
     },
+    /// The game's [`Game::components`] are not a split of a position (a heap repeated or
+    /// dropped): the sum of their values is no truth, so nothing there can be judged.
+    #[error("the game's components are broken at {shown}: {why}")]
+    BrokenComponents {
+        position: P,
+        why: String,
+        /// `position` as the game describes it.
+        shown: String,
+    },
+    /// No position could be judged: an oracle's budget, reach or a cycle stopped every
+    /// one, so nothing holds (as Hypothesis fails a test whose every example was
+    /// filtered out).
+    #[error("nothing was judged: {unjudged}")]
+    NothingJudged {
+        /// The positions tried, by what stopped them.
+        unjudged: Unjudged,
+    },
     /// proptest gave up.
     #[error("the run was aborted: {0}")]
     Aborted(String),
@@ -167,6 +184,12 @@ fn run<G: Game>(
                 coverage.random_cases = u64::from(config.cases);
                 coverage.random_max_count = problem.judged_max_count();
                 coverage.largest_judged = problem.largest_judged();
+                // `Ok` says the formula held somewhere: not when every case went unjudged.
+                if coverage.largest_judged.is_none() {
+                    return Err(CheckError::NothingJudged {
+                        unjudged: coverage.unjudged,
+                    });
+                }
                 return Ok(coverage);
             }
             Err(PropertyError::Abort(reason)) => return Err(CheckError::Aborted(reason)),
@@ -179,6 +202,15 @@ fn run<G: Game>(
         },
     };
     let Some((truth, _)) = problem.truth(&found.position, question) else {
+        // The only disagreement with no truth: `components` that are no split of the
+        // position, named as the game's defect rather than as out of reach.
+        if let Err(CaseError::Disagree(why)) = problem.truth_case(&found.position, question) {
+            return Err(CheckError::BrokenComponents {
+                shown: problem.game().describe(&found.position),
+                position: found.position,
+                why,
+            });
+        }
         return Err(CheckError::Unjudged {
             shown: problem.game().describe(&found.position),
             position: found.position,
@@ -358,7 +390,9 @@ where
 /// [`Coverage::unjudged`], never a refutation.
 ///
 /// # Errors
-/// [`CheckError::Refuted`] with the least counterexample found.
+/// [`CheckError::Refuted`] with the least counterexample found;
+/// [`CheckError::NothingJudged`] when no oracle could judge any position tried;
+/// [`CheckError::BrokenComponents`] when the game's `components` are no split of a position.
 ///
 /// # Example
 /// ```

@@ -23,6 +23,20 @@ fn count(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
     }
 }
 
+/// Returns a map of the token reader's "negative" error (which says "at least 0") to the
+/// field's own least value when it is above 0, so that `-1` and `0` for T both say "T is
+/// at least 1".
+fn below(name: &str, least: u64) -> impl FnOnce(InputError) -> InputError + '_ {
+    move |e| match e {
+        InputError::Negative { line, token, .. } if least > 0 => InputError::OutOfRange {
+            line,
+            token,
+            why: format!("{name} is at least {least}"),
+        },
+        e => e,
+    }
+}
+
 /// Returns the next number of the line, named `name`, in `range`.
 fn read_in(
     tokens: &mut Tokens<'_>,
@@ -30,7 +44,9 @@ fn read_in(
     range: &std::ops::RangeInclusive<u64>,
 ) -> Result<u64, InputError> {
     let line = tokens.line();
-    let v = tokens.u64_on_line_at_most(name, *range.end(), &format!("{name} is at most {}", range.end()))?;
+    let v = tokens
+        .u64_on_line_at_most(name, *range.end(), &format!("{name} is at most {}", range.end()))
+        .map_err(below(name, *range.start()))?;
     if v < *range.start() {
         return Err(InputError::OutOfRange {
             line,
@@ -108,7 +124,9 @@ pub(crate) fn read_grid(
     let side = |tokens: &mut Tokens<'_>, name: &str| -> Result<u64, InputError> {
         if anywhere {
             let end = *g.sides().end();
-            let v = tokens.u64_anywhere_at_most(name, end, &format!("{name} is at most {end}"))?;
+            let v = tokens
+                .u64_anywhere_at_most(name, end, &format!("{name} is at most {end}"))
+                .map_err(below(name, *g.sides().start()))?;
             match v < *g.sides().start() {
                 // The line the side was read on: blank lines may stand before it.
                 true => Err(InputError::OutOfRange {
@@ -345,7 +363,9 @@ impl<G: Game> GameProblem<G> {
         };
         let line = tokens.line();
         let name = "the number of cases T";
-        let t = tokens.u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))?;
+        let t = tokens
+            .u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))
+            .map_err(below("T", *range.start()))?;
         if t < *range.start() {
             return Err(InputError::OutOfRange {
                 line,
@@ -379,11 +399,9 @@ impl<G: Game> GameProblem<G> {
             (Cases::Many(range), None) => {
                 let line = tokens.line();
                 let name = "the number of cases T";
-                let t = tokens.u64_anywhere_at_most(
-                    name,
-                    *range.end(),
-                    &format!("T is at most {}", range.end()),
-                )?;
+                let t = tokens
+                    .u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))
+                    .map_err(below("T", *range.start()))?;
                 if t < *range.start() {
                     return Err(InputError::OutOfRange {
                         line,

@@ -70,14 +70,16 @@ fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
     name.push(".partial");
     let partial = path.with_file_name(name);
     let _ = std::fs::remove_file(&partial);
-    std::fs::OpenOptions::new()
+    let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(&partial)?
-        .write_all(data)?;
-    std::fs::rename(&partial, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&partial);
-    })
+        .open(&partial)?;
+    // A full disk (or a file size limit) fails the write: no half file is left behind.
+    file.write_all(data)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&partial);
+        })
 }
 
 /// Writes the failure's files into `dir`: `input.txt`, `expected.txt`, `actual.txt`,

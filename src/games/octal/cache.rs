@@ -1,13 +1,17 @@
 //! Proved periods kept between runs, so that `solve` does not compute a period again:
-//! one file per code and gamecheck version, in the platform's cache directory
+//! one file per code and build of the period's algorithm, in the platform's cache directory
 //! (`$XDG_CACHE_HOME/gamecheck` or `~/.cache/gamecheck` on Linux), or in
 //! `$GAMECHECK_CACHE_DIR` when set (empty: no cache). Only proofs of at least
 //! [`WORTH_KEEPING`] heaps are kept.
 //!
 //! A file holds a header of `key value` lines, then the values G(0), …, G(e + p − 1) as
 //! little-endian integers of the width the header names, then nothing more. A file that
-//! does not read back exactly (another version, a short write, a wrong checksum) is
+//! does not read back exactly (another build, a short write, a wrong checksum) is
 //! ignored and the period is computed again.
+//!
+//! A checksum guards against damage, not against a file written by hand: before a period
+//! is served, its first values are compared with the plain mex of the rules and a sample
+//! of heaps up to the Guy–Smith bound with the mex of their moves over the table.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,10 +68,91 @@ fn platform_cache_dir() -> Option<PathBuf> {
         .or_else(|| home.map(|h| h.join(".cache")))
 }
 
-/// Returns the file in `dir` that keeps `code`'s period for this gamecheck version.
+/// FNV-1a of `bytes` from the hash `h`, at compile time.
+const fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        h = (h ^ bytes[i] as u64).wrapping_mul(0x100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// The key of the code that computes and stores a period: a hash of its sources, so
+/// that a build whose algorithm changed never reads another's file, whatever its version.
+const ALGORITHM: u64 = {
+    let mut h = 0xcbf2_9ce4_8422_2325;
+    h = fnv(h, include_bytes!("sparse_space.rs"));
+    h = fnv(h, include_bytes!("sparse_kernel.rs"));
+    h = fnv(h, include_bytes!("prove_period.rs"));
+    h = fnv(h, include_bytes!("guy_smith.rs"));
+    h = fnv(h, include_bytes!("values.rs"));
+    h = fnv(h, include_bytes!("moves.rs"));
+    h = fnv(h, include_bytes!("code.rs"));
+    fnv(h, include_bytes!("cache.rs"))
+};
+
+/// Returns the file in `dir` that keeps `code`'s period for this build of the algorithm.
 fn file(dir: &Path, code: &OctalCode) -> PathBuf {
     // A code prints as digits, a dot and hex letters, or `grundy`: a safe file name.
-    dir.join(format!("octal-{code}-v{}.period", env!("CARGO_PKG_VERSION")))
+    dir.join(format!("octal-{code}-{ALGORITHM:016x}.period"))
+}
+
+/// The heaps whose values are compared with the plain mex of the rules.
+const FIRST_CHECKED: usize = 512;
+
+/// The heaps beyond those whose moves are checked against the table.
+const SAMPLED: usize = 48;
+
+/// The Guy–Smith bound up to which every heap is checked rather than a sample.
+const CHECKED_WHOLE: u64 = 4096;
+
+/// Returns whether `p` agrees with the rules of `code`: G(n) for n < [`FIRST_CHECKED`]
+/// equal the plain mex (an independent oracle), and for every heap up to the Guy–Smith
+/// bound 2(e + p) + t when it is at most [`CHECKED_WHOLE`], else for [`SAMPLED`] heaps
+/// drawn up to it, G(n) is the mex of its moves' values in the table.
+fn agrees_with_rules(code: &OctalCode, p: &CachedPeriod) -> bool {
+    use rand::{RngExt, SeedableRng};
+    let len = p.preperiod + p.period;
+    let at = |n: u64| {
+        let i = if n < len { n } else { p.preperiod + (n - p.preperiod) % p.period };
+        p.values.get(i as usize)
+    };
+    let Ok(first) = super::crosscheck::plain_mex(code, FIRST_CHECKED) else {
+        return false;
+    };
+    if first.iter().enumerate().any(|(n, &v)| at(n as u64) != Some(v)) {
+        return false;
+    }
+    let bound = 2 * len + code.max_take() as u64 + 1;
+    if bound <= FIRST_CHECKED as u64 {
+        return true;
+    }
+    let mex_agrees = |n: u64| {
+        let mut seen = Vec::new();
+        let mut readable = true;
+        super::moves::for_each_move(code, n, |heaps| {
+            match heaps.iter().try_fold(0u32, |x, &h| at(h).map(|v| x ^ v)) {
+                Some(v) => seen.push(v),
+                None => readable = false,
+            }
+        });
+        seen.sort_unstable();
+        seen.dedup();
+        let mex = seen
+            .iter()
+            .enumerate()
+            .find(|&(i, &v)| v != i as u32)
+            .map_or(seen.len(), |(i, _)| i);
+        readable && at(n) == Some(mex as u32)
+    };
+    // Every heap to the bound is the Guy–Smith proof itself: done when it is small.
+    if bound <= CHECKED_WHOLE {
+        return (FIRST_CHECKED as u64..bound).all(mex_agrees);
+    }
+    // Seeded by the file's own shape, so a check is repeatable.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(p.preperiod ^ p.period.rotate_left(32));
+    (0..SAMPLED).all(|_| mex_agrees(rng.random_range(FIRST_CHECKED as u64..bound)))
 }
 
 /// A checksum of the stored bytes (FNV-1a), so that a damaged file is not believed.
@@ -87,8 +172,7 @@ fn to_bytes(values: &NimValues) -> Vec<u8> {
 
 fn header(code: &OctalCode, p: &CachedPeriod, bytes: &[u8]) -> String {
     format!(
-        "gamecheck octal period\ncode {code}\nversion {}\npreperiod {}\nperiod {}\nwidth {}\nchecksum {}\n\n",
-        env!("CARGO_PKG_VERSION"),
+        "gamecheck octal period\ncode {code}\nbuild {ALGORITHM:016x}\npreperiod {}\nperiod {}\nwidth {}\nchecksum {}\n\n",
         p.preperiod,
         p.period,
         p.values.bytes_per_value(),
@@ -96,19 +180,24 @@ fn header(code: &OctalCode, p: &CachedPeriod, bytes: &[u8]) -> String {
     )
 }
 
-/// Returns `code`'s period from the cache in `dir`, when a file for this version reads
-/// back whole.
+/// Returns `code`'s period from the cache in `dir`, when a file for this build reads
+/// back whole and its values agree with the rules on the first heaps and a sample.
 ///
 /// # Example
 /// ```
 /// use gamecheck::octal::cache::{CachedPeriod, load, store};
 /// use gamecheck::octal::values::NimValues;
 /// let dir = std::env::temp_dir().join(format!("gamecheck-doc-cache-{}", std::process::id()));
-/// let code = "0.07".parse()?;
+/// // Take one or two from a heap, leaving nothing or one heap: G(n) = n mod 3.
+/// let code = "0.33".parse()?;
 /// assert_eq!(load(&dir, &code), None);
-/// let p = CachedPeriod { values: NimValues::U8(vec![0, 0, 1, 1]), preperiod: 1, period: 3 };
+/// let p = CachedPeriod { values: NimValues::U8(vec![0, 1, 2]), preperiod: 0, period: 3 };
 /// store(&dir, &code, &p)?;
 /// assert_eq!(load(&dir, &code), Some(p));
+/// // A file written by hand, its checksum right, is not believed against the rules.
+/// let forged = CachedPeriod { values: NimValues::U8(vec![5]), preperiod: 0, period: 1 };
+/// store(&dir, &code, &forged)?;
+/// assert_eq!(load(&dir, &code), None);
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -121,7 +210,7 @@ pub fn load(dir: &Path, code: &OctalCode) -> Option<CachedPeriod> {
             .find_map(|l| l.strip_prefix(key).and_then(|v| v.strip_prefix(' ')))
     };
     let number = |key: &str| field(key)?.parse::<u64>().ok();
-    if field("code")? != code.to_string() || field("version")? != env!("CARGO_PKG_VERSION") {
+    if field("code")? != code.to_string() || field("build")? != format!("{ALGORITHM:016x}") {
         return None;
     }
     let (preperiod, period, width) = (number("preperiod")?, number("period")?, number("width")?);
@@ -146,11 +235,12 @@ pub fn load(dir: &Path, code: &OctalCode) -> Option<CachedPeriod> {
         ),
         _ => return None,
     };
-    Some(CachedPeriod {
+    let cached = CachedPeriod {
         values,
         preperiod,
         period,
-    })
+    };
+    agrees_with_rules(code, &cached).then_some(cached)
 }
 
 /// Keeps `code`'s proved period in the cache in `dir`. Best effort: a cache that cannot

@@ -150,14 +150,64 @@ pub fn save(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn load(path: &Path, code: &OctalCode) -> Result<Option<Checkpoint>, String> {
-    let data = match std::fs::read(path) {
-        Ok(data) => data,
+    let named = |why: String| format!("checkpoint {}: {why}", path.display());
+    let metadata = match std::fs::metadata(path) {
+        Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("checkpoint {}: {e}", path.display())),
+        Err(e) => return Err(named(e.to_string())),
     };
-    read(&data, code)
+    // A device or a FIFO (`/dev/zero`) would be read without end, and written over by
+    // the run's saves: only a file the run can replace is a checkpoint.
+    if !metadata.is_file() {
+        return Err(named(
+            "not a regular file (a checkpoint is a file gamecheck writes and replaces)".into(),
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| named(e.to_string()))?;
+    bounded(file)
+        .and_then(|data| read(&data, code))
         .map(Some)
-        .map_err(|why| format!("checkpoint {}: {why}", path.display()))
+        .map_err(named)
+}
+
+/// The most bytes of a checkpoint's header.
+const HEADER_CAP: u64 = 4096;
+
+/// Returns the bytes of a checkpoint from `source`: its first [`HEADER_CAP`] bytes, where
+/// the header must end, then only as far as the header says the file goes and one byte
+/// more to see that nothing follows, so that a file of any size is read within what it
+/// claims.
+fn bounded(source: impl std::io::Read) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut source = source;
+    let mut data = Vec::new();
+    (&mut source)
+        .take(HEADER_CAP)
+        .read_to_end(&mut data)
+        .map_err(|e| e.to_string())?;
+    let split = data
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or(format!("no header in its first {HEADER_CAP} bytes"))?;
+    let head = String::from_utf8_lossy(&data[..split]);
+    let number = |key: &str| -> Result<u64, String> {
+        head.lines()
+            .find_map(|l| l.strip_prefix(key).and_then(|v| v.strip_prefix(' ')))
+            .and_then(|v| v.parse().ok())
+            .ok_or(format!("no number on a `{key}` line"))
+    };
+    let body = number("heaps")?
+        .checked_mul(number("width")?)
+        .and_then(|v| number("rare").ok()?.checked_mul(8)?.checked_add(v))
+        .filter(|&b| b <= (super::sparse_space::MAX_HEAPS as u64) * 4 + (1 << 40))
+        .ok_or("the header's lengths are beyond any checkpoint")?;
+    let total = (split as u64 + 2).saturating_add(body);
+    let more = (total + 1).saturating_sub(data.len() as u64);
+    source
+        .take(more)
+        .read_to_end(&mut data)
+        .map_err(|e| e.to_string())?;
+    Ok(data)
 }
 
 fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
@@ -227,4 +277,59 @@ fn read(data: &[u8], code: &OctalCode) -> Result<Checkpoint, String> {
         return Err("its rare heaps are not increasing below the heaps".into());
     }
     Ok(Checkpoint { values, mask, rare })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bounded, read};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 64,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
+                "proptest-regressions/octal.txt",
+            ))),
+            ..ProptestConfig::default()
+        })]
+
+        /// Arbitrary bytes, alone or after a plausible header, are refused or read: never
+        /// a panic, nor a read past what the header claims.
+        #[test]
+        fn checkpoint_reader_takes_arbitrary_bytes_without_panic(
+            bytes in proptest::collection::vec(any::<u8>(), 0..600),
+            heaps in 0u64..1 << 50,
+            with_header in any::<bool>(),
+        ) {
+            let code = "0.77".parse().map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+            let mut data = Vec::new();
+            if with_header {
+                data.extend_from_slice(format!(
+                    "gamecheck octal checkpoint\ncode 0.77\nversion {}\nheaps {heaps}\nwidth 1\nmask 0\ndomain false\nrare 0\nchecksum 1\n\n",
+                    env!("CARGO_PKG_VERSION")
+                ).as_bytes());
+            }
+            data.extend_from_slice(&bytes);
+            if let Ok(read_back) = bounded(&data[..]) {
+                prop_assert!(read_back.len() <= data.len());
+                let _ = read(&read_back, &code);
+            }
+            let _ = read(&data, &code);
+        }
+    }
+
+    #[test]
+    fn an_endless_source_is_read_only_as_far_as_its_header() {
+        // /dev/zero as a stream: no header within the cap, refused after 4 KiB.
+        let zeros = std::io::repeat(0);
+        assert_eq!(bounded(zeros).err().as_deref(), Some("no header in its first 4096 bytes"));
+        // A header claiming 10 values: the header's 4 KiB are read, nothing more.
+        let header = b"gamecheck octal checkpoint\nheaps 10\nwidth 1\nrare 0\n\n".to_vec();
+        let endless = std::io::Read::chain(&header[..], std::io::repeat(7));
+        assert_eq!(bounded(endless).map(|d| d.len()), Ok(4096));
+        // One claiming 10,000: as many bytes as it claims, and one more to see the end.
+        let header = b"gamecheck octal checkpoint\nheaps 10000\nwidth 1\nrare 0\n\n".to_vec();
+        let endless = std::io::Read::chain(&header[..], std::io::repeat(7));
+        assert_eq!(bounded(endless).map(|d| d.len()), Ok(header.len() + 10_001));
+    }
 }

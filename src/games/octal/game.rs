@@ -797,17 +797,10 @@ impl Game for Octal {
         if self.code.unequal_splits() {
             return self.max_heap().saturating_sub(1);
         }
-        if self.max_heap.is_none() || self.known().is_some() {
-            return u64::MAX;
-        }
-        // An explicit --max-heap bounds the search, as the user asked: the heaps answered
-        // are those computed, or every heap once the period is proved within it.
-        let t = self.table();
-        if t.period().is_some() {
-            u64::MAX
-        } else {
-            (t.len() as u64).saturating_sub(1)
-        }
+        // Every heap, with --max-heap or not: a question computes only as far as it asks
+        // (heap 5 does not wait for a table of 10^7), and one beyond reach is refused by
+        // `value`, naming --max-heap or the budget that stopped it, not the input.
+        u64::MAX
     }
 
     fn settings(&self) -> Settings<Self> {

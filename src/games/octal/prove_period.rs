@@ -96,9 +96,13 @@ stopped: --max-heap {} heaps were computed",
 }
 
 /// Returns the report of the check of the claimed pair (`e`, `p`).
-fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, ProveError> {
+fn claimed(game: &Octal, e: u64, p: u64, start: Instant, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
     let code = game.code();
-    let verdict = check_period_within(code, e, p, game.max_heap(), &game.budget().start(), &())
+    // The run's length is known before it starts: shown as it goes, never silent.
+    if let Some(needed) = super::guy_smith::values_needed(code, e, p) {
+        (progress.start)(needed.min(game.max_heap()));
+    }
+    let verdict = check_period_within(code, e, p, game.max_heap(), &game.budget().start(), &Advance(progress.advance))
         .map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
     let mut stopped = None;
     let seconds = start.elapsed().as_secs_f64();
@@ -134,11 +138,24 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
             stopped_by,
         } => (
             format!(
-                "{code}: the claim \"periodic from n = {} with period {}\" holds for {} ≤ n < {} but is not proved: the theorem needs values for n < {}; {}",
+                "{code}: the claim \"periodic from n = {} with period {}\" {}, not proved: the theorem needs values for n < {}; {}",
                 grouped(e),
                 grouped(p),
-                grouped(e),
-                grouped(heaps_computed.saturating_sub(p)),
+                // No n ≥ E has its G(n + P) yet: nothing was compared, and no range holds.
+                if heaps_computed.saturating_sub(p) > e {
+                    format!(
+                        "holds for {} ≤ n < {}",
+                        grouped(e),
+                        grouped(heaps_computed.saturating_sub(p))
+                    )
+                } else {
+                    format!(
+                        "is not checked at any n (G(n) is computed for n < {}, short of n = {} + {})",
+                        grouped(heaps_computed),
+                        grouped(e),
+                        grouped(p)
+                    )
+                },
                 grouped(values_needed),
                 match stopped_by.inspect(|why| stopped = Some(why.clone())) {
                     Some(why) => why,
@@ -171,6 +188,17 @@ fn claimed(game: &Octal, e: u64, p: u64, start: Instant) -> Result<ProofRun, Pro
         })),
         proved,
     })
+}
+
+/// The steps of a claim's check, passed on to the command's progress (its start is
+/// told before the check).
+struct Advance<'a>(&'a (dyn Fn(u64) + Sync));
+
+impl crate::progress::Progress for Advance<'_> {
+    fn start(&self, _total: u64) {}
+    fn advance(&self, steps: u64) {
+        (self.0)(steps);
+    }
 }
 
 impl ProveCommand for Octal {
@@ -206,7 +234,7 @@ impl ProveCommand for Octal {
             Err(e) => return Err(unsharded(format!("a shard was asked ({e})"))),
         }
         match (optional(flags, "preperiod")?, optional(flags, "period")?) {
-            (Some(e), Some(p)) => claimed(self, e, p, start),
+            (Some(e), Some(p)) => claimed(self, e, p, start, progress),
             // The game's table is this very search (its values, then the period): use it
             // rather than computing every value a second time, and holding them twice.
             (None, None) => match self.table().search() {

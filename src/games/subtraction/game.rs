@@ -76,25 +76,25 @@ impl Subtraction {
     pub fn periodic(&self) -> Result<&Periodic, PeriodError> {
         self.grundy
             .get_or_init(|| {
+                // The mex is at most |S|: one mark a value, reused, so a value costs
+                // O(|S|), not O(|S|²) as a list of large values searched for each mex.
+                let seen = std::cell::RefCell::new(vec![0u32; self.set.len() + 2]);
+                let round = std::cell::Cell::new(0u32);
                 eventual_period_within(self.largest(), &self.budget.start(), |n, v| {
-                    let mut seen = [false; 65];
-                    let mut big = Vec::new();
+                    let mut seen = seen.borrow_mut();
+                    let r = round.get().wrapping_add(1);
+                    if r == 0 {
+                        seen.fill(0);
+                    }
+                    let r = r.max(1);
+                    round.set(r);
                     for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
                         let g = v[n - s as usize] as usize;
-                        if g < seen.len() {
-                            seen[g] = true
-                        } else {
-                            big.push(g)
+                        if let Some(mark) = seen.get_mut(g) {
+                            *mark = r;
                         }
                     }
-                    let mex = (0..).find(|&g| {
-                        if g < seen.len() {
-                            !seen[g]
-                        } else {
-                            !big.contains(&g)
-                        }
-                    });
-                    mex.unwrap_or(0) as u16
+                    seen.iter().position(|&mark| mark != r).unwrap_or(0) as u16
                 })
             })
             .as_ref()
@@ -126,7 +126,14 @@ impl Subtraction {
     /// # Errors
     /// As for [`Subtraction::periodic`].
     pub fn grundy_value(&self, n: u64) -> Result<u64, PeriodError> {
-        self.periodic().map(|p| u64::from(p.value(n)))
+        match self.periodic() {
+            Ok(p) => Ok(u64::from(p.value(n))),
+            // The budget stopped the period's search, but not before G(n).
+            Err(PeriodError::Budget { computed, .. }) if n < computed.len() as u64 => {
+                Ok(u64::from(computed[n as usize]))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -149,9 +156,14 @@ impl Game for Subtraction {
     }
 
     fn misere_outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
-        self.misere_periodic()
-            .map(|p| Outcome::of(p.value(n) == 1))
-            .map_err(|e| Unanswered::Refused(e.to_string()))
+        match self.misere_periodic() {
+            Ok(p) => Ok(Outcome::of(p.value(n) == 1)),
+            // The budget stopped the period's search, but not before this heap's outcome.
+            Err(PeriodError::Budget { computed, .. }) if n < computed.len() as u64 => {
+                Ok(Outcome::of(computed[n as usize] == 1))
+            }
+            Err(e) => Err(Unanswered::Refused(e.to_string())),
+        }
     }
 
     fn describe(&self, n: &u64) -> String {

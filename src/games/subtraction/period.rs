@@ -52,6 +52,8 @@ pub enum PeriodError {
         values: usize,
         /// Which budget stopped the search.
         why: Exhausted,
+        /// The values computed, G(0), …: still right, and enough for a small heap.
+        computed: Vec<u16>,
     },
 }
 
@@ -123,6 +125,7 @@ pub fn eventual_period_within(
         return Err(PeriodError::Window(window));
     }
     let m = window.max(1) as usize;
+    let check_every = ((1usize << 22) / m).clamp(1, 4096);
     let mut values: Vec<u16> = Vec::new();
     // Windows by a rolling hash mod 2^61 − 1, updated in O(1) a value, so the search is
     // linear in the values; equal hashes are confirmed by comparing the windows.
@@ -135,13 +138,18 @@ pub fn eventual_period_within(
         if values.len() >= MAX_VALUES {
             return Err(PeriodError::NotFound);
         }
-        if values.len().is_multiple_of(4096) {
+        // A value costs about a window's work (a mex over every move): the budget is
+        // checked every 2^22 moves' worth of values, not after a fixed count of values.
+        if values.len().is_multiple_of(check_every) {
             // A value, and a map entry with its share of empty slots.
             let memory = (values.capacity() * 2 + seen.capacity() * 24) as u64;
-            meter.check(memory).map_err(|why| PeriodError::Budget {
-                values: values.len(),
-                why,
-            })?;
+            if let Err(why) = meter.check(memory) {
+                return Err(PeriodError::Budget {
+                    values: values.len(),
+                    why,
+                    computed: values,
+                });
+            }
         }
         let n = values.len();
         let v = next(n, &values);
