@@ -145,7 +145,8 @@ fn work_beyond_the_judged_range_is_refused_up_front() {
         "{err}"
     );
     assert!(
-        start.elapsed() < Duration::from_secs(10),
+        // Far above what a loaded machine takes to refuse; the work refused takes minutes.
+        start.elapsed() < Duration::from_secs(60),
         "took {:?}",
         start.elapsed()
     );

@@ -337,7 +337,7 @@ fn merge_reads_at_most_a_few_mebibytes_of_a_file() {
     );
     // A stand-in for "fast": reading without a cap takes minutes and gigabytes.
     assert!(
-        start.elapsed() < std::time::Duration::from_secs(20),
+        start.elapsed() < std::time::Duration::from_secs(60),
         "{:?}",
         start.elapsed()
     );

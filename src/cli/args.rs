@@ -213,7 +213,9 @@ pub(super) struct StressArgs {
     /// next one ends the shrink, so 0 ends it at the first.
     #[arg(long, default_value_t = 25)]
     pub(super) max_shrink_timeouts: usize,
-    /// Wall-clock cap on shrinking, in seconds.
+    /// CPU seconds the shrink may spend, gamecheck's and the solution's runs' (a loaded
+    /// machine does not spend them); a wall-clock safety net of 10 times this stops a
+    /// shrink whose runs sleep or wait.
     #[arg(long, default_value_t = 60)]
     pub(super) max_shrink_seconds: u64,
     /// Where the shrunk input and the expected and actual output are written; checked

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use super::generate::RunGames;
 use super::session::{RunResult, Setup};
 use super::stress::{Config, run_once};
+use crate::budget::{WALL_SAFETY_FACTOR, tree_cpu_time};
 use crate::game_trait::{
     Game, Position, lists_with_total, position_key, positions_with_total, smaller_positions,
 };
@@ -50,6 +51,10 @@ struct State<'s, 'a, G: Game> {
     runs: usize,
     /// Runs that spent a move's whole time (timed out, or idle): each costs it.
     timeouts: usize,
+    /// The CPU time of the process and its waited-for programs at the start: the shrink's
+    /// budget is CPU time, as a loaded machine does not spend it.
+    cpu_start: Duration,
+    /// The wall-clock safety net: [`WALL_SAFETY_FACTOR`] times the budget.
     deadline: Instant,
     stopped: Option<String>,
 }
@@ -77,9 +82,16 @@ impl<G: Game> State<'_, '_, G> {
             if self.stopped.is_some() {
                 return Ok(None);
             }
+            if tree_cpu_time().saturating_sub(self.cpu_start) >= self.config.shrink.max_time {
+                self.stopped = Some(format!(
+                    "the shrink CPU time budget ({} s) was spent",
+                    self.config.shrink.max_time.as_secs()
+                ));
+                return Ok(None);
+            }
             if Instant::now() >= self.deadline {
                 self.stopped = Some(format!(
-                    "the shrink time budget ({} s) was spent",
+                    "the shrink's wall-clock safety net ({WALL_SAFETY_FACTOR} times the {} s budget) was spent",
                     self.config.shrink.max_time.as_secs()
                 ));
                 return Ok(None);
@@ -128,9 +140,10 @@ pub(crate) fn shrink<G: Game>(
         move_time,
         runs: 0,
         timeouts: 0,
+        cpu_start: tree_cpu_time(),
         // A budget past what an Instant can hold is no deadline at all (--max-shrink-seconds).
         deadline: Instant::now()
-            .checked_add(config.shrink.max_time)
+            .checked_add(config.shrink.max_time.saturating_mul(WALL_SAFETY_FACTOR))
             .unwrap_or_else(|| Instant::now() + Duration::from_secs(u64::from(u32::MAX))),
         stopped: None,
     };

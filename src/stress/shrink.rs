@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use super::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
+use crate::budget::{WALL_SAFETY_FACTOR, thread_cpu_time};
 use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
 
 /// The most cases the shrink runs together as one input ([`Search::batch_passes`]).
@@ -34,7 +35,10 @@ pub struct ShrinkLimits {
     /// Runs that may hit the time limit (each costs the whole timeout); the next one
     /// that does ends the shrink, so 0 stops it at the first.
     pub max_timeouts: usize,
-    /// Wall-clock time for the whole shrink.
+    /// CPU time for the whole shrink: gamecheck's own (the judge, the candidates) and
+    /// that of the programs it runs, so that a loaded machine does not cut it short. The
+    /// wall clock is limited too, to [`WALL_SAFETY_FACTOR`] times this, a safety net for
+    /// programs that sleep or wait.
     pub max_time: Duration,
     /// Runs one case's least-counterexample search may make.
     pub max_enumerated: usize,
@@ -56,7 +60,11 @@ impl Default for ShrinkLimits {
 pub enum Budget {
     Runs(usize),
     Timeouts(usize),
+    /// The CPU time ([`ShrinkLimits::max_time`]).
     Time(Duration),
+    /// The wall-clock safety net: [`WALL_SAFETY_FACTOR`] times the CPU time, the
+    /// budget given.
+    Wall(Duration),
 }
 
 impl fmt::Display for Budget {
@@ -69,7 +77,12 @@ impl fmt::Display for Budget {
             ),
             Budget::Time(d) => write!(
                 f,
-                "shrink time budget (--max-shrink-seconds {}) exhausted",
+                "shrink CPU time budget (--max-shrink-seconds {}) exhausted",
+                d.as_secs()
+            ),
+            Budget::Wall(d) => write!(
+                f,
+                "shrink wall-clock safety net ({WALL_SAFETY_FACTOR} times --max-shrink-seconds {}) exhausted",
                 d.as_secs()
             ),
         }
@@ -148,7 +161,14 @@ struct Search<'a, P: ContestFormat> {
     limits: ShrinkLimits,
     /// Candidates run at once: the threads of the pool the shrink runs in.
     width: usize,
+    /// When the shrink started, for the wall-clock safety net.
     start: Instant,
+    /// The thread the shrink runs on, and its CPU time at the start.
+    caller: std::thread::ThreadId,
+    caller_cpu: Duration,
+    /// CPU time spent besides the calling thread's: checks run on other threads, and
+    /// the programs every check ran.
+    cpu_elsewhere: Duration,
     runs: usize,
     timeouts: usize,
     /// Runs in the current enumeration below a case, capped by `max_enumerated`.
@@ -181,8 +201,12 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             self.stopped = Some(Budget::Timeouts(self.limits.max_timeouts));
             return 0;
         }
-        if self.start.elapsed() >= self.limits.max_time {
+        if self.cpu_spent() >= self.limits.max_time {
             self.stopped = Some(Budget::Time(self.limits.max_time));
+            return 0;
+        }
+        if self.start.elapsed() >= self.limits.max_time.saturating_mul(WALL_SAFETY_FACTOR) {
+            self.stopped = Some(Budget::Wall(self.limits.max_time));
             return 0;
         }
         let mut left = self.limits.max_runs - self.runs;
@@ -194,6 +218,12 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             left = left.min(self.limits.max_enumerated - self.runs_here);
         }
         left
+    }
+
+    /// Returns the CPU time the shrink has spent: the calling thread's (its checks run
+    /// there among them), the other threads' checks, and the programs run.
+    fn cpu_spent(&self) -> Duration {
+        thread_cpu_time().saturating_sub(self.caller_cpu) + self.cpu_elsewhere
     }
 
     /// Returns the index of the first of `inputs` that fails with the target verdict,
@@ -224,9 +254,23 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                 break;
             }
             let check = self.check;
-            let results: Vec<_> = batch.par_iter().map(|&(i, _)| check(&inputs[i])).collect();
+            let caller = self.caller;
+            let results: Vec<_> = batch
+                .par_iter()
+                .map(|&(i, _)| {
+                    let before = thread_cpu_time();
+                    let result = check(&inputs[i]);
+                    let own = if std::thread::current().id() == caller {
+                        Duration::ZERO
+                    } else {
+                        thread_cpu_time().saturating_sub(before)
+                    };
+                    (result, own)
+                })
+                .collect();
             let mut found = None;
-            for (&(i, print), result) in batch.iter().zip(results) {
+            for (&(i, print), (result, own)) in batch.iter().zip(results) {
+                self.cpu_elsewhere += own;
                 let (judgement, run) = match result {
                     Ok(r) => r,
                     Err(e) => {
@@ -235,6 +279,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                     }
                 };
                 self.runs += 1;
+                self.cpu_elsewhere += run.cpu;
                 if enumerating {
                     self.runs_here += 1;
                 }
@@ -336,6 +381,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             Err(_) => return false,
         };
         self.runs += 1;
+        self.cpu_elsewhere += run.cpu;
         if enumerating {
             self.runs_here += 1;
         }
@@ -591,7 +637,8 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 ///
 /// # Complexity
 /// At most `limits.max_runs` runs of `check` (of them at most `limits.max_timeouts` + 1
-/// that time out), within about `limits.max_time`.
+/// that time out), within about `limits.max_time` of CPU time (gamecheck's and the
+/// programs'), or [`WALL_SAFETY_FACTOR`] times that of wall-clock time.
 ///
 /// # Example
 /// ```
@@ -660,6 +707,9 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         limits,
         width: rayon::current_num_threads().max(1),
         start: Instant::now(),
+        caller: std::thread::current().id(),
+        caller_cpu: thread_cpu_time(),
+        cpu_elsewhere: Duration::ZERO,
         runs: 0,
         timeouts: 0,
         runs_here: 0,
@@ -706,4 +756,83 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         (None, None) => Standing::Least,
     };
     Ok(s.best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chopsticks::{Chopsticks, State};
+    use crate::problem::Range;
+    use crate::stress::judge;
+
+    /// Returns the shrink of a solution that answers `Second` everywhere from a large
+    /// failing input, each run taking `sleep` of wall time and reporting `cpu` of CPU time.
+    fn shrunk(sleep: Duration, cpu: Duration, limits: ShrinkLimits) -> Shrunk<State> {
+        let p = Chopsticks::problem(1);
+        let check = |cases: &[State]| {
+            std::thread::sleep(sleep);
+            let run = RunOutcome {
+                termination: Termination::Exited(0),
+                stdout: "Second\n".repeat(cases.len()).into_bytes(),
+                stderr: Vec::new(),
+                elapsed: sleep,
+                cpu,
+            };
+            Ok((judge(&p, cases, &run)?, run))
+        };
+        let failing = vec![State::new(3, 0, 0, 5), State::new(7, 7, 2, 2)];
+        let (judgement, run) = check(&failing).expect("judged");
+        let bounds = p
+            .constraints()
+            .expect("constraints")
+            .bounds("chopsticks", Range::Contest, &[])
+            .expect("bounds");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        pool.install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
+            .expect("shrunk")
+    }
+
+    #[test]
+    fn the_programs_cpu_time_spends_the_time_budget() {
+        // Each run reports 1 s of CPU time: the third run spends the 3 s budget, whatever
+        // the wall clock says (the runs take none).
+        let limits = ShrinkLimits {
+            max_time: Duration::from_secs(3),
+            ..ShrinkLimits::default()
+        };
+        let s = shrunk(Duration::ZERO, Duration::from_secs(1), limits);
+        assert_eq!(
+            s.standing,
+            Standing::BudgetExhausted(Budget::Time(limits.max_time))
+        );
+        assert_eq!(s.runs, 3);
+    }
+
+    #[test]
+    fn sleeping_runs_meet_the_wall_clock_safety_net_only() {
+        // Runs of 30 ms asleep: more wall time in all than a 0.2 s budget would allow if
+        // it were wall-clock time, far less than its safety net of 2 s.
+        let limits = ShrinkLimits {
+            max_time: Duration::from_millis(200),
+            ..ShrinkLimits::default()
+        };
+        let s = shrunk(Duration::from_millis(30), Duration::ZERO, limits);
+        assert_eq!(s.standing, Standing::Least);
+        assert!(s.runs * 30 > 200, "{} runs", s.runs);
+        // A budget of 10 ms of CPU time has a safety net of 0.1 s: runs of 60 ms asleep
+        // meet it at the second run, long before the shrink's own work spends 10 ms.
+        let limits = ShrinkLimits {
+            max_time: Duration::from_millis(10),
+            ..ShrinkLimits::default()
+        };
+        let s = shrunk(Duration::from_millis(60), Duration::ZERO, limits);
+        assert_eq!(
+            s.standing,
+            Standing::BudgetExhausted(Budget::Wall(limits.max_time))
+        );
+        assert_eq!(s.runs, 2);
+    }
 }
