@@ -91,6 +91,10 @@ fn every_subcommand_keeps_the_exit_codes() {
             "",
             2,
         ),
+        (&["validate", "chopsticks"], "1\n1 0 1 1\n", 0),
+        (&["validate", "chopsticks"], "1\n1 0 1 1 \n", 1),
+        (&["validate", "chopsticks"], "1\n1 0 5 1\n", 1),
+        (&["validate", "no-such-problem"], "", 2),
         // `play` is for games with an interactive format (the example crates test it).
         (&["play", "chopsticks"], "", 2),
         (&["play", "no-such-problem"], "", 2),

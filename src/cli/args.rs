@@ -140,6 +140,12 @@ pub(super) enum Command {
         #[arg(long)]
         random_defence: bool,
     },
+    /// Check an input on stdin strictly against the problem's format, as a judge's
+    /// validator: every range, sum and T, one space between tokens, no other whitespace,
+    /// a newline ending every line (docs/setters.md).
+    ///
+    /// Exit code: 0 valid, 1 invalid (the line and token on stderr), 2 usage error.
+    Validate(super::validate::ValidateArgs),
     // --- pictures: `plot` and `bench-report` ---
     /// Draw a game's positions as an SVG picture (docs/plot.md).
     Plot,
@@ -277,12 +283,13 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 5] = [
+const TAKE_A_PROBLEM: [(&str, &str); 6] = [
     ("claim", "seed"),
     ("play", "random_defence"),
     ("repro", "problem"),
     ("solve", "explain"),
     ("stress", "out_dir"),
+    ("validate", "problem"),
 ];
 
 /// Returns the command line of `R` named after `program`: the derived arguments, with

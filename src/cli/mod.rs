@@ -20,6 +20,7 @@ mod problem_args;
 mod problem_commands;
 mod prove;
 mod stress_bounds;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -174,6 +175,10 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
             let options = contest::play_options(seed, games, start.as_deref(), random_defence)?;
             contest::play::<R>(&problem, &flags, options)
+        }
+        Command::Validate(a) => {
+            let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
+            validate::validate::<R>(&a, &flags)
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::BenchReport {
