@@ -13,6 +13,7 @@ mod check;
 mod closed_stdout;
 mod contest;
 mod ecosystem;
+mod judge;
 mod macros;
 mod output;
 mod plot;
@@ -20,6 +21,7 @@ mod problem_args;
 mod problem_commands;
 mod prove;
 mod stress_bounds;
+mod tests;
 mod validate;
 
 use std::process::ExitCode;
@@ -179,6 +181,14 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
         Command::Validate(a) => {
             let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
             validate::validate::<R>(&a, &flags)
+        }
+        Command::Judge(a) => {
+            let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
+            judge::judge::<R>(&a, &flags)
+        }
+        Command::Tests(a) => {
+            let (flags, args) = problem_args::resolve::<R>(&a.problem, sub)?;
+            tests::tests::<R>(&a, &flags, args)
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::BenchReport {

@@ -4,7 +4,9 @@
 //! interactor ([`interactor`]), each written once over the stress engine's pieces.
 
 pub mod checker;
+pub mod test_set;
 pub mod validate;
 
 pub use checker::{CheckerVerdict, check_output};
+pub use test_set::{Kill, Test, TestSet, TestSetConfig, test_set};
 pub use validate::validate;
