@@ -33,6 +33,7 @@ fn every_subcommand_keeps_the_exit_codes() {
         std::fs::write(file, text).expect("a judge file");
     }
     let dir_text = dir.to_str().expect("utf-8 temp dir").to_owned();
+    let tests = path("tests");
     let solve = format!("{BIN} solve chopsticks");
     let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/criterion");
     let cases: &[(&[&str], &str, i32)] = &[
@@ -122,6 +123,29 @@ fn every_subcommand_keeps_the_exit_codes() {
         ),
         (&["judge", "chopsticks", &input, &first], "", 2),
         (&["judge", "chopsticks", "/no/such/input", &first, &first], "", 2),
+        (
+            &["tests", "chopsticks", "--out", &tests, "--max-tests", "3"],
+            "",
+            0,
+        ),
+        (
+            &["tests", "chopsticks", "--out", &tests, "--wrong", &solve],
+            "",
+            1,
+        ),
+        (&["tests", "chopsticks", "--out", "/proc/no-such-dir"], "", 2),
+        (
+            &[
+                "tests",
+                "chopsticks",
+                "--out",
+                &tests,
+                "--layout",
+                "no-such-layout",
+            ],
+            "",
+            2,
+        ),
         // `play` is for games with an interactive format (the example crates test it).
         (&["play", "chopsticks"], "", 2),
         (&["play", "no-such-problem"], "", 2),

@@ -16,7 +16,7 @@ use crate::stress::{Generator, Inputs, Limits, ShrinkLimits, Solution, StressErr
 /// Inputs a wrong program is stressed on before it is called unkilled by stress.
 pub const STRESS_INPUTS: usize = 300;
 /// The most cases of the maximal test: T's limit when it is lower.
-pub const MAX_TEST_CASES: u64 = 100_000;
+pub const MAX_TEST_CASES: u64 = 10_000;
 
 /// What [`test_set`] needs besides the problem.
 #[derive(Clone, Debug)]
@@ -301,9 +301,25 @@ pub fn test_set<P: ContestFormat + Order>(
             shrunk,
         });
     }
-    // Stress's own inputs: every small case, then the boundary generators'.
-    let inputs: Vec<_> = Inputs::for_run(problem, config.seed, &bounds, 400)
-        .take(400)
+    // Stress's own inputs, as many cases to a file as T allows: every small case, then
+    // the boundary generators'.
+    let packed = match &dimension {
+        Some(d) if max_t > bounds.max_or("cases", 1) && max_t >= d.min => {
+            let constraints = problem
+                .constraints()
+                .map_err(|why| StressError::Reference { why })?;
+            constraints
+                .bounds(
+                    &config.problem_args,
+                    crate::problem::Range::Contest,
+                    &[("cases", max_t)],
+                )
+                .unwrap_or_else(|_| bounds.clone())
+        }
+        _ => bounds.clone(),
+    };
+    let inputs: Vec<_> = Inputs::for_run(problem, config.seed, &packed, 120)
+        .take(120)
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let base = inputs.first().and_then(|g| g.cases.first().cloned());

@@ -39,7 +39,9 @@ fn write_tests(out: &Path) -> std::process::Output {
         .expect("euclid-game tests runs")
 }
 
+// Two whole runs of stress and shrink on three programs: about a minute of CPU.
 #[test]
+#[ignore = "a minute of CPU: cargo test -p euclid-game --test test_set -- --ignored"]
 fn tests_kill_every_wrong_program_and_the_right_one_passes_them() {
     let root = std::env::temp_dir().join(format!("euclid-test-set-{}", std::process::id()));
     let (first, second) = (root.join("first"), root.join("second"));
