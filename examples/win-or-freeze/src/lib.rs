@@ -17,7 +17,7 @@ pub fn prime_factors_up_to_3(mut q: u64) -> u32 {
     let mut count = 0;
     let mut d = 2;
     while d * d <= q && count < 3 {
-        while q % d == 0 && count < 3 {
+        while q.is_multiple_of(d) && count < 3 {
             q /= d;
             count += 1;
         }
@@ -36,7 +36,7 @@ impl Game for Freeze {
     fn moves(&self, &q: &u64, out: &mut Vec<u64>) {
         let mut d = 2;
         while d * d <= q {
-            if q % d == 0 {
+            if q.is_multiple_of(d) {
                 out.push(d);
                 if d * d != q {
                     out.push(q / d);

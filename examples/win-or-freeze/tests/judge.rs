@@ -10,7 +10,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_win-or-freeze");
 fn wins_by_dp(n: usize) -> Vec<bool> {
     let mut wins = vec![false; n + 1];
     for q in 1..=n {
-        let divisors: Vec<usize> = (2..q).filter(|d| q % d == 0).collect();
+        let divisors: Vec<usize> = (2..q).filter(|d| q.is_multiple_of(*d)).collect();
         wins[q] = divisors.is_empty() || divisors.iter().any(|&d| !wins[d]);
     }
     wins
@@ -54,14 +54,14 @@ fn judge_accepts_exactly_the_winning_moves_the_dp_finds() {
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let wins = wins_by_dp(100);
     for q in [30usize, 12, 64, 97] {
-        let winning: Vec<usize> = (2..q).filter(|d| q % d == 0 && !wins[*d]).collect();
+        let winning: Vec<usize> = (2..q).filter(|d| q.is_multiple_of(*d) && !wins[*d]).collect();
         let answer = match (wins[q], winning.first()) {
             (true, Some(d)) => format!("1\n{d}\n"),
             (true, None) => "1\n0\n".to_owned(),
             (false, _) => "2\n".to_owned(),
         };
         // Every divisor as the move: accepted exactly when the DP says it wins.
-        for d in (2..q).filter(|d| q % d == 0) {
+        for d in (2..q).filter(|d| q.is_multiple_of(*d)) {
             let (testlib, kattis, message) = judged(&dir, &format!("{q}\n"), &answer, &format!("1\n{d}\n"));
             let right = !wins[d];
             assert_eq!(
