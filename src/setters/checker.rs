@@ -102,10 +102,10 @@ fn judged<P: ContestFormat>(
 /// use gamecheck::setters::{CheckerVerdict, check_output};
 /// let p = Chopsticks::problem(1);
 /// let input = b"1\n1 1 1 1\n";
-/// assert_eq!(check_output(&p, input, b"First\n", Some(b"First\n")), CheckerVerdict::Accepted);
+/// assert_eq!(check_output(&p, input, b"First\n", Some(&b"First\n"[..])), CheckerVerdict::Accepted);
 /// assert!(matches!(check_output(&p, input, b"Second\n", None), CheckerVerdict::WrongAnswer(_)));
 /// assert!(matches!(check_output(&p, input, b"First\nFirst\n", None), CheckerVerdict::PresentationError(_)));
-/// assert!(matches!(check_output(&p, input, b"First\n", Some(b"Second\n")), CheckerVerdict::Fail(_)));
+/// assert!(matches!(check_output(&p, input, b"First\n", Some(&b"Second\n"[..])), CheckerVerdict::Fail(_)));
 /// ```
 pub fn check_output<P: ContestFormat>(
     problem: &P,
