@@ -48,6 +48,15 @@ pub enum InputError {
     },
     #[error("line {line}: token `{token}` is out of range: {why}")]
     OutOfRange { line: usize, token: String, why: String },
+    /// Whitespace a strict reading refuses ([`Tokens::strict`](crate::tokens::Tokens::strict)):
+    /// two spaces, a tab, a space at the start or end of a line, a blank line, no
+    /// newline at the end.
+    #[error("line {line}: {found}, where {expected}")]
+    Layout {
+        line: usize,
+        found: String,
+        expected: String,
+    },
 }
 
 impl InputError {
@@ -61,7 +70,8 @@ impl InputError {
             | InputError::NotPlain { line, .. }
             | InputError::TooLarge { line, .. }
             | InputError::Unexpected { line, .. }
-            | InputError::OutOfRange { line, .. } => *line,
+            | InputError::OutOfRange { line, .. }
+            | InputError::Layout { line, .. } => *line,
         }
     }
 
@@ -76,7 +86,8 @@ impl InputError {
             | InputError::NotPlain { line, .. }
             | InputError::TooLarge { line, .. }
             | InputError::Unexpected { line, .. }
-            | InputError::OutOfRange { line, .. } => *line += lines,
+            | InputError::OutOfRange { line, .. }
+            | InputError::Layout { line, .. } => *line += lines,
         }
         self
     }

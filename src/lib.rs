@@ -24,6 +24,7 @@ mod program;
 pub mod progress;
 pub mod prove;
 mod runner;
+pub mod setters;
 mod shown;
 pub mod stress;
 mod tokens;

@@ -61,6 +61,10 @@ pub struct Tokens<'a> {
     reader: Box<dyn BufRead + 'a>,
     line: usize,
     io_error: Option<io::Error>,
+    /// Whether whitespace is held to a validator's rule ([`Tokens::strict`]).
+    strict: bool,
+    /// Whether nothing of the current line has been read yet.
+    fresh: bool,
 }
 
 /// What the scanner kept of one token.
@@ -86,6 +90,22 @@ impl<'a> Tokens<'a> {
             reader: Box::new(reader),
             line: 1,
             io_error: None,
+            strict: false,
+            fresh: true,
+        }
+    }
+
+    /// Returns a scanner at the start of `reader` that holds whitespace to a
+    /// validator's rule, as testlib's validators do: tokens on a line separated by
+    /// exactly one space, none at a line's start or end, each line ended by `\n`, the
+    /// last one too, and nothing after it. Every other rule is [`Tokens::new`]'s, so a
+    /// reader is strict by being handed this scanner; whitespace it refuses is an
+    /// [`InputError::Layout`] naming the line.
+    ///
+    pub fn strict(reader: impl BufRead + 'a) -> Tokens<'a> {
+        Tokens {
+            strict: true,
+            ..Tokens::new(reader)
         }
     }
 
@@ -146,6 +166,64 @@ impl<'a> Tokens<'a> {
 
     fn skip_blanks(&mut self) {
         self.skip(is_blank);
+    }
+
+    /// Consumes the whitespace before the next token of this line: any blanks, or in a
+    /// strict reading one space after a token and none at the line's start.
+    ///
+    /// # Errors
+    /// In a strict reading, whitespace the rule refuses ([`InputError::Layout`]).
+    fn gap(&mut self) -> Result<(), InputError> {
+        if !self.strict {
+            self.skip_blanks();
+            return Ok(());
+        }
+        let spaced = !self.fresh && self.peek() == Some(b' ');
+        if spaced {
+            self.bump();
+        }
+        match self.peek() {
+            // The line's end, for the caller to take or refuse.
+            Some(b'\n') if !spaced && !self.fresh => Ok(()),
+            Some(b) if is_space(b) => {
+                let found = match (b, spaced, self.fresh) {
+                    (b'\n', true, _) => "a space at the end of the line".to_owned(),
+                    (b'\n', _, true) => "an empty line".to_owned(),
+                    (b' ', true, _) => "two spaces".to_owned(),
+                    (b' ', _, true) => "a space at the start of the line".to_owned(),
+                    (b'\r', ..) => "a carriage return `\\r` (a Windows line end)".to_owned(),
+                    (b, ..) => format!("the whitespace byte `{}`", crate::shown::escaped(&[b], 8)),
+                };
+                Err(self.layout(found))
+            }
+            None if spaced => Err(self.layout("a space at the end of the input".to_owned())),
+            Some(_) => {
+                self.fresh = false;
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Returns the error of whitespace a strict reading refuses, on the current line.
+    fn layout(&self, found: String) -> InputError {
+        InputError::Layout {
+            line: self.line,
+            found,
+            expected: "a strict input has tokens separated by one space, each line ended by `\\n` \
+                       and no other whitespace"
+                .to_owned(),
+        }
+    }
+
+    /// Consumes the whitespace before the next token, on this line or a later one:
+    /// [`Tokens::gap`] in a strict reading, where a token stands where the format puts it.
+    fn gap_anywhere(&mut self) -> Result<(), InputError> {
+        if self.strict {
+            return self.gap();
+        }
+        self.skip_whitespace();
+        Ok(())
     }
 
     fn skip_whitespace(&mut self) {
@@ -244,7 +322,7 @@ impl<'a> Tokens<'a> {
     /// The token is a plain decimal integer in `0..=u64::MAX`: digits only, no sign, no
     /// leading zero but in `0` itself.
     pub fn u64_on_line(&mut self, expected: &str) -> Result<u64, InputError> {
-        self.skip_blanks();
+        self.gap()?;
         match self.peek() {
             None => Err(InputError::EndOfInput {
                 line: self.line,
@@ -264,7 +342,7 @@ impl<'a> Tokens<'a> {
     /// # Errors
     /// End of input where a word is expected; a word above `max` bytes.
     pub fn word_anywhere(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
-        self.skip_whitespace();
+        self.gap_anywhere()?;
         self.word_on_line(expected, max)
     }
 
@@ -275,7 +353,7 @@ impl<'a> Tokens<'a> {
     /// # Errors
     /// End of line or input where a word is expected; a word above `max` bytes.
     pub fn word_on_line(&mut self, expected: &str, max: usize) -> Result<String, InputError> {
-        self.skip_blanks();
+        self.gap()?;
         match self.peek() {
             None => {
                 return Err(InputError::EndOfInput {
@@ -320,7 +398,7 @@ impl<'a> Tokens<'a> {
 
     /// Returns the next number, on this line or a later one.
     pub fn u64_anywhere(&mut self, expected: &str) -> Result<u64, InputError> {
-        self.skip_whitespace();
+        self.gap_anywhere()?;
         if self.peek().is_none() {
             return Err(InputError::EndOfInput {
                 line: self.line,
@@ -333,7 +411,7 @@ impl<'a> Tokens<'a> {
     /// Returns the next number, on this line or a later one, refusing values above `max`
     /// with [`InputError::OutOfRange`] naming the line, the token and `why`.
     pub fn u64_anywhere_at_most(&mut self, expected: &str, max: u64, why: &str) -> Result<u64, InputError> {
-        self.skip_whitespace();
+        self.gap_anywhere()?;
         let line = self.line;
         let value = self.u64_anywhere(expected)?;
         at_most(line, value, max, why)
@@ -341,12 +419,14 @@ impl<'a> Tokens<'a> {
 
     /// Consumes the end of the current line; errs if a token is left on it.
     pub fn end_line(&mut self, after: &str) -> Result<(), InputError> {
-        self.skip_blanks();
+        self.gap()?;
         match self.peek() {
+            None if self.strict => Err(self.layout("no newline at the end of the input".to_owned())),
             None => Ok(()),
             Some(b'\n') => {
                 self.bump();
                 self.line += 1;
+                self.fresh = true;
                 Ok(())
             }
             Some(_) => Err(self.unexpected(after)),
@@ -355,7 +435,12 @@ impl<'a> Tokens<'a> {
 
     /// Succeeds when only whitespace is left.
     pub fn end_of_input(&mut self, after: &str) -> Result<(), InputError> {
-        self.skip_whitespace();
+        if self.strict {
+            self.fresh = true;
+            self.gap()?;
+        } else {
+            self.skip_whitespace();
+        }
         if self.peek().is_none() {
             return Ok(());
         }
@@ -481,6 +566,41 @@ mod examples {
         let mut t = Tokens::new(&b"1 2\n"[..]);
         t.u64_on_line("x").ok();
         assert!(t.end_line("case 1").is_err());
+    }
+
+    #[test]
+    fn strict() {
+        use crate::input::InputError;
+        use crate::tokens::Tokens;
+        let layout_line = |text: &[u8]| {
+            let mut t = Tokens::strict(text);
+            let read = (|| {
+                t.u64_anywhere("T")?;
+                t.end_line("T")?;
+                t.u64_on_line("a")?;
+                t.u64_on_line("b")?;
+                t.end_line("b")?;
+                t.end_of_input("the case")
+            })();
+            match read {
+                Err(InputError::Layout { line, .. }) => Some(line),
+                _ => None,
+            }
+        };
+        assert_eq!(layout_line(b"1\n3 5\n"), None);
+        assert_eq!(Tokens::new(&b" 1\n3  5 \n\n"[..]).u64_anywhere("T"), Ok(1));
+        for (text, line) in [
+            (&b" 1\n3 5\n"[..], 1),
+            (b"1\n3  5\n", 2),
+            (b"1\n3\t5\n", 2),
+            (b"1\n3 5 \n", 2),
+            (b"1\n3 5", 2),
+            (b"1\n3 5\r\n", 2),
+            (b"1\n3 5\n\n", 3),
+            (b"1\n\n3 5\n", 2),
+        ] {
+            assert_eq!(layout_line(text), Some(line), "{}", String::from_utf8_lossy(text));
+        }
     }
 
     #[test]

@@ -22,6 +22,18 @@ fn every_subcommand_keeps_the_exit_codes() {
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let path = |name: &str| dir.join(name).to_str().expect("utf-8 temp dir").to_owned();
     let (out, man) = (path("stress"), path("man"));
+    // A test of `judge`: the input, the answers `First`, `Second` and both.
+    let (input, first, second, both) = (path("judge.in"), path("first"), path("second"), path("both"));
+    for (file, text) in [
+        (&input, "1\n1 1 1 1\n"),
+        (&first, "First\n"),
+        (&second, "Second\n"),
+        (&both, "First\nFirst\n"),
+    ] {
+        std::fs::write(file, text).expect("a judge file");
+    }
+    let dir_text = dir.to_str().expect("utf-8 temp dir").to_owned();
+    let tests = path("tests");
     let solve = format!("{BIN} solve chopsticks");
     let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/criterion");
     let cases: &[(&[&str], &str, i32)] = &[
@@ -92,6 +104,49 @@ fn every_subcommand_keeps_the_exit_codes() {
         ),
         (
             &["stress", "chopsticks", "--solution", "/no/such/solution"],
+            "",
+            2,
+        ),
+        (&["validate", "chopsticks"], "1\n1 0 1 1\n", 0),
+        (&["validate", "chopsticks"], "1\n1 0 1 1 \n", 1),
+        (&["validate", "chopsticks"], "1\n1 0 5 1\n", 1),
+        (&["validate", "no-such-problem"], "", 2),
+        (&["judge", "chopsticks", &input, &first, &first], "", 0),
+        (&["judge", "chopsticks", &input, &second, &first], "", 1),
+        (&["judge", "chopsticks", &input, &both, &first], "", 2),
+        (&["judge", "chopsticks", &input, &first, &second], "", 3),
+        (
+            &["judge", "chopsticks", "--kattis", &input, &first, &dir_text],
+            "First\n",
+            42,
+        ),
+        (
+            &["judge", "chopsticks", "--kattis", &input, &first, &dir_text],
+            "Second\n",
+            43,
+        ),
+        (&["judge", "chopsticks", &input, &first], "", 2),
+        (&["judge", "chopsticks", "/no/such/input", &first, &first], "", 2),
+        (
+            &["tests", "chopsticks", "--out", &tests, "--max-tests", "3"],
+            "",
+            0,
+        ),
+        (
+            &["tests", "chopsticks", "--out", &tests, "--wrong", &solve],
+            "",
+            1,
+        ),
+        (&["tests", "chopsticks", "--out", "/proc/no-such-dir"], "", 2),
+        (
+            &[
+                "tests",
+                "chopsticks",
+                "--out",
+                &tests,
+                "--layout",
+                "no-such-layout",
+            ],
             "",
             2,
         ),

@@ -203,9 +203,10 @@ fn workspace_packages_are_mit_or_apache() {
             "nim-interactive",
             "nim-move",
             "subtraction-game",
-            "subtraction-interactive"
+            "subtraction-interactive",
+            "win-or-freeze"
         ],
-        "the library, the oracles, the benches, the Python package and the seven example crates"
+        "the library, the oracles, the benches, the Python package and the eight example crates"
     );
     for p in own {
         assert_eq!(p["license"], "MIT OR Apache-2.0", "{}", p["name"]);

@@ -147,6 +147,28 @@ pub(super) enum Command {
     ///
     /// Exit code: 0 answered, 2 a malformed expression or an undefined operation.
     Value(ValueArgs),
+    /// Check an input on stdin strictly against the problem's format, as a judge's
+    /// validator: every range, sum and T, one space between tokens, no other whitespace,
+    /// a newline ending every line (docs/setters.md).
+    ///
+    /// Exit code: 0 valid, 1 invalid (the line and token on stderr), 2 usage error.
+    Validate(super::validate::ValidateArgs),
+    /// Judge a contestant's output on one test, as a judge's checker: each answer by the
+    /// rules, so any winning move is right and a legal but losing one is wrong; the
+    /// jury's answer is judged too (docs/setters.md).
+    ///
+    /// Exit code (testlib): 0 accepted, 1 wrong answer, 2 presentation error, 3 checker
+    /// failure (a wrong test), the message on stderr. With --kattis: 42 accepted, 43
+    /// rejected, 1 checker failure, the message in FEEDBACK_DIR/judgemessage.txt.
+    Judge(super::judge::JudgeArgs),
+    /// Write a judge's test set: the least input killing each wrong program (found and
+    /// shrunk by stress), every small case, boundary and maximal tests, each answered by
+    /// the checked solver; a test that kills no new program and covers nothing new is
+    /// dropped (docs/setters.md).
+    ///
+    /// Exit code: 0 every wrong program killed, 1 one is killed by no test (named), 2
+    /// usage error.
+    Tests(super::tests::TestsArgs),
     // --- pictures: `plot` and `bench-report` ---
     /// Draw a game's positions as an SVG picture (docs/plot.md).
     Plot,
@@ -286,13 +308,16 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 6] = [
+const TAKE_A_PROBLEM: [(&str, &str); 9] = [
     ("check", "json"),
     ("claim", "seed"),
+    ("judge", "kattis"),
     ("play", "random_defence"),
     ("repro", "problem"),
     ("solve", "explain"),
     ("stress", "out_dir"),
+    ("tests", "json"),
+    ("validate", "problem"),
 ];
 
 /// Returns the command line of `R` named after `program`: the derived arguments, with

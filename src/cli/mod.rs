@@ -13,6 +13,7 @@ mod check;
 mod closed_stdout;
 mod contest;
 mod ecosystem;
+mod judge;
 mod macros;
 mod output;
 mod plot;
@@ -20,6 +21,8 @@ mod problem_args;
 mod problem_commands;
 mod prove;
 mod stress_bounds;
+mod tests;
+mod validate;
 mod value;
 
 use std::process::ExitCode;
@@ -204,6 +207,18 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             let (flags, _) = problem_args::resolve::<R>(&problem, sub)?;
             let options = contest::play_options(seed, games, start.as_deref(), random_defence)?;
             contest::play::<R>(&problem, &flags, options)
+        }
+        Command::Validate(a) => {
+            let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
+            validate::validate::<R>(&a, &flags)
+        }
+        Command::Judge(a) => {
+            let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
+            judge::judge::<R>(&a, &flags)
+        }
+        Command::Tests(a) => {
+            let (flags, args) = problem_args::resolve::<R>(&a.problem, sub)?;
+            tests::tests::<R>(&a, &flags, args)
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::Value(args) => value::value(&args),

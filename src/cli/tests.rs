@@ -1,0 +1,180 @@
+//! `tests <problem> --out DIR`: a judge's test set, in the plain layout (`01.in`,
+//! `01.ans`, …) or the ICPC/Kattis problem package's (`data/sample`, `data/secret`),
+//! and the table of which test kills each wrong program.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::output::write_stdout;
+use crate::games::{Registered, Registry, Visit};
+use crate::problem::Flags;
+use crate::setters::{TestSet, TestSetConfig};
+use crate::shown::note;
+use crate::stress::{Limits, ShrinkLimits, Solution};
+
+/// The layouts `tests` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Layout {
+    /// `01.in`, `01.ans`, … in DIR.
+    Plain,
+    /// `data/sample/` (the smallest test) and `data/secret/` (all of them) in DIR.
+    Kattis,
+}
+
+// The arguments of `tests` (no doc comment: it would replace the subcommand's about).
+#[derive(clap::Args)]
+pub(super) struct TestsArgs {
+    /// The problem the tests are for.
+    pub(super) problem: String,
+    /// The directory the tests are written into (created; files of the same names are
+    /// replaced).
+    #[arg(long)]
+    pub(super) out: PathBuf,
+    /// A wrong program the tests must kill: a command or a source file (repeatable).
+    #[arg(long)]
+    pub(super) wrong: Vec<String>,
+    /// The most tests written.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=99))]
+    pub(super) max_tests: u64,
+    /// Seed of every draw: the same seed writes the same files.
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// The layout of the files.
+    #[arg(long, value_enum, default_value_t = Layout::Plain)]
+    pub(super) layout: Layout,
+    /// CPU-time limit of each run of a wrong program.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) timeout_ms: u64,
+    /// Print the report as JSON: the tests, what each kills and covers, each wrong program's first killing test.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// Writes `text` to `path`, creating its directory.
+fn write(path: &Path, text: &str) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Writes the tests of `set` into `out` in `layout`.
+fn write_set(set: &TestSet, out: &Path, layout: Layout) -> Result<()> {
+    let dir = match layout {
+        Layout::Plain => out.to_path_buf(),
+        Layout::Kattis => out.join("data/secret"),
+    };
+    for (i, test) in set.tests.iter().enumerate() {
+        write(&dir.join(format!("{:02}.in", i + 1)), &test.input)?;
+        write(&dir.join(format!("{:02}.ans", i + 1)), &test.answer)?;
+    }
+    if layout == Layout::Kattis
+        && let Some(sample) = set.tests.iter().min_by_key(|t| (t.input.len(), t.cases))
+    {
+        write(&out.join("data/sample/01.in"), &sample.input)?;
+        write(&out.join("data/sample/01.ans"), &sample.answer)?;
+    }
+    Ok(())
+}
+
+/// Returns the report people read: one line a test, then the table of wrong programs.
+fn text(set: &TestSet) -> String {
+    let mut out = String::new();
+    for (i, t) in set.tests.iter().enumerate() {
+        let kills: Vec<String> = t
+            .kills
+            .iter()
+            .map(|&k| format!("kills {}", set.kills[k].program))
+            .collect();
+        let mut why = kills;
+        if let Some(first) = t.covers.first() {
+            why.push(match t.covers.len() {
+                1 => format!("covers {first}"),
+                n => format!("covers {first} and {} more", n - 1),
+            });
+        }
+        out.push_str(&format!(
+            "{:02}  {:<15} T = {:<6} {}\n",
+            i + 1,
+            t.kind,
+            t.cases,
+            why.join("; ")
+        ));
+    }
+    out.push_str(&format!(
+        "{} tests written; {} dropped (no new program killed, nothing new covered){}\n",
+        set.tests.len(),
+        set.dropped,
+        match set.over_limit {
+            0 => String::new(),
+            n => format!("; {n} new ones left out by --max-tests"),
+        }
+    ));
+    if let Some(why) = &set.max_t_note {
+        out.push_str(&format!("maximal test: T = {} ({why})\n", set.max_t));
+    }
+    if !set.kills.is_empty() {
+        out.push_str("wrong program          first test  verdict\n");
+    }
+    for k in &set.kills {
+        match (k.test, k.verdict) {
+            (Some(test), Some(verdict)) => out.push_str(&format!(
+                "{:<22} {:02}          {verdict}: {}\n",
+                k.program,
+                test,
+                crate::shown::escaped(k.detail.as_bytes(), 120)
+            )),
+            _ => out.push_str(&format!("{:<22} none        NOT KILLED by any test\n", k.program)),
+        }
+    }
+    out
+}
+
+struct Tests<'a>(&'a TestsArgs, String);
+
+impl Visit for Tests<'_> {
+    type Output = Result<ExitCode>;
+    fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
+        let a = self.0;
+        let wrong = a
+            .wrong
+            .iter()
+            .map(|w| Solution::parse(w).with_context(|| format!("invalid --wrong `{w}`")))
+            .collect::<Result<Vec<_>>>()?;
+        let config = TestSetConfig {
+            problem_args: self.1,
+            wrong,
+            max_tests: usize::try_from(a.max_tests).unwrap_or(99),
+            seed: a.seed,
+            limits: Limits {
+                timeout: Duration::from_millis(a.timeout_ms),
+                max_output_bytes: 64 << 20,
+            },
+            shrink: ShrinkLimits::default(),
+            build_dir: None,
+        };
+        note(&format!(
+            "{} tests {}: seed {}, at most {} tests, {} wrong program(s)",
+            crate::program::name(),
+            config.problem_args,
+            config.seed,
+            config.max_tests,
+            config.wrong.len()
+        ));
+        let set = crate::setters::test_set(problem, &config).context("tests")?;
+        write_set(&set, &a.out, a.layout)?;
+        let report = match a.json {
+            true => super::output::json(&set)? + "\n",
+            false => text(&set),
+        };
+        write_stdout(report.as_bytes())?;
+        Ok(ExitCode::from(u8::from(!set.all_killed())))
+    }
+}
+
+pub(super) fn tests<R: Registry>(a: &TestsArgs, flags: &Flags, problem_args: String) -> Result<ExitCode> {
+    R::visit(&a.problem, flags, Tests(a, problem_args))?
+}
