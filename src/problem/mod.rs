@@ -118,6 +118,13 @@ pub trait Order: Problem {
         None
     }
 
+    /// Returns `case` with only the coordinates at `keep` (ascending indices), or `None`
+    /// when that is not a valid case: a list of counts drops the others, a case of
+    /// fixed coordinates has no such case.
+    fn keeping(&self, _case: &Self::Case, _keep: &[usize]) -> Option<Self::Case> {
+        None
+    }
+
     /// Returns the cases before `case` in the order that a search of about `budget`
     /// candidates can afford, in order, with what finding one or none there proves.
     fn below(&self, case: &Self::Case, budget: u64) -> Below<'_, Self::Case>;

@@ -322,8 +322,9 @@ fn cases_per_input(bounds: &Bounds) -> usize {
 
 /// Returns the inputs holding every position of small counts (at most
 /// [`SMALL_POSITIONS`]), least total first, T to an input, in at most `most` inputs: for
-/// each number of coordinates a tiny random case has, every vector of values 0..=s set
-/// into it, s as large as the budget allows.
+/// each number of coordinates a tiny random case has (for a list, each length from 1 to
+/// 4 that the sizes up to half the ramp draw), every vector of values 0..=s set into it,
+/// s as large as the budget allows.
 fn small_inputs<P: ContestFormat + Order>(
     problem: &P,
     rng: &mut ChaCha8Rng,
@@ -336,11 +337,34 @@ fn small_inputs<P: ContestFormat + Order>(
     // Tiny cases of every shape the generator draws (a list of 1, 2, … counts).
     let tiny = bounds.at_size(0.0);
     let mut bases: Vec<P::Case> = Vec::new();
+    let add = |bases: &mut Vec<P::Case>, case: P::Case| {
+        let k = problem.coordinates(&case).len();
+        if k > 0 && !bases.iter().any(|b| problem.coordinates(b).len() == k) {
+            bases.push(case);
+        }
+    };
     for _ in 0..32 {
         for case in problem.generate(rng, &tiny) {
-            let k = problem.coordinates(&case).len();
-            if k > 0 && !bases.iter().any(|b| problem.coordinates(b).len() == k) {
-                bases.push(case);
+            add(&mut bases, case);
+        }
+    }
+    // A list whose tiny sizes hold fewer than 4 lengths gets the short ones that larger
+    // sizes draw (3 counts of 0..=7 come before any large list), drawn from a copy of
+    // the generator so that the inputs after these are those of the seed all the same.
+    let mut wider = rng.clone();
+    let list = bases.iter().any(|b| problem.keeping(b, &[0]).is_some());
+    for t in [0.1, 0.2, 0.3, 0.5].into_iter().filter(|_| list) {
+        let shortest =
+            |bases: &Vec<P::Case>| (1..=4).all(|k| bases.iter().any(|b| problem.coordinates(b).len() == k));
+        if shortest(&bases) {
+            break;
+        }
+        let size = bounds.at_size(t);
+        for _ in 0..32 {
+            for case in problem.generate(&mut wider, &size) {
+                if problem.coordinates(&case).len() <= 4 {
+                    add(&mut bases, case);
+                }
             }
         }
     }

@@ -2,8 +2,9 @@
 //! problem. Candidates run in batches on the pool the shrink runs in (`-j` at a time; the
 //! first failure in order wins, so the result does not depend on the batch width), and a
 //! slow solution costs a batch's slowest run per step, not the sum. First fewer cases
-//! (ddmin), then each case in sweeps until one makes no progress: fewer components (the
-//! problem's smaller cases with fewer [`Order::coordinates`]), each coordinate bisected
+//! (ddmin), then each case in sweeps until one makes no progress: a list's counts deleted
+//! and all lowered at once ([`Order::keeping`]), fewer components (the problem's smaller
+//! cases with fewer [`Order::coordinates`]), each coordinate bisected
 //! toward its least failing value, then the problem's other smaller cases
 //! ([`Order::smaller`]); last, the cases below it in the problem's order
 //! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
@@ -553,9 +554,91 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
     }
 
-    /// Shrinks case `at`, in sweeps until one makes no progress: fewer components (a
-    /// smaller case with fewer coordinates), then each coordinate bisected, then the
-    /// problem's other smaller cases in order.
+    /// Returns whether case `at`, a list of at least two counts ([`Order::keeping`]), got
+    /// smaller by the steps that take a long list of large counts down in few runs: its
+    /// counts deleted as in ddmin (halves, then smaller chunks, down to one at a time),
+    /// then all of them lowered at once, shifted right (the largest shift that fails)
+    /// and capped (the least cap found by bisection that fails). Each coordinate on its
+    /// own is [`Search::bisect`]'s.
+    fn shrink_list(&mut self, at: usize) -> bool {
+        let problem = self.problem;
+        let mut progress = false;
+        let mut parts = 2usize;
+        while !self.over() {
+            let here = self.best.cases[at].clone();
+            let n = problem.coordinates(&here).len();
+            if n < 2 || problem.keeping(&here, &(0..n).collect::<Vec<_>>()).is_none() {
+                return progress;
+            }
+            let size = n.div_ceil(parts.min(n));
+            let indices: Vec<usize> = (0..n).collect();
+            let chunks: Vec<&[usize]> = indices.chunks(size).collect();
+            // A chunk kept alone (true), or all but one chunk (false).
+            let mut keeps: Vec<(bool, Vec<usize>)> = chunks.iter().map(|c| (true, c.to_vec())).collect();
+            if chunks.len() > 2 {
+                keeps.extend((0..chunks.len()).map(|skip| {
+                    let rest = chunks.iter().enumerate().filter(|&(i, _)| i != skip);
+                    (false, rest.flat_map(|(_, c)| c.iter().copied()).collect())
+                }));
+            }
+            let key = problem.key(&here);
+            let (kinds, candidates): (Vec<bool>, Vec<P::Case>) = keeps
+                .iter()
+                .filter_map(|(alone, keep)| Some((*alone, problem.keeping(&here, keep)?)))
+                .filter(|(_, c)| problem.key(c) < key)
+                .unzip();
+            match self.first_failing_case(at, &candidates, false) {
+                Some(i) => {
+                    progress = true;
+                    parts = if kinds[i] { 2 } else { (parts - 1).max(2) };
+                }
+                None if parts >= n => break,
+                None => parts = (parts * 2).min(n),
+            }
+        }
+        let lowered = |here: &P::Case, f: &dyn Fn(u128) -> u128| {
+            let coordinates = problem.coordinates(here);
+            let mut case = here.clone();
+            for (i, &v) in coordinates.iter().enumerate() {
+                if f(v) != v {
+                    case = problem.with_coordinate(&case, i, f(v))?;
+                }
+            }
+            Some(case)
+        };
+        // Shifted right: the most first, so the first that fails is the largest shift.
+        let here = self.best.cases[at].clone();
+        let key = problem.key(&here);
+        let top = problem.coordinates(&here).into_iter().max().unwrap_or(0);
+        let bits = 128 - top.leading_zeros();
+        let shifted: Vec<P::Case> = (1..=bits)
+            .rev()
+            .filter_map(|k| lowered(&here, &|v| v >> k))
+            .filter(|c| problem.key(c) < key)
+            .collect();
+        progress |= self.first_failing_case(at, &shifted, false).is_some();
+        // Capped: the least cap that fails, by bisection (each cap adopted fails).
+        let here = self.best.cases[at].clone();
+        let (mut lo, mut hi) = (0u128, problem.coordinates(&here).into_iter().max().unwrap_or(0));
+        while lo < hi && !self.over() {
+            let mid = lo + (hi - lo) / 2;
+            let here = self.best.cases[at].clone();
+            let fails = lowered(&here, &|v| v.min(mid))
+                .filter(|c| problem.key(c) < problem.key(&here))
+                .is_some_and(|c| self.first_failing_case(at, &[c], false).is_some());
+            if fails {
+                progress = true;
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        progress
+    }
+
+    /// Shrinks case `at` in sweeps until one makes no progress: a list by
+    /// [`Search::shrink_list`], fewer components (a smaller case with fewer coordinates),
+    /// then each coordinate bisected, then the problem's other smaller cases in order.
     fn shrink_case(&mut self, at: usize) {
         let problem = self.problem;
         loop {
@@ -563,7 +646,8 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             let fewer =
                 |here: &P::Case, c: &P::Case| problem.coordinates(c).len() < problem.coordinates(here).len();
             let mut stuck = HashSet::new();
-            let mut progress = self.descend(at, &fewer, &mut tried, &stuck);
+            let mut progress = self.shrink_list(at);
+            progress |= self.descend(at, &fewer, &mut tried, &stuck);
             let dims = problem.coordinates(&self.best.cases[at]).len();
             for dim in 0..dims {
                 if self.over() {

@@ -138,6 +138,15 @@ impl<G: Game> Order for GameProblem<G> {
         G::Position::from_counts(&c).filter(|q| self.valid(q))
     }
 
+    fn keeping(&self, p: &G::Position, keep: &[usize]) -> Option<G::Position> {
+        if G::Position::ARITY.is_some() {
+            return None;
+        }
+        let c = p.counts();
+        let kept: Vec<u64> = keep.iter().map(|&i| c.get(i).copied()).collect::<Option<_>>()?;
+        G::Position::from_counts(&kept).filter(|q| self.valid(q))
+    }
+
     fn below(&self, p: &G::Position, budget: u64) -> Below<'_, G::Position> {
         let max_len = self.game.max_len();
         let limit = total_within(budget, G::Position::ARITY, max_len);
