@@ -208,3 +208,152 @@ fn the_scan_sees_an_upward_import_and_a_grouped_one() {
             .collect()
     );
 }
+
+/// Returns the items `text` names through `prefix` (`super::`, `crate::stress::`): the
+/// first word after it, or each word of a group `{a, b::c}` at its depth.
+fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
+    let ident = |s: &str| {
+        s.trim()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<String>()
+    };
+    let mut out = BTreeSet::new();
+    for (i, _) in text.match_indices(prefix) {
+        let rest = &text[i + prefix.len()..];
+        match rest.strip_prefix('{') {
+            Some(group) => {
+                let end = group.find('}').unwrap_or(group.len());
+                out.extend(group[..end].split(',').map(ident));
+            }
+            None => {
+                out.insert(ident(rest));
+            }
+        }
+    }
+    out.remove("");
+    out
+}
+
+/// Returns the import edges between the files of `src/<folder>`: a file names another by
+/// its module name, or by an item `mod.rs` re-exports from it (`pub use run::{Limits}`);
+/// any other item of the folder's `mod.rs` is an edge to `mod`. `mod.rs` itself declares
+/// every file, so a file that takes anything from it closes a circle.
+fn folder_edges(folder: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(folder);
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let name = |p: &Path| {
+        p.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let modules: BTreeSet<String> = files.iter().map(|p| name(p)).collect();
+    let root = std::fs::read_to_string(dir.join("mod.rs")).unwrap_or_default();
+    // Items `mod.rs` re-exports, by the file they come from.
+    let mut owner = std::collections::BTreeMap::new();
+    for line in root.lines() {
+        let line = line.trim();
+        let Some(rest) = line
+            .strip_prefix("pub use ")
+            .or_else(|| line.strip_prefix("pub(crate) use "))
+        else {
+            continue;
+        };
+        let Some((module, items)) = rest.split_once("::") else {
+            continue;
+        };
+        if !modules.contains(module) {
+            continue;
+        }
+        let items = items
+            .trim_end_matches(';')
+            .trim_start_matches('{')
+            .trim_end_matches('}');
+        for item in items.split(',') {
+            let item = item.split(" as ").last().unwrap_or("").trim();
+            owner.insert(item.to_owned(), module.to_owned());
+        }
+    }
+    let mut edges = Vec::new();
+    for file in &files {
+        let from = name(file);
+        if from == "mod" {
+            edges.extend(
+                modules
+                    .iter()
+                    .filter(|m| *m != "mod")
+                    .map(|m| ("mod".to_owned(), m.clone())),
+            );
+            continue;
+        }
+        let text = without_tests(&std::fs::read_to_string(file).unwrap_or_default());
+        let mut names = named_after(&text, "super::");
+        names.extend(named_after(&text, &format!("crate::{folder}::")));
+        for item in names {
+            let to = if modules.contains(&item) {
+                item
+            } else {
+                owner.get(&item).cloned().unwrap_or_else(|| "mod".to_owned())
+            };
+            if to != from {
+                edges.push((from.clone(), to));
+            }
+        }
+    }
+    edges
+}
+
+/// Returns a circle of `edges`, if there is one.
+fn circle(edges: &[(String, String)]) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        edges: &[(String, String)],
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut found = path[at..].to_vec();
+            found.push(node.to_owned());
+            return Some(found);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for (_, to) in edges.iter().filter(|(from, _)| from == node) {
+            if let Some(found) = visit(to, edges, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .iter()
+        .find_map(|(from, _)| visit(from, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_files_of_the_stress_engine_import_in_no_circle() {
+    let edges = folder_edges("stress");
+    assert!(edges.len() > 10, "the scan found the engine's imports: {edges:?}");
+    assert_eq!(circle(&edges), None);
+}
+
+#[test]
+fn the_circle_scan_sees_a_file_that_takes_from_its_mod_rs() {
+    let edges =
+        [("mod", "run"), ("run", "mod"), ("run", "reaper")].map(|(a, b)| (a.to_owned(), b.to_owned()));
+    assert_eq!(
+        circle(&edges),
+        Some(vec!["mod".to_owned(), "run".to_owned(), "mod".to_owned()])
+    );
+    let text = "use super::{run::Limits, StressError};\nuse crate::stress::judge::Verdict;";
+    assert_eq!(
+        named_after(text, "super::"),
+        ["StressError", "run"].map(String::from).into_iter().collect()
+    );
+}

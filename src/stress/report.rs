@@ -62,22 +62,28 @@ pub struct Report {
 }
 
 /// Writes `data` to `path` through a temporary file renamed over it, so a reader (or a
-/// run cut short) never sees half a file. The temporary file is created afresh, never
-/// opened through a link a solution may have left in its place.
-fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
+/// run cut short) never sees half a file. The temporary file is created afresh
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`), never opened through a link a solution may have
+/// left in its place, and the rename replaces a link at `path` rather than its target.
+pub(crate) fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(".partial");
     let partial = path.with_file_name(name);
     let _ = std::fs::remove_file(&partial);
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&partial)?
-        .write_all(data)?;
-    std::fs::rename(&partial, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&partial);
-    })
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    let written = options.open(&partial).and_then(|mut f| f.write_all(data));
+    written
+        .and_then(|()| std::fs::rename(&partial, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&partial);
+        })
 }
 
 /// Writes the failure's files into `dir`: `input.txt`, `expected.txt`, `actual.txt`,
@@ -86,6 +92,11 @@ pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBu
     std::fs::create_dir_all(dir)?;
     write_shrunk(dir, &f.input, &f.judgement, &f.run)?;
     write_whole(&dir.join("first-input.txt"), f.original_input.as_bytes())?;
+    let played: &[&str] = if f.judgement.play.is_some() {
+        &["transcript.txt", "replay.json"]
+    } else {
+        &[]
+    };
     Ok([
         "input.txt",
         "expected.txt",
@@ -94,6 +105,7 @@ pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBu
         "first-input.txt",
     ]
     .iter()
+    .chain(played)
     .map(|name| dir.join(name))
     .collect())
 }
@@ -114,6 +126,10 @@ pub(crate) fn write_shrunk(
     ];
     for (name, data) in files {
         write_whole(&dir.join(name), data)?;
+    }
+    if let Some(play) = &judgement.play {
+        write_whole(&dir.join("transcript.txt"), play.transcript.to_text().as_bytes())?;
+        write_whole(&dir.join("replay.json"), play.replay.as_bytes())?;
     }
     Ok(())
 }
@@ -201,6 +217,11 @@ impl Report {
             if let Some(g) = f.generator {
                 o.insert("generator".into(), json!(g.name()));
             }
+            if let Some(play) = &f.judgement.play {
+                o.insert("transcript".into(), json!(play.transcript));
+                o.insert("games".into(), json!(play.games));
+                o.insert("moves".into(), json!(play.moves));
+            }
             if let Some((runs, standing)) = &f.shrink {
                 let why = match standing {
                     Standing::Least => String::new(),
@@ -270,9 +291,18 @@ impl Report {
         if let Some((runs, standing)) = &f.shrink {
             let _ = writeln!(out, "shrunk in {runs} runs ({standing}): {}", f.judgement.detail);
         }
-        let _ = write!(out, "input:\n{}", indent(f.input.as_bytes()));
-        let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
-        let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
+        match &f.judgement.play {
+            // The input is what the judge wrote first; the rest is the game as played.
+            Some(play) => {
+                let _ = write!(out, "the judge wrote first:\n{}", indent(f.input.as_bytes()));
+                out.push_str(&play.transcript.to_text());
+            }
+            None => {
+                let _ = write!(out, "input:\n{}", indent(f.input.as_bytes()));
+                let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
+                let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
+            }
+        }
         if !f.run.stderr.is_empty() {
             let lines: Vec<&[u8]> = f
                 .run

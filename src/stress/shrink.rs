@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::StressError;
+use super::error::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
 use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
