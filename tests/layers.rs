@@ -49,14 +49,23 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Returns the modules `text` names as `crate::<module>` or in `use crate::{…}`.
 fn named(text: &str) -> BTreeSet<String> {
+    named_after(text, "crate::")
+}
+
+/// Returns the names `text` puts right after `prefix` (`super::x`, `super::{x, y::z}`).
+fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
     let ident = |s: &str| {
         s.chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect::<String>()
     };
     let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices("crate::") {
-        let rest = &text[i + "crate::".len()..];
+    for (i, _) in text.match_indices(prefix) {
+        // `super::super::x` is read by its own prefix, not as `super::super`.
+        if prefix == "super::" && text[..i].ends_with("super::") {
+            continue;
+        }
+        let rest = &text[i + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             // The group's own items, at depth 0: `{a::{b, c}, d}` names a and d.
             let (mut depth, mut start) = (0usize, 0);
@@ -209,151 +218,89 @@ fn the_scan_sees_an_upward_import_and_a_grouped_one() {
     );
 }
 
-/// Returns the items `text` names through `prefix` (`super::`, `crate::stress::`): the
-/// first word after it, or each word of a group `{a, b::c}` at its depth.
-fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
-    let ident = |s: &str| {
-        s.trim()
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect::<String>()
-    };
-    let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices(prefix) {
-        let rest = &text[i + prefix.len()..];
-        match rest.strip_prefix('{') {
-            Some(group) => {
-                let end = group.find('}').unwrap_or(group.len());
-                out.extend(group[..end].split(',').map(ident));
-            }
-            None => {
-                out.insert(ident(rest));
-            }
-        }
-    }
-    out.remove("");
-    out
-}
-
-/// Returns the import edges between the files of `src/<folder>`: a file names another by
-/// its module name, or by an item `mod.rs` re-exports from it (`pub use run::{Limits}`);
-/// any other item of the folder's `mod.rs` is an edge to `mod`. `mod.rs` itself declares
-/// every file, so a file that takes anything from it closes a circle.
-fn folder_edges(folder: &str) -> Vec<(String, String)> {
+/// Returns the circles among the files of the folder `src/<folder>`: each file (or
+/// subfolder) is a module, and it names a sibling as `super::x` (from `x/…`,
+/// `super::super::x`) or `crate::<folder>::x`. A name reached only through the folder's
+/// re-exports is not seen.
+fn circles_in(folder: &str) -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(folder);
     let mut files = Vec::new();
     rust_files(&dir, &mut files);
-    let name = |p: &Path| {
-        p.file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
+    let module_of = |file: &Path| {
+        let rel = file.strip_prefix(&dir).unwrap_or(file);
+        let first = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        first.unwrap_or_default().trim_end_matches(".rs").to_owned()
     };
-    let modules: BTreeSet<String> = files.iter().map(|p| name(p)).collect();
-    let root = std::fs::read_to_string(dir.join("mod.rs")).unwrap_or_default();
-    // Items `mod.rs` re-exports, by the file they come from.
-    let mut owner = std::collections::BTreeMap::new();
-    for line in root.lines() {
-        let line = line.trim();
-        let Some(rest) = line
-            .strip_prefix("pub use ")
-            .or_else(|| line.strip_prefix("pub(crate) use "))
-        else {
-            continue;
-        };
-        let Some((module, items)) = rest.split_once("::") else {
-            continue;
-        };
-        if !modules.contains(module) {
-            continue;
-        }
-        let items = items
-            .trim_end_matches(';')
-            .trim_start_matches('{')
-            .trim_end_matches('}');
-        for item in items.split(',') {
-            let item = item.split(" as ").last().unwrap_or("").trim();
-            owner.insert(item.to_owned(), module.to_owned());
-        }
-    }
-    let mut edges = Vec::new();
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|f| module_of(f))
+        .filter(|m| m != "mod")
+        .collect();
+    let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
     for file in &files {
-        let from = name(file);
-        if from == "mod" {
-            edges.extend(
-                modules
-                    .iter()
-                    .filter(|m| *m != "mod")
-                    .map(|m| ("mod".to_owned(), m.clone())),
-            );
+        let own = module_of(file);
+        if own == "mod" {
             continue;
         }
-        let text = without_tests(&std::fs::read_to_string(file).unwrap_or_default());
-        let mut names = named_after(&text, "super::");
-        names.extend(named_after(&text, &format!("crate::{folder}::")));
-        for item in names {
-            let to = if modules.contains(&item) {
-                item
-            } else {
-                owner.get(&item).cloned().unwrap_or_else(|| "mod".to_owned())
-            };
-            if to != from {
-                edges.push((from.clone(), to));
+        let text = without_tests(
+            &std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display())),
+        );
+        let depth = file.strip_prefix(&dir).map_or(1, |r| r.components().count());
+        let up = if depth <= 1 || file.ends_with("mod.rs") && depth == 2 {
+            "super::"
+        } else {
+            "super::super::"
+        };
+        let names = named_after(&text, up)
+            .into_iter()
+            .chain(named_after(&text, &format!("crate::{folder}::")));
+        for name in names {
+            if name != own && modules.contains(&name) {
+                edges.insert((own.clone(), name));
             }
         }
     }
-    edges
-}
-
-/// Returns a circle of `edges`, if there is one.
-fn circle(edges: &[(String, String)]) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        edges: &[(String, String)],
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| n == node) {
-            let mut found = path[at..].to_vec();
-            found.push(node.to_owned());
-            return Some(found);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_owned());
-        for (_, to) in edges.iter().filter(|(from, _)| from == node) {
-            if let Some(found) = visit(to, edges, path, done) {
-                return Some(found);
+    // A circle is an edge a → b with a path back from b to a.
+    let reaches = |from: &str, to: &str| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_owned()];
+        while let Some(m) = stack.pop() {
+            if m == to {
+                return true;
+            }
+            if seen.insert(m.clone()) {
+                stack.extend(edges.iter().filter(|(a, _)| *a == m).map(|(_, b)| b.clone()));
             }
         }
-        path.pop();
-        done.insert(node.to_owned());
-        None
-    }
-    let mut done = BTreeSet::new();
+        false
+    };
     edges
         .iter()
-        .find_map(|(from, _)| visit(from, edges, &mut Vec::new(), &mut done))
+        .filter(|(a, b)| reaches(b, a))
+        .map(|(a, b)| format!("src/{folder}: {a} names {b}, and {b} leads back to {a}"))
+        .collect()
 }
 
 #[test]
-fn the_files_of_the_stress_engine_import_in_no_circle() {
-    let edges = folder_edges("stress");
-    assert!(edges.len() > 10, "the scan found the engine's imports: {edges:?}");
-    assert_eq!(circle(&edges), None);
+fn the_files_of_the_engines_form_no_circle() {
+    let circles: Vec<String> = ["game", "stress"].iter().flat_map(|f| circles_in(f)).collect();
+    assert!(
+        circles.is_empty(),
+        "import circles between files:\n{}",
+        circles.join("\n")
+    );
 }
 
 #[test]
-fn the_circle_scan_sees_a_file_that_takes_from_its_mod_rs() {
-    let edges =
-        [("mod", "run"), ("run", "mod"), ("run", "reaper")].map(|(a, b)| (a.to_owned(), b.to_owned()));
-    assert_eq!(
-        circle(&edges),
-        Some(vec!["mod".to_owned(), "run".to_owned(), "mod".to_owned()])
+fn the_scan_reads_a_files_siblings() {
+    let seen = named_after(
+        "use super::{problem::GameProblem, Game};\nsuper::super::x::y();\n",
+        "super::",
     );
-    let text = "use super::{run::Limits, StressError};\nuse crate::stress::judge::Verdict;";
-    assert_eq!(
-        named_after(text, "super::"),
-        ["StressError", "run"].map(String::from).into_iter().collect()
-    );
+    assert_eq!(seen, BTreeSet::from(["problem".to_owned(), "Game".to_owned()]));
+    let deeper = named_after("super::super::x::y();", "super::super::");
+    assert_eq!(deeper, BTreeSet::from(["x".to_owned()]));
 }

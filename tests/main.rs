@@ -18,6 +18,7 @@ mod cli_reference;
 mod cli_solve_chopsticks;
 mod contest_format;
 mod contest_layouts;
+mod doc_paths;
 mod game_components;
 mod game_format;
 mod game_limits;

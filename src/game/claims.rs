@@ -26,7 +26,7 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn exhaustive(&self) -> Domain<'_, G::Position> {
-        if let Some((exhaustive, _)) = self.game().claim_domains() {
+        if let Some((exhaustive, _)) = self.settings().claim_domains_of(self.game()) {
             return exhaustive;
         }
         let max_len = self.game().max_len();
@@ -45,15 +45,16 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn random(&self) -> Sample<G::Position> {
-        if let Some((_, random)) = self.game().claim_domains() {
+        if let Some((_, random)) = self.settings().claim_domains_of(self.game()) {
             return random;
         }
         let game = self.game();
         let (max, max_len) = (game.max_count(), game.max_len());
         let in_play = std::sync::Arc::clone(self.game_arc());
         Sample {
-            cases: game
-                .strategy(max, max_len)
+            cases: self
+                .settings()
+                .strategy_of(game, max, max_len)
                 .prop_filter("a position of real play", move |p| in_play.in_play(p))
                 .boxed(),
             description: format!("random positions with counts up to {max}, small ones favoured"),
@@ -62,7 +63,7 @@ impl<G: Game> Claims for GameProblem<G> {
     }
 
     fn least_budget(&self) -> u64 {
-        self.game().least_budget()
+        self.settings().least_budget
     }
 
     fn reference_text(&self) -> String {
@@ -124,24 +125,24 @@ impl<G: Game> GameProblem<G> {
 
 impl<G: Game> TypedClaims for GameProblem<G> {
     fn compile(&self, text: &str) -> Result<Predicate<G::Position>, ExprError> {
-        self.game().claim(text)
+        self.settings().claim_of(self.game(), text)
     }
 
     /// Where the claim holds, the outcome the game's bare claims state
-    /// ([`Game::claim_outcome`]); elsewhere the other one.
+    /// ([`Settings::claim_outcome`](super::Settings::claim_outcome)); elsewhere the other one.
     fn answer_from_claim(&self, holds: bool) -> Answer {
-        let wins = self.game().claim_outcome() == Outcome::Win;
+        let wins = self.settings().claim_outcome == Outcome::Win;
         Answer::Outcome(Outcome::of(holds == wins))
     }
 
     /// `EXPR` claims "the player to move loses exactly when EXPR" (wins, for a game whose
-    /// [`Game::claim_outcome`] is a win). Parts `loss: EXPR`,
+    /// [`Settings::claim_outcome`](super::Settings::claim_outcome) is a win). Parts `loss: EXPR`,
     /// `draw: EXPR` and `win: EXPR`, joined by `;`, claim each outcome where its EXPR
     /// holds, the first part that holds deciding; with two parts, the outcome left out is
     /// claimed everywhere else. That is how a claim states a draw.
     fn compile_answer(&self, text: &str) -> Result<Claimed<'_, Self>, ExprError> {
-        let Some(parts) = outcome_parts(text, |t| self.game().claim(t))? else {
-            let holds = self.game().claim(text)?;
+        let Some(parts) = outcome_parts(text, |t| self.settings().claim_of(self.game(), t))? else {
+            let holds = self.settings().claim_of(self.game(), text)?;
             return Ok(Box::new(move |p| holds(p).map(|h| self.answer_from_claim(h))));
         };
         let rest = [Outcome::Win, Outcome::Loss, Outcome::Draw]

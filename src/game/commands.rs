@@ -126,22 +126,6 @@ impl<G: Game> Provable for GameProblem<G> {
     }
 }
 
-/// The subcommands a game has of its own, in place of the generic ones: what its registry
-/// line gives it (`[own_prove own_plot]`).
-pub(crate) struct OwnCommands<G> {
-    prove: Option<fn(&G) -> &dyn ProveCommand>,
-    plot: Option<fn(&G) -> &dyn PlotCommand>,
-}
-
-impl<G> Default for OwnCommands<G> {
-    fn default() -> Self {
-        OwnCommands {
-            prove: None,
-            plot: None,
-        }
-    }
-}
-
 fn as_prove<G: ProveCommand>(game: &G) -> &dyn ProveCommand {
     game
 }

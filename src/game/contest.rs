@@ -977,11 +977,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         let mut left: Vec<u64> = format.sums.iter().map(|&(_, limit)| limit).collect();
         let mut cases = Vec::new();
         // Half the cases, where the format asks and every case stands alone, are the
-        // game's own draw ([`Game::strategy`]).
+        // game's own draw ([`Settings::strategy`](super::Settings::strategy)).
         let own = (format.game_draws && format.sums.is_empty() && format.common.is_empty()).then(|| {
             let len = format.len_field().map_or(0, |f| *f.range().end()).min(most);
-            self.game()
-                .strategy(cap, usize::try_from(len).unwrap_or(usize::MAX))
+            self.settings()
+                .strategy_of(self.game(), cap, usize::try_from(len).unwrap_or(usize::MAX))
         });
         'cases: for _ in 0..t {
             if let Some(strategy) = own.as_ref().filter(|_| rng.random_bool(0.5)) {

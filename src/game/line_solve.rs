@@ -5,9 +5,9 @@
 
 use std::sync::MutexGuard;
 
-use super::problem::GameProblem;
+use super::problem::{GameProblem, LineShape};
 use super::{Answer, Game, Outcome, Position, Question};
-use crate::game_trait::format::{Cases, Field, Format, Output};
+use crate::game_trait::format::{Cases, Field, Output};
 use crate::game_trait::search::Search;
 use crate::input::InputError;
 use crate::problem::{ContestFormat, LineCases};
@@ -15,33 +15,6 @@ use crate::tokens::{Tokens, plain_u64_prefix};
 
 /// The most numbers of a line the fast parse reads; a longer line goes to the grammar.
 const FAST_NUMBERS: usize = 32;
-
-/// How a case line of the common shape is read, decided once from the format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LineShape {
-    /// `N` numbers (1 to 4), the position's counts, each any `u64` (the format's ranges
-    /// and the game's largest count are the whole `u64` range): read straight into the
-    /// position, as the hand-written readers did, since a field walk per line was a
-    /// sixth of `solve chopsticks`.
-    Open(usize),
-    /// The format's fields in turn, each number checked against its range.
-    Fields,
-}
-
-impl LineShape {
-    pub(crate) fn of<G: Game>(format: &Format<G>, game: &G) -> LineShape {
-        let Some(line) = format.lines.first() else {
-            return LineShape::Fields;
-        };
-        let open = line.iter().all(
-            |f| matches!(f, Field::Number { range, .. } if *range.start() == 0 && *range.end() == u64::MAX),
-        );
-        match G::Position::ARITY {
-            Some(n @ 1..=4) if open && line.len() == n && game.max_count() == u64::MAX => LineShape::Open(n),
-            _ => LineShape::Fields,
-        }
-    }
-}
 
 impl<G: Game> GameProblem<G> {
     /// Returns `e`, an error reading case `index` of `t` that starts on `line`, as a

@@ -45,11 +45,9 @@ mod claims;
 mod commands;
 mod contest;
 pub(crate) mod count_question;
-mod descent;
 mod explain;
 mod line_solve;
 mod mistakes;
-mod oracle_checks;
 mod oracle_proof;
 mod problem;
 mod reach;
@@ -59,9 +57,9 @@ mod table_proof;
 // The trait layer, below the engines; `game` is where users find it, with what every game
 // gets from the engines.
 pub use crate::game_trait::{
-    Answer, BuildError, ClaimDomains, CrossCheck, Field, Format, FromFlags, Game, GameError, GridField,
-    InputError, MOVES_LISTED, Move, Oracle, Outcome, Output, Play, Position, Question, RANDOM_LIST_LEN,
-    Search, Unanswered,
+    Answer, BuildError, ClaimDomains, ClaimDomainsFn, ClaimFn, Field, Format, FromFlags, Game, GameError,
+    GridField, InputError, MOVES_LISTED, Move, Oracle, Outcome, Output, Play, Position, Question,
+    RANDOM_LIST_LEN, Search, Settings, StrategyFn, Unanswered,
 };
 pub(crate) use crate::game_trait::{MAX_T, SEARCH_BUDGET};
 pub use check::Sum;

@@ -154,7 +154,7 @@ impl<G: Game> GameProblem<G> {
     /// answers beyond the rules.
     pub(crate) fn stress_reach(&self, bounds: &Bounds) -> Option<Reach> {
         // A proved fast path answers every count the bounds hold: nothing to probe.
-        if self.game().fast_path_proved()
+        if self.settings().fast_path_proved
             && self.fast_name() != "rules"
             && self.question() == Question::default()
         {

@@ -1,4 +1,4 @@
-//! A claim over a position's counts by name, compiled: what [`Game::claim`](super::Game::claim)
+//! A claim over a position's counts by name, compiled: what [`Settings::claim`](super::Settings::claim)
 //! does by default.
 
 use super::Position;

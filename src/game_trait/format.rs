@@ -398,7 +398,7 @@ pub struct Format<G> {
     pub(crate) labels: Option<(&'static str, &'static str)>,
     /// The counts' label made from the fields' names, once.
     pub(crate) count_label: std::sync::OnceLock<&'static str>,
-    /// Whether `stress` draws half its cases from [`Game::strategy`].
+    /// Whether `stress` draws half its cases from [`Settings::strategy`](super::Settings::strategy).
     pub(crate) game_draws: bool,
 }
 
@@ -498,7 +498,7 @@ impl<G> Format<G> {
     }
 
     /// Returns the format whose `stress` inputs draw half their cases from the game's
-    /// own [`Game::strategy`] (within the fields' ranges), the rest uniformly: for a
+    /// own [`Settings::strategy`](super::Settings::strategy) (within the fields' ranges), the rest uniformly: for a
     /// game whose rule is about positions uniform counts almost never hit (Moore's
     /// P-positions of equal large piles). Ignored with sums or common lines.
     pub fn drawn_by_game(mut self) -> Format<G> {

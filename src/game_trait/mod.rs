@@ -12,6 +12,7 @@ mod oracles;
 pub(crate) mod position;
 pub(crate) mod search;
 pub(crate) mod searches;
+mod settings;
 mod unanswered;
 mod verdict;
 
@@ -27,6 +28,7 @@ pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
 pub(crate) use search::SEARCH_BUDGET;
 pub use search::Search;
+pub use settings::{ClaimDomainsFn, ClaimFn, Settings, StrategyFn};
 pub use unanswered::Unanswered;
 pub use verdict::{Answer, Move, Play, Question};
 
@@ -34,10 +36,6 @@ use crate::problem::{Flag, Flags};
 
 /// Where claims are checked: an exhaustive prefix of the order, then a random sample.
 pub type ClaimDomains<P> = (crate::problem::Domain<'static, P>, crate::problem::Sample<P>);
-
-/// A property a game adds to `check`, by name: its fast path against a second method of
-/// its own, on the small positions.
-pub type CrossCheck<G> = (&'static str, fn(&G, &<G as Game>::Position) -> Result<(), String>);
 
 /// A game: its positions and its moves, and what is derived from them.
 ///
@@ -70,14 +68,6 @@ pub trait Game: Send + Sync + Sized + 'static {
         true
     }
 
-    /// Returns whether the fast path is proved right on every position (Chopsticks'
-    /// rule, by `prove chopsticks --all`): `stress` then takes its answers as expected
-    /// at every count, without first probing how far the rules judge (seconds a run).
-    /// Default: false.
-    fn fast_path_proved(&self) -> bool {
-        false
-    }
-
     /// Returns the largest count a position may hold: the domain's bound, and the bound
     /// of the positions `stress` generates. Default: `u64::MAX`.
     fn max_count(&self) -> u64 {
@@ -89,73 +79,26 @@ pub trait Game: Send + Sync + Sized + 'static {
         8
     }
 
-    /// Returns random positions with counts in `0..=max` and lists of at most `max_len`
-    /// counts: what `check` and `claim` draw. Default: [`Position::strategy`], small
-    /// counts favoured; a game overrides it to reach the positions its rule is about
-    /// (Moore's P-positions of many equal large piles).
-    fn strategy(&self, max: u64, max_len: usize) -> proptest::strategy::BoxedStrategy<Self::Position> {
-        Self::Position::strategy(max, max_len)
-    }
-
     /// Returns the largest count the rules oracle is asked about in `check`; larger
     /// positions are judged by consistency of the fast answers. Default: 24.
     fn oracle_reach(&self) -> u64 {
         24
     }
 
-    /// Returns the largest count whose moves `check` enumerates (the winning-move and
-    /// Bellman properties), where a heap's moves grow with the heap. Default:
-    /// [`Game::max_count`].
-    fn move_reach(&self) -> u64 {
-        self.max_count()
-    }
-
-    /// Returns how many ordinary cases one case of this game costs in `check`: each
-    /// property runs on 1/cost of its share (at least one case), so a game whose moves or
-    /// oracles are dear does not take over a campaign. Default: 1.
-    fn check_cost(&self) -> u32 {
-        1
-    }
-
-    /// Returns `text` compiled as the claim "the player to move loses exactly where it
-    /// holds" (`gamecheck claim`), as a predicate on positions. Default: an expression
-    /// over the names of the position's counts ([`Position::names`]).
-    ///
-    /// # Errors
-    /// A claim that does not parse, or names what the game does not have.
-    fn claim(
-        &self,
-        text: &str,
-    ) -> Result<crate::problem::Predicate<Self::Position>, crate::claim_lang::ClaimError> {
-        compile_claim::<Self::Position>(text)
-    }
-
-    /// Returns where claims about the game are checked, when the game knows where they
-    /// fail: an exhaustive prefix of the order of least counterexamples, then a random
-    /// sample (Wythoff: every position with at most 600 stones, then positions next to
-    /// the P-positions, where a formula for ⌊jφ⌋ errs). Default: `None`, every position
-    /// with at most about 20,000 positions' worth of counts, then random positions with
-    /// small counts favoured.
-    fn claim_domains(&self) -> Option<ClaimDomains<Self::Position>> {
-        None
-    }
-
-    /// Returns how many candidates the least-counterexample search of a refuted claim
-    /// may try. Default: 100,000.
-    fn least_budget(&self) -> u64 {
-        100_000
-    }
-
-    /// Returns the properties the game adds to `check`, each run on small positions.
-    /// Default: none.
-    fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
-        Vec::new()
+    /// Returns the engine settings of the game ([`Settings`]): its share of a campaign,
+    /// how its claims are read and where they are checked, whether its fast path is
+    /// proved. Default: [`Settings::default`]. Overridden by Moore's Nim_k (dear cases,
+    /// its own claims and positions), the Chopsticks games (claims about who wins, a proved
+    /// rule) and Wythoff (where claims fail).
+    fn settings(&self) -> Settings<Self> {
+        Settings::default()
     }
 
     /// Returns the game's own second methods for small positions (a mex table, a
     /// minimax, a dense table), each cross-checked against the fast path in `check` by
-    /// its property's name and shown by `repro`. Default: none; the rules oracle judges
-    /// alone.
+    /// its property's name and shown by `repro`, and its own checks of the fast path
+    /// ([`Oracle::check`]: a second derivation that answers no question by itself).
+    /// Default: none; the rules oracle judges alone.
     fn oracles(&self) -> Vec<Oracle<Self>> {
         Vec::new()
     }
@@ -280,14 +223,6 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// person play it). Default: none, the game is not interactive.
     fn interactive(&self) -> Option<Interactive<Self>> {
         None
-    }
-
-    /// Returns the outcome a bare claim `EXPR` states where it holds (`claim`): a loss, "the
-    /// player to move loses exactly when EXPR" (a P-position test), or a win, "the player
-    /// to move wins exactly when EXPR" (a rule for who wins, as a contest states it).
-    /// Default: [`Outcome::Loss`].
-    fn claim_outcome(&self) -> Outcome {
-        Outcome::Loss
     }
 
     /// Returns why `answer` is the answer at `p`, for `solve --explain`: a winning move

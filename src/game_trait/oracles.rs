@@ -42,10 +42,28 @@ pub struct Oracle<G: Game> {
     /// The largest count `check` draws for it, if not the default reach of a game's
     /// second methods (16 times [`Game::oracle_reach`]).
     pub reach: Option<u64>,
-    answer: AnswerFn<G>,
+    method: Method<G>,
 }
 
 type AnswerFn<G> = fn(&G, &<G as Game>::Position, Question) -> Option<Result<Answer, String>>;
+
+type CheckFn<G> = fn(&G, &<G as Game>::Position) -> Result<(), String>;
+
+/// What a second method gives: an answer `check` compares with the fast path's, or its
+/// own verdict on the fast path at a position.
+enum Method<G: Game> {
+    Answers(AnswerFn<G>),
+    Checks(CheckFn<G>),
+}
+
+impl<G: Game> Clone for Method<G> {
+    fn clone(&self) -> Method<G> {
+        match *self {
+            Method::Answers(f) => Method::Answers(f),
+            Method::Checks(f) => Method::Checks(f),
+        }
+    }
+}
 
 impl<G: Game> Oracle<G> {
     /// Returns the oracle `name`, checked by the property `property`, whose answer is
@@ -55,7 +73,47 @@ impl<G: Game> Oracle<G> {
             property,
             name,
             reach: None,
-            answer,
+            method: Method::Answers(answer),
+        }
+    }
+
+    /// Returns the check `name`, run as the property `property`: a second derivation of
+    /// the fast path that judges it at a position by itself (`Err` says why it is wrong
+    /// there) rather than answering a question (Chopsticks' rule against the case
+    /// analysis it was derived from). `repro` does not show it.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::game::{Game, Oracle};
+    /// /// Take 1 or 2 stones; a lost heap is a multiple of 3, and its moves never reach one.
+    /// struct Take12;
+    /// impl Game for Take12 {
+    ///     type Position = u64;
+    ///     const NAME: &'static str = "take12";
+    ///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+    ///         out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+    ///     }
+    ///     fn oracles(&self) -> Vec<Oracle<Take12>> {
+    ///         vec![Oracle::check("losses_move_to_wins", "lost heaps", |g, &n| {
+    ///             let mut moves = Vec::new();
+    ///             g.moves(&n, &mut moves);
+    ///             match moves.iter().find(|&&m| n % 3 == 0 && m % 3 == 0) {
+    ///                 Some(m) => Err(format!("{n} and its move {m} are both lost")),
+    ///                 None => Ok(()),
+    ///             }
+    ///         })]
+    ///     }
+    /// }
+    /// let check = &Take12.oracles()[0];
+    /// assert_eq!(check.verdict(&Take12, &6), Some(Ok(())));
+    /// assert_eq!(check.answer(&Take12, &6, Default::default()), None);
+    /// ```
+    pub fn check(property: &'static str, name: &'static str, check: CheckFn<G>) -> Oracle<G> {
+        Oracle {
+            property,
+            name,
+            reach: None,
+            method: Method::Checks(check),
         }
     }
 
@@ -72,13 +130,34 @@ impl<G: Game> Oracle<G> {
     /// # Errors
     /// Why the method could not answer within its reach.
     pub fn answer(&self, game: &G, p: &G::Position, question: Question) -> Option<Result<Answer, String>> {
-        (self.answer)(game, p, question)
+        match self.method {
+            Method::Answers(answer) => answer(game, p, question),
+            Method::Checks(_) => None,
+        }
+    }
+
+    /// Returns a check's verdict on the fast path at `p` (`Err` says why it is wrong
+    /// there), or `None` for a method that answers questions ([`Oracle::answer`]).
+    pub fn verdict(&self, game: &G, p: &G::Position) -> Option<Result<(), String>> {
+        match self.method {
+            Method::Answers(_) => None,
+            Method::Checks(check) => Some(check(game, p)),
+        }
+    }
+
+    /// Returns whether the method answers questions (shown by `repro`), rather than
+    /// judging the fast path by itself.
+    pub fn answers(&self) -> bool {
+        matches!(self.method, Method::Answers(_))
     }
 }
 
 impl<G: Game> Clone for Oracle<G> {
     fn clone(&self) -> Oracle<G> {
-        Oracle { ..*self }
+        Oracle {
+            method: self.method.clone(),
+            ..*self
+        }
     }
 }
 

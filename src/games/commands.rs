@@ -86,7 +86,7 @@ impl<G: Game + FromFlags> Commands for GameProblem<G> {
                 format!(
                     "EXPR over {} claims \"the player to move {}\"; `loss: EXPR; draw: EXPR` claims each outcome where its EXPR holds (the one left out elsewhere)",
                     names.join(", "),
-                    if self.game().claim_outcome() == Outcome::Win { "wins" } else { "loses" }
+                    if self.settings().claim_outcome == Outcome::Win { "wins" } else { "loses" }
                 )
                 .into_boxed_str(),
             )

@@ -12,7 +12,7 @@
 //! After `-1 -1` the judge stops and the program must exit. When the program chose
 //! `Second`, the judge moves first (and writes `0 0` at once when the start has no move).
 
-use gamecheck::game::{Field, Format, Game, Outcome, Play, Search, Unanswered};
+use gamecheck::game::{Field, Format, Game, Outcome, Play, Search, Settings, Unanswered};
 use gamecheck::interactive::Interactive;
 
 const MAX: u64 = 1_000_000_000;
@@ -50,8 +50,11 @@ impl Game for Nim {
 
     /// Bouton's theorem: the player to move wins exactly when the nim-sum is not 0, so
     /// stress takes the fast path's answers without probing the rules first.
-    fn fast_path_proved(&self) -> bool {
-        true
+    fn settings(&self) -> Settings<Nim> {
+        Settings {
+            fast_path_proved: true,
+            ..Settings::default()
+        }
     }
 
     fn components(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {

@@ -20,6 +20,22 @@ int main(void) {
 }
 "#;
 
+/// A program that waits a little, then always takes the second side: wrong at every won
+/// start, and slow enough that its shrink is still running when the signal comes.
+const SLOW_SECOND: &str = r#"
+#include <stdio.h>
+#include <time.h>
+int main(void) {
+    struct timespec pause = {0, 200000000};
+    nanosleep(&pause, 0);
+    printf("Second\n");
+    fflush(stdout);
+    int c;
+    while ((c = getchar()) != EOF) {}
+    return 0;
+}
+"#;
+
 fn has_c_compiler() -> bool {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path).any(|dir| ["cc", "gcc"].iter().any(|c| dir.join(c).is_file()))
@@ -84,4 +100,49 @@ fn a_signal_during_interactive_stress_kills_the_programs_setsid_children() {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn a_signal_during_the_shrink_keeps_the_least_failing_input_so_far() {
+    if !has_c_compiler() {
+        eprintln!("note: no C compiler (cc, gcc) found; skipped");
+        return;
+    }
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nim-shrink-signal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("slow.c");
+    std::fs::write(&source, SLOW_SECOND).unwrap();
+    let out = dir.join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_nim-interactive"))
+        .args(["stress", "--cases", "20", "--solution"])
+        .arg(&source)
+        .arg("--out-dir")
+        .arg(&out)
+        .env("GAMECHECK_CACHE_DIR", dir.join("cache"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nim-interactive runs");
+    // The first failure is kept as soon as it is found, before the shrink.
+    let start = Instant::now();
+    while !out.join("input.txt").exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("least failing input found so far"), "{stderr}");
+    let kept = std::fs::read_to_string(out.join("input.txt")).unwrap();
+    // What the judge wrote first: T, then each game's lines.
+    let t = kept.lines().next().and_then(|t| t.parse::<u64>().ok());
+    assert!(t.is_some_and(|t| t >= 1), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,7 +14,7 @@ use super::rule::{outcome, winning_move};
 use super::state::{Attack, State, real_play_with_total};
 use crate::game::{
     Answer, ClaimDomains, Field, Format, FromFlags, Game, GameError, Oracle, Outcome, Output, Play, Question,
-    Search, Unanswered,
+    Search, Settings, Unanswered,
 };
 use crate::problem::{Domain, Flag, Flags, Least, Sample};
 use proptest::strategy::{BoxedStrategy, Strategy};
@@ -166,48 +166,22 @@ impl Game for Chopsticks {
         }
     }
 
+    /// Claims about who wins, drawn from real play, with the rule proved.
+    fn settings(&self) -> Settings<Self> {
+        Settings {
+            strategy: Some(Self::strategy),
+            claim_domains: Some(Self::claim_domains),
+            least_budget: self.least_budget(),
+            fast_path_proved: self.fast_path_proved(),
+            claim_outcome: self.claim_outcome(),
+            ..Settings::default()
+        }
+    }
+
     /// Both players hold a hand: a game reaches no other position, though the rule
     /// answers them too (the player with no hands has lost; `solve` reads them).
     fn in_play(&self, s: &State) -> bool {
         s.hands() > 0 && s.opponent_hands() > 0
-    }
-
-    /// Counts near 0–3, near `max` and 10^18, and half of them with n − m in −2..=2,
-    /// where the rule changes its mind.
-    fn strategy(&self, max: u64, _max_len: usize) -> BoxedStrategy<State> {
-        super::strategy::states_within(max).boxed()
-    }
-
-    /// Every position of real play with at most [`EXHAUSTIVE_TOTAL`] hands, by total,
-    /// then (a, c, b, d) (the start of the order, so a failure there is least), then
-    /// random positions of real play over the whole `u64` range.
-    fn claim_domains(&self) -> Option<ClaimDomains<State>> {
-        let max = self.max_count();
-        let exhaustive = Domain {
-            cases: Box::new(
-                (2..=EXHAUSTIVE_TOTAL)
-                    .flat_map(real_play_with_total)
-                    .filter(move |s| [s.a, s.c, s.b, s.d].iter().all(|&v| v <= u128::from(max))),
-            ),
-            description: format!("positions of real play with a + c + b + d <= {EXHAUSTIVE_TOTAL}"),
-            separator: ", ",
-            standing: Least::Proven,
-            refine: false,
-        };
-        let random = Sample {
-            cases: super::strategy::states_within(max)
-                .prop_filter("a player has no hands", |s| {
-                    s.hands() > 0 && s.opponent_hands() > 0
-                })
-                .boxed(),
-            description: if max == u64::MAX {
-                "positions of real play over the full u64 range".into()
-            } else {
-                format!("positions of real play with counts up to {max}")
-            },
-            separator: ", ",
-        };
-        Some((exhaustive, random))
     }
 
     fn check_position(&self, s: &State) -> Result<(), String> {
@@ -227,16 +201,6 @@ impl Game for Chopsticks {
 
     fn oracle_reach(&self) -> u64 {
         12
-    }
-
-    /// Every position of real play with at most about 80 hands.
-    fn least_budget(&self) -> u64 {
-        820_000
-    }
-
-    /// The rule, proved for every state by `prove chopsticks --all`.
-    fn fast_path_proved(&self) -> bool {
-        true
     }
 
     fn outcome(&self, s: &State, _search: &mut Search<Self>) -> Result<Outcome, Unanswered> {
@@ -294,24 +258,23 @@ impl Game for Chopsticks {
                 Some(Ok(Answer::Outcome(Outcome::of(wins))))
             })
             .within(self.table_limit - 1),
-        ]
-    }
-
-    fn cross_checks(&self) -> Vec<crate::game::CrossCheck<Chopsticks>> {
-        vec![
-            ("minimax_matches_table", |g: &Chopsticks, s: &State| {
-                match (g.minimax_wins(*s), g.table_wins(*s)) {
+            Oracle::check(
+                "minimax_matches_table",
+                "minimax against the table",
+                |g: &Chopsticks, s: &State| match (g.minimax_wins(*s), g.table_wins(*s)) {
                     (Some(minimax), Some(table)) if minimax != table => Err(format!(
                         "the minimax says {}, the table {}",
                         Outcome::of(minimax),
                         Outcome::of(table)
                     )),
                     _ => Ok(()),
-                }
-            }),
-            ("moves_match_oracle", |_: &Chopsticks, s: &State| {
-                crosscheck::moves_match_oracle(*s).map_err(|d| d.detail)
-            }),
+                },
+            ),
+            Oracle::check(
+                "moves_match_oracle",
+                "moves against the oracle crate's",
+                |_: &Chopsticks, s: &State| crosscheck::moves_match_oracle(*s).map_err(|d| d.detail),
+            ),
         ]
     }
 
@@ -351,17 +314,68 @@ impl Game for Chopsticks {
         out
     }
 
-    /// "The player to move wins exactly when EXPR", as the seed states its rule.
-    fn claim_outcome(&self) -> Outcome {
-        Outcome::Win
-    }
-
     fn explain(&self, s: &State, _answer: &Answer) -> Option<String> {
         Some(super::explain_line(*s))
     }
 
     fn describe(&self, s: &State) -> String {
         s.to_string()
+    }
+}
+
+/// What the engines read from the game's settings ([`Game::settings`]).
+impl Chopsticks {
+    /// Counts near 0–3, near `max` and 10^18, and half of them with n − m in −2..=2,
+    /// where the rule changes its mind.
+    fn strategy(&self, max: u64, _max_len: usize) -> BoxedStrategy<State> {
+        super::strategy::states_within(max).boxed()
+    }
+
+    /// Every position of real play with at most [`EXHAUSTIVE_TOTAL`] hands, by total,
+    /// then (a, c, b, d) (the start of the order, so a failure there is least), then
+    /// random positions of real play over the whole `u64` range.
+    fn claim_domains(&self) -> ClaimDomains<State> {
+        let max = self.max_count();
+        let exhaustive = Domain {
+            cases: Box::new(
+                (2..=EXHAUSTIVE_TOTAL)
+                    .flat_map(real_play_with_total)
+                    .filter(move |s| [s.a, s.c, s.b, s.d].iter().all(|&v| v <= u128::from(max))),
+            ),
+            description: format!("positions of real play with a + c + b + d <= {EXHAUSTIVE_TOTAL}"),
+            separator: ", ",
+            standing: Least::Proven,
+            refine: false,
+        };
+        let random = Sample {
+            cases: super::strategy::states_within(max)
+                .prop_filter("a player has no hands", |s| {
+                    s.hands() > 0 && s.opponent_hands() > 0
+                })
+                .boxed(),
+            description: if max == u64::MAX {
+                "positions of real play over the full u64 range".into()
+            } else {
+                format!("positions of real play with counts up to {max}")
+            },
+            separator: ", ",
+        };
+        (exhaustive, random)
+    }
+
+    /// Every position of real play with at most about 80 hands.
+    fn least_budget(&self) -> u64 {
+        820_000
+    }
+
+    /// The rule, proved for every state by `prove chopsticks --all`.
+    fn fast_path_proved(&self) -> bool {
+        true
+    }
+
+    /// "The player to move wins exactly when EXPR", as the seed states its rule.
+    fn claim_outcome(&self) -> Outcome {
+        Outcome::Win
     }
 }
 

@@ -2,6 +2,7 @@
 //! and k non-empty piles. Moore's P-test and winning move are the fast paths; the
 //! memoized Grundy game search of `gamecheck-oracles` is a second method of its own.
 
+use crate::game::Settings;
 use std::sync::Mutex;
 
 use gamecheck_oracles::moore_game_search::GameSearch;
@@ -190,37 +191,26 @@ impl Game for Moore {
         go(p, 0, self.k, false, &mut p.clone(), out);
     }
 
-    /// Half the default's, half balanced positions (each bit in a multiple of k + 1
-    /// piles: P-positions) or one change away from one, over the whole range.
-    fn strategy(&self, max: u64, max_len: usize) -> BoxedStrategy<Vec<u64>> {
-        let k = self.k;
-        prop_oneof![
-            <Vec<u64> as Position>::strategy(max, max_len),
-            any::<u64>().no_shrink().prop_map(move |seed| balanced(
-                &mut ChaCha8Rng::seed_from_u64(seed),
-                k,
-                max,
-                max_len
-            )),
-        ]
-        .boxed()
-    }
-
     fn oracle_reach(&self) -> u64 {
         // Every sub-position of 10 stones in all, with all its moves: about 10^6 steps.
         10
     }
 
-    fn move_reach(&self) -> u64 {
-        // Moves grow as the product of the piles: the Bellman check lists them for small
-        // piles only.
-        64
-    }
-
-    fn check_cost(&self) -> u32 {
-        // A P-test over every move of a position (the Bellman and certificate checks) or a
-        // game search (its named oracle) per case: as Moore's count, a twentieth of the cases.
-        20
+    /// Its own positions and claims; dear cases whose moves grow as the product of the
+    /// piles.
+    fn settings(&self) -> Settings<Self> {
+        Settings {
+            strategy: Some(Self::strategy),
+            claim: Some(Self::claim),
+            // Moves grow as the product of the piles: the Bellman check lists them for
+            // small piles only.
+            move_reach: Some(64),
+            // A P-test over every move of a position (the Bellman and certificate checks)
+            // or a game search (its named oracle) per case: as Moore's count, a twentieth
+            // of the cases.
+            check_cost: 20,
+            ..Settings::default()
+        }
     }
 
     fn move_count(&self, p: &Vec<u64>) -> Option<u128> {
@@ -334,15 +324,33 @@ impl Game for Moore {
             .line([Field::len("N", 0..=1000), Field::list("p_i", 0..=u64::MAX)])
     }
 
+    fn describe(&self, p: &Vec<u64>) -> String {
+        format!("piles {p:?}")
+    }
+}
+
+impl Moore {
+    /// Half the default's, half balanced positions (each bit in a multiple of k + 1
+    /// piles: P-positions) or one change away from one, over the whole range.
+    fn strategy(&self, max: u64, max_len: usize) -> BoxedStrategy<Vec<u64>> {
+        let k = self.k;
+        prop_oneof![
+            <Vec<u64> as Position>::strategy(max, max_len),
+            any::<u64>().no_shrink().prop_map(move |seed| balanced(
+                &mut ChaCha8Rng::seed_from_u64(seed),
+                k,
+                max,
+                max_len
+            )),
+        ]
+        .boxed()
+    }
+
     /// Over piles, k, xor, sum, max, `bitcount(j)` and `all_bits(…)`
     /// ([`GamesExpr`](super::GamesExpr)).
     fn claim(&self, text: &str) -> Result<Predicate<Vec<u64>>, ExprError> {
         let expr = super::GamesExpr::compile(text, self.k)?;
         Ok(Box::new(move |p: &Vec<u64>| expr.is_loss(p)))
-    }
-
-    fn describe(&self, p: &Vec<u64>) -> String {
-        format!("piles {p:?}")
     }
 }
 

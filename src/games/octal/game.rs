@@ -1,6 +1,7 @@
 //! The heap game of an octal code as a [`Game`]: its moves, its flags, and its fast path
 //! through the values table and the proved period.
 
+use crate::game::Settings;
 use crate::game::Unanswered;
 use std::sync::{Mutex, OnceLock};
 
@@ -16,7 +17,7 @@ use super::moves::{for_each_move, move_count};
 use super::sparse_space::{MAX_HEAPS, SparseSpace};
 use super::values::NimValues;
 use crate::budget::{Budget, Meter};
-use crate::game::{CrossCheck, Field, Format, FromFlags, Game, GameError, MAX_T, SEARCH_BUDGET, Search};
+use crate::game::{Field, Format, FromFlags, Game, GameError, MAX_T, Oracle, SEARCH_BUDGET, Search};
 use gamecheck_oracles::rules_oracle::RulesError;
 
 use crate::problem::{Budget as Stop, Flag, Flags};
@@ -809,9 +810,12 @@ impl Game for Octal {
         }
     }
 
-    fn move_reach(&self) -> u64 {
-        // Splitting a heap of n has about n/2 moves per digit: check enumerates them.
-        self.max_count().min(128)
+    fn settings(&self) -> Settings<Self> {
+        Settings {
+            // Splitting a heap of n has about n/2 moves per digit: check enumerates them.
+            move_reach: Some(self.max_count().min(128)),
+            ..Settings::default()
+        }
     }
 
     /// Counted, not listed: a heap of 10^12 has about 10^12 moves, and `repro` or a
@@ -900,25 +904,29 @@ impl Game for Octal {
             .generated(20, 1000)
     }
 
-    fn cross_checks(&self) -> Vec<CrossCheck<Self>> {
-        vec![("table_matches_plain_mex", |g: &Octal, p: &Vec<u64>| {
-            // The plain mex over every option, from the oracles crate, on the heaps of p.
-            let plain = g
-                .plain
-                .get_or_init(|| plain_mex(&g.code, PLAIN_MEX_REACH).map_err(|e| e.to_string()))
-                .as_ref()
-                .map_err(Clone::clone)?;
-            for &n in p.iter().filter(|&&n| n < PLAIN_MEX_REACH as u64) {
-                let table = g.value(n)?;
-                if table != plain[n as usize] {
-                    return Err(format!(
-                        "G({n}) is {table} by the sparse-space table but {} by the plain mex",
-                        plain[n as usize]
-                    ));
+    fn oracles(&self) -> Vec<Oracle<Self>> {
+        vec![Oracle::check(
+            "table_matches_plain_mex",
+            "the plain mex",
+            |g: &Octal, p: &Vec<u64>| {
+                // The plain mex over every option, from the oracles crate, on the heaps of p.
+                let plain = g
+                    .plain
+                    .get_or_init(|| plain_mex(&g.code, PLAIN_MEX_REACH).map_err(|e| e.to_string()))
+                    .as_ref()
+                    .map_err(Clone::clone)?;
+                for &n in p.iter().filter(|&&n| n < PLAIN_MEX_REACH as u64) {
+                    let table = g.value(n)?;
+                    if table != plain[n as usize] {
+                        return Err(format!(
+                            "G({n}) is {table} by the sparse-space table but {} by the plain mex",
+                            plain[n as usize]
+                        ));
+                    }
                 }
-            }
-            Ok(())
-        })]
+                Ok(())
+            },
+        )]
     }
 }
 

@@ -5,6 +5,7 @@
 //! state the seed rule's natural generalizations, judged against its rules oracle; F = 2
 //! is [`Chopsticks`](crate::chopsticks::Chopsticks).
 
+use crate::game::Settings;
 use gamecheck_oracles::rules_oracle::Rules;
 
 use super::characterization::candidates;
@@ -147,8 +148,11 @@ impl<const F: usize, const L: usize> Game for SimpleChopsticks<F, L> {
     }
 
     /// "The player to move wins exactly when EXPR", as at F = 2.
-    fn claim_outcome(&self) -> Outcome {
-        Outcome::Win
+    fn settings(&self) -> Settings<Self> {
+        Settings {
+            claim_outcome: Outcome::Win,
+            ..Settings::default()
+        }
     }
 
     /// A line `T` (any T, 0 included), then T lines of 2F counts: `x1 … xF`, the mover's

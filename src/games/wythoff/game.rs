@@ -3,6 +3,7 @@
 //! descent hints. The default engines then give what the P-test alone cannot: misère
 //! play, Grundy values and sums of Wythoff games, each judged by searches of the moves.
 
+use crate::game::Settings;
 use crate::game::Unanswered;
 use std::fmt;
 use std::sync::OnceLock;
@@ -10,9 +11,7 @@ use std::sync::OnceLock;
 use gamecheck_oracles::wythoff_mex_table::WythoffTable;
 
 use super::rule::{floor_phi, is_p_position, winning_move};
-use crate::game::{
-    Answer, ClaimDomains, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search,
-};
+use crate::game::{Answer, Field, Format, Game, Oracle, Outcome, Play, Position, Question, Search};
 
 /// Two piles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -221,10 +220,15 @@ impl Game for Wythoff {
 
     /// Every position with at most 600 stones, then positions over the whole `u64` range,
     /// half of them next to a P-position.
-    fn claim_domains(&self) -> Option<ClaimDomains<Piles>> {
-        Some((
-            super::catalog_claims::exhaustive(),
-            super::catalog_claims::random(),
-        ))
+    fn settings(&self) -> Settings<Self> {
+        Settings {
+            claim_domains: Some(|_| {
+                (
+                    super::catalog_claims::exhaustive(),
+                    super::catalog_claims::random(),
+                )
+            }),
+            ..Settings::default()
+        }
     }
 }

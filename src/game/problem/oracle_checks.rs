@@ -1,8 +1,8 @@
 //! A game's own oracles against the fast path, for `check`, and beside the rules oracle,
 //! for `repro`.
 
-use super::problem::GameProblem;
-use super::{Answer, Game, Oracle, Play, Question};
+use super::GameProblem;
+use crate::game_trait::{Answer, Game, Oracle, Play, Question};
 use crate::problem::{Budget, CaseError, Evaluation};
 
 /// The questions an oracle is asked in `check`: who wins, the Grundy value (unless the
@@ -60,6 +60,7 @@ pub(crate) fn evaluations<G: Game>(problem: &GameProblem<G>, p: &G::Position) ->
         .game()
         .oracles()
         .iter()
+        .filter(|o| o.answers())
         .map(|o| match o.answer(problem.game(), p, problem.question()) {
             Some(Ok(a)) => Evaluation::answer(o.name, a),
             Some(Err(why)) => Evaluation::out_of_reach(o.name, why),

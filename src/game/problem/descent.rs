@@ -3,8 +3,8 @@
 //! ([`Game::descent`]), such as Wythoff's Fibonacci diagonals, where failures of a
 //! formula line up along a structure that steps of one count would walk for ages.
 
-use super::Game;
-use super::problem::GameProblem;
+use super::GameProblem;
+use crate::game_trait::Game;
 use crate::game_trait::position;
 
 /// Returns the valid positions one step smaller than `p`: the generic steps, then the
