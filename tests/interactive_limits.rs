@@ -286,3 +286,19 @@ fn the_default_out_dir_is_fresh_each_run() {
     let _ = std::fs::remove_dir_all(dir(&a));
     let _ = std::fs::remove_dir_all(dir(&b));
 }
+
+#[test]
+fn a_program_whose_child_computes_is_stopped_by_the_cpu_time_of_its_tree() {
+    // The leader waits (using no CPU, not runnable); its child spins. Judged by the
+    // leader alone it would be idle; by its whole tree it spends the move's time.
+    let program = "sh -c 'read t; read n; (while :; do :; done) & wait'";
+    let f = failed(
+        stress(Take12With::default(), program)
+            .cases(1)
+            .timeout(Duration::from_millis(300))
+            .shrink_runs(0)
+            .run(),
+    );
+    assert_eq!(f.verdict, Verdict::Timeout, "{}", f.reason);
+    assert!(f.reason.contains("CPU time"), "{}", f.reason);
+}
