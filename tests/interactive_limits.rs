@@ -56,7 +56,8 @@ fn the_shrink_of_a_silent_program_stops_at_its_timeout_budget() {
         .unwrap_err();
     let failure = err.failure().expect("a failure");
     assert_eq!(failure.verdict, Verdict::Idleness);
-    assert_eq!(failure.shrink_runs, 1, "{:?}", failure.least);
+    // One batch of runs at most (two jobs).
+    assert!(failure.shrink_runs <= 2, "{:?}", failure.least);
     assert!(
         matches!(failure.least, Standing::BudgetExhausted(Budget::Timeouts(0))),
         "{:?}",
@@ -72,6 +73,8 @@ struct Take12With {
     move_time: Duration,
     /// The fast path says every heap is won.
     wrong_fast_path: bool,
+    /// The largest heap of a start.
+    max_n: u64,
 }
 
 impl Default for Take12With {
@@ -81,6 +84,7 @@ impl Default for Take12With {
             max_moves: 100,
             move_time: Duration::from_secs(1),
             wrong_fast_path: false,
+            max_n: 30,
         }
     }
 }
@@ -95,7 +99,7 @@ impl Game for Take12With {
         Ok(Outcome::of(self.wrong_fast_path || n % 3 != 0))
     }
     fn interactive(&self) -> Option<Interactive<Take12With>> {
-        let start = Format::cases(1..=10).line([Field::number("n", 0..=30)]);
+        let start = Format::cases(1..=10).line([Field::number("n", 0..=self.max_n)]);
         Some(
             Interactive::new(start)
                 .notation(Notation::Position)
@@ -188,7 +192,11 @@ fn a_format_with_a_spaced_side_or_no_moves_is_refused() {
         },
     ] {
         let err = stress(game, "cat").cases(1).run().unwrap_err();
-        assert!(matches!(err, StressError::Unusable(_)), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.contains("more than one word") || text.contains("0 moves"),
+            "{text}"
+        );
     }
 }
 
@@ -196,8 +204,10 @@ fn a_format_with_a_spaced_side_or_no_moves_is_refused() {
 fn a_wrong_fast_path_is_refuted_before_any_run() {
     // The judge would otherwise defend from it beyond the oracle, and judge a right
     // program wrong; plain stress runs `check` first, and so does interactive stress.
+    // Heaps beyond the rules' reach: the judge would play from the fast path there.
     let game = Take12With {
         wrong_fast_path: true,
+        max_n: 1 << 40,
         ..Take12With::default()
     };
     let err = stress(game, "cat").cases(1).run().unwrap_err();

@@ -18,8 +18,8 @@ use crate::game_trait::{Game, Position};
 use crate::problem::{ContestFormat, Order};
 use crate::progress::Progress;
 use crate::stress::{
-    Config, Judgement, Limits, Play, REPLAY_MAX_BYTES, Report, RunOutcome, Solution, Step, StressError,
-    Transcript, Verdict, stress_steps,
+    Config, Judgement, Limits, Play, REPLAY_MAX_BYTES, Replayed, Report, RunOutcome, Solution, Step,
+    StressError, Transcript, Verdict, stress_steps,
 };
 
 /// The positions the judge's oracle ranks per game: past it, the judge plays from the
@@ -173,7 +173,7 @@ impl<G: Game> Interactively<G> {
                 }
                 Policy {
                     seed: h,
-                    random_defence: h % 3 == 0,
+                    random_defence: h.is_multiple_of(3),
                     script: Vec::new(),
                 }
             })
@@ -237,11 +237,7 @@ impl<G: Game, P: ContestFormat<Case = G::Position>> Step<P> for Interactively<G>
         super::shrink::shortest_line(self, solution, self.games(cases), found, runs, adopted)
     }
 
-    fn replay(
-        &self,
-        solution: &Solution,
-        path: &Path,
-    ) -> Option<Result<(Vec<G::Position>, Judgement, RunOutcome), StressError>> {
+    fn replay(&self, solution: &Solution, path: &Path) -> Option<Result<Replayed<P>, StressError>> {
         Some(self.replay_file_games(path).and_then(|games| {
             let (result, run) = self.play(solution, &games)?;
             Ok((games.starts.clone(), Self::judged(&games, &result), run))

@@ -517,6 +517,9 @@ pub fn stress_with_progress<P: ContestFormat + Order>(
     stress_steps(problem, &step, config, progress)
 }
 
+/// The cases of a replayed input, with the judgement of the solution on them and its run.
+pub(crate) type Replayed<P> = (Vec<<P as crate::problem::Problem>::Case>, Judgement, RunOutcome);
+
 /// How one input is run and judged: the one thing that varies between kinds of stress
 /// run. Generation, the first failure in order, its files, the shrink over the cases and
 /// the report are the engine's.
@@ -541,11 +544,7 @@ pub(crate) trait Step<P: ContestFormat>: Sync {
     /// Returns the cases of the replay file `path` and their judgement, when the step
     /// reads its own kind of file (an interactive run's `replay.json`); `None`: the file
     /// is contest input.
-    fn replay(
-        &self,
-        _solution: &Solution,
-        _path: &Path,
-    ) -> Option<Result<(Vec<P::Case>, Judgement, RunOutcome), StressError>> {
+    fn replay(&self, _solution: &Solution, _path: &Path) -> Option<Result<Replayed<P>, StressError>> {
         None
     }
 

@@ -189,12 +189,30 @@ fn judge_like_signals() {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
         libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = libc::SIG_DFL;
-        libc::sigemptyset(&mut action.sa_mask);
+        // The kernel's own call: glibc's `sigaction` refuses the signals it keeps for
+        // itself (32, 33), which a parent may still have left ignored.
+        #[repr(C)]
+        struct KernelAction {
+            handler: usize,
+            flags: u64,
+            restorer: usize,
+            mask: u64,
+        }
+        let action = KernelAction {
+            handler: libc::SIG_DFL,
+            flags: 0,
+            restorer: 0,
+            mask: 0,
+        };
         for signal in 1..65 {
             if signal != libc::SIGKILL && signal != libc::SIGSTOP {
-                libc::sigaction(signal, &action, std::ptr::null_mut());
+                libc::syscall(
+                    libc::SYS_rt_sigaction,
+                    signal,
+                    &action as *const KernelAction,
+                    std::ptr::null_mut::<KernelAction>(),
+                    8usize,
+                );
             }
         }
     }
