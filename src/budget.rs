@@ -165,22 +165,6 @@ pub(crate) fn thread_cpu_time() -> Duration {
 /// and only programs that sleep or wait meet the wall clock, this many times later.
 pub const WALL_SAFETY_FACTOR: u32 = 10;
 
-/// Returns the CPU time of this process (every thread) and of the child processes it
-/// has waited for: the time a run of programs has cost, whoever ran them.
-pub(crate) fn tree_cpu_time() -> Duration {
-    #[cfg(unix)]
-    {
-        // SAFETY: an all-zero rusage is valid, and `usage` is one for the call to write.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: as above.
-        if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } == 0 {
-            let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-            return cpu_time() + tv(usage.ru_utime) + tv(usage.ru_stime);
-        }
-    }
-    cpu_time()
-}
-
 /// A budget being spent: the time since the search started, the memory it reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Meter {

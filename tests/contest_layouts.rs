@@ -319,7 +319,9 @@ fn stress_sticks(exe: &std::path::Path, seed: u64, cases: usize) -> gamecheck::s
         limits: Limits {
             timeout: Duration::from_secs(10),
             max_output_bytes: 1 << 22,
+            max_memory_bytes: None,
         },
+        move_time: None,
         shrink: ShrinkLimits::default(),
         range: Range::Contest,
         // n up to 300 and sets of at most 6 moves: the oracle judges every input.
@@ -626,7 +628,9 @@ fn an_input_the_reference_cannot_judge_is_named_and_kept() {
         limits: Limits {
             timeout: Duration::from_secs(10),
             max_output_bytes: 1 << 22,
+            max_memory_bytes: None,
         },
+        move_time: None,
         shrink: ShrinkLimits::default(),
         range: Range::Contest,
         overrides: Vec::new(),

@@ -438,56 +438,41 @@ fn every_json_report_matches_docs_json() {
     assert!(!refuted.proved());
     checker.report(&json(&refuted), "prove-all");
 
-    // The interactive stress report: one that passed, and a failure with its transcript.
+    // The stress report of an interactive game: a failure with its transcript.
+    #[cfg(target_os = "linux")]
     {
-        use gamecheck::interactive::{Defence, Entry, Failure, Player, Report, Transcript, Verdict};
-        let entry = |by, wrote: &str, defence| Entry {
-            by,
-            wrote: wrote.into(),
-            position: "[1, 1]".into(),
-            note: "keeps the win (judge: lost in 2)".into(),
-            defence,
-        };
-        let mut report = Report {
-            problem: "nim".into(),
-            solution: "./prog".into(),
-            seed: 1,
-            verdict: Verdict::Ok,
-            runs: 3,
-            games: 7,
-            moves: 20,
-            time_ms: 5,
-            move_time_ms: 1000,
-            remoteness_budget: 20_000,
-            defences: [("longest", 9)].into_iter().collect(),
-            input: None,
-            failure: None,
-        };
-        checker.report(&json(&report), "interactive");
-        report.verdict = Verdict::WrongAnswer;
-        report.input = Some("1\n2\n1 2\n".into());
-        report.failure = Some(Failure {
-            run: 3,
-            detail: "game 1: the program lost".into(),
-            original_input: "1\n2\n1 2\n".into(),
-            original_detail: "game 1: the program lost".into(),
-            transcript: Transcript {
-                game: 1,
-                start: "[1, 2]".into(),
-                start_text: "2\n1 2\n".into(),
-                entries: vec![
-                    entry(Player::Program, "2 1", None),
-                    entry(Player::Judge, "1 0", Some(Defence::Longest)),
-                ],
-                moves: 2,
-            },
-            shrink_runs: 4,
-            standing: "local minimum".into(),
-            files: vec!["/tmp/out/input.txt".into()],
-            files_error: None,
-            replay: Some("nim stress --solution ./a --replay /tmp/out/replay.json".into()),
-        });
-        checker.report(&json(&report), "interactive");
+        use gamecheck::game::{Field, Format, Game};
+        use gamecheck::interactive::{Interactive, Notation};
+        struct Take12;
+        impl Game for Take12 {
+            type Position = u64;
+            const NAME: &'static str = "take12";
+            fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+                out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+            }
+            fn interactive(&self) -> Option<Interactive<Take12>> {
+                let start = Format::cases(1..=3).line([Field::number("n", 0..=9)]);
+                Some(
+                    Interactive::new(start)
+                        .notation(Notation::Position)
+                        .ends("0", "-1"),
+                )
+            }
+        }
+        // `cat` echoes T where a side is asked: a presentation error, with its transcript.
+        let failed = gamecheck::game::stress(Take12, "cat")
+            .cases(2)
+            .shrink_runs(5)
+            .run()
+            .expect_err("cat fails");
+        let failure = failed.failure().expect("a failure");
+        checker.report(&failure.report.to_json(), "stress");
+        for f in &failure.report.failure.as_ref().expect("files").files {
+            if let Some(dir) = f.parent() {
+                std::fs::remove_dir_all(dir).ok();
+                break;
+            }
+        }
     }
 
     // An error under --json: the object on stdout, of a run and of the argument parser.

@@ -1302,6 +1302,7 @@ fn the_time_limit_is_cpu_time_of_the_process_tree() {
     let limits = Limits {
         timeout: Duration::from_millis(200),
         max_output_bytes: 1 << 20,
+        max_memory_bytes: None,
     };
     // Endless work: the CPU limit, after about 200 ms of CPU whatever the load.
     let endless = compile_spinner(&dir, "endless", 1_000_000, 0);
@@ -1364,6 +1365,7 @@ fn a_solution_kept_from_its_core_by_load_is_judged_by_its_cpu_time() {
     let limits = Limits {
         timeout: Duration::from_millis(100),
         max_output_bytes: 1 << 20,
+        max_memory_bytes: None,
     };
     // At nice 10 against a nice-0 loop on one core it gets about a tenth of it: 50 ms
     // of CPU take about 0.5 s, more than 3 × the 100 ms limit.
@@ -1472,5 +1474,129 @@ fn a_process_limit_neither_panics_nor_leaks() {
     if out.status.code() == Some(1) {
         assert_eq!(json(&out)["verdict"], "timeout", "{err}");
         assert!(dir.join("out/input.txt").exists());
+    }
+}
+
+/// A Chopsticks "solution" that searches until `alarm(1)` stops it (as contest solutions
+/// time-box a search), then answers `Second` to every case: right or wrong, it answers.
+const ALARM: &str = r#"
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+static volatile sig_atomic_t stop;
+static void on_alarm(int s) { (void)s; stop = 1; }
+int main(void) {
+    signal(SIGALRM, on_alarm);
+    alarm(1);
+    volatile unsigned long long k = 0;
+    while (!stop) k++;
+    int t; if (scanf("%d", &t) != 1) return 0;
+    unsigned long long a, b, c, d;
+    while (t--) { if (scanf("%llu %llu %llu %llu", &a, &b, &c, &d) != 4) return 0; puts("Second"); }
+    return 0;
+}
+"#;
+
+#[test]
+fn a_solution_stopped_by_its_own_alarm_is_judged_on_its_answer() {
+    // gamecheck blocks SIGALRM for its reaper; a solution that inherited the mask never
+    // saw its alarm and was judged `timeout`.
+    let dir = scratch("alarm");
+    let source = dir.join("alarm.c");
+    std::fs::write(&source, ALARM).expect("write C source");
+    let exe = dir.join("alarm");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success());
+    let (out, _) = stress(&[
+        "chopsticks",
+        "--solution",
+        exe.to_str().expect("utf-8 path"),
+        "--cases",
+        "1",
+        "--timeout-ms",
+        "3000",
+        "--max-shrink-runs",
+        "0",
+        "--json",
+    ]);
+    let report = json(&out);
+    assert_ne!(report["verdict"], "timeout", "{report:#}");
+    assert!(
+        report["actual"].as_str().unwrap_or("").starts_with("Second"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_solution_starts_with_no_signal_blocked_or_ignored() {
+    let dir = scratch("sigmask");
+    let input = dir.join("input.txt");
+    std::fs::write(&input, "1\n1 1 1 1\n").expect("write input");
+    let (out, _) = stress(&[
+        "chopsticks",
+        "--solution",
+        "grep -E '^Sig(Blk|Ign)' /proc/self/status",
+        "--replay",
+        input.to_str().expect("utf-8 path"),
+        "--json",
+    ]);
+    let report = json(&out);
+    assert_eq!(
+        report["actual"].as_str(),
+        Some("SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn the_out_dir_is_never_written_through_a_link_and_the_default_is_fresh() {
+    let dir = scratch("links");
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).expect("create out dir");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "keep me").expect("write victim");
+    for name in [
+        "input.txt",
+        "expected.txt",
+        "actual.txt",
+        "stderr.txt",
+        "first-input.txt",
+    ] {
+        std::os::unix::fs::symlink(&victim, out_dir.join(name)).expect("symlink");
+    }
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "chopsticks",
+            "--solution",
+            "cat",
+            "--cases",
+            "1",
+            "--max-shrink-runs",
+            "0",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&stress(&args).0)
+    };
+    let report = run(&["--out-dir", out_dir.to_str().expect("utf-8 path")]);
+    assert_eq!(report["verdict"], "presentation-error", "{report:#}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep me");
+    assert!(
+        std::fs::symlink_metadata(out_dir.join("input.txt"))
+            .expect("input")
+            .is_file()
+    );
+    // Without --out-dir, each run gets a directory of its own, made afresh.
+    let first = |r: &serde_json::Value| PathBuf::from(r["files"][0].as_str().expect("a file"));
+    let (a, b) = (run(&[]), run(&[]));
+    let (a, b) = (first(&a), first(&b));
+    assert_ne!(a.parent(), b.parent());
+    for f in [a, b] {
+        let _ = std::fs::remove_dir_all(f.parent().expect("a directory"));
     }
 }

@@ -47,7 +47,6 @@ pub(super) fn solve<R: Registry>(problem: &str, flags: &Flags, explain: bool) ->
 /// `stress <problem>`: the banner, the run, the report.
 struct Stress {
     config: stress::Config,
-    interactive: crate::interactive::Config,
     json: bool,
 }
 
@@ -55,7 +54,7 @@ impl Visit for Stress {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
         if let Some(game) = problem.interactive_command() {
-            return interactive_stress(&*game, &self.interactive, self.json);
+            return interactive_stress(&*game, &self.config, self.json);
         }
         let (bounds, reach) = stress::plan(problem, &self.config).context("stress")?;
         // The banner names the solution command as typed: no raw control characters.
@@ -94,6 +93,7 @@ pub(super) fn stress<R: Registry>(
             timeout: Duration::from_millis(a.timeout_ms),
             max_output_bytes: usize::try_from(a.max_output_bytes)
                 .context("--max-output-bytes is too large")?,
+            max_memory_bytes: None,
         },
         shrink: stress::ShrinkLimits {
             max_runs: a.max_shrink_runs,
@@ -111,40 +111,16 @@ pub(super) fn stress<R: Registry>(
         replay: a.replay,
         reap: true,
         build_dir: None,
-    };
-    let bound = |flag: &str| config.overrides.iter().find(|(f, _)| *f == flag).map(|&(_, v)| v);
-    let interactive = crate::interactive::Config {
-        problem_args: config.problem_args.clone(),
-        solution: config.solution.clone(),
-        seed: a.seed,
-        runs: config.cases,
-        jobs: config.jobs,
+        // An interactive game's move has its format's time unless one is given.
         move_time: timeout_given.then(|| Duration::from_millis(a.timeout_ms)),
-        max_output_bytes: config.limits.max_output_bytes,
-        max_games: bound("cases"),
-        max_len: bound("n"),
-        max_value: bound("value").or(bound("count")),
-        shrink: config.shrink,
-        budget: crate::interactive::REMOTENESS_BUDGET,
-        reap: true,
-        out_dir: config.out_dir.clone(),
-        replay: config.replay.clone(),
     };
-    R::visit(
-        &a.problem,
-        flags,
-        Stress {
-            config,
-            interactive,
-            json: a.json,
-        },
-    )?
+    R::visit(&a.problem, flags, Stress { config, json: a.json })?
 }
 
 /// `stress` on an interactive game: the banner, the runs, the report.
 fn interactive_stress(
     game: &dyn crate::interactive::InteractiveCommand,
-    config: &crate::interactive::Config,
+    config: &stress::Config,
     json: bool,
 ) -> Result<ExitCode> {
     let banner = match &config.replay {
@@ -160,7 +136,7 @@ fn interactive_stress(
             crate::program::name(),
             config.problem_args,
             config.seed,
-            config.runs,
+            config.cases,
             config.jobs,
             config.solution.display()
         ),
@@ -172,7 +148,7 @@ fn interactive_stress(
         .map_err(|e| with_split_hint(e, &solution))
         .context("stress run failed")?;
     let text = if json {
-        super::output::json(&report)? + "\n"
+        report.to_json() + "\n"
     } else {
         report.to_text()
     };

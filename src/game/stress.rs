@@ -46,7 +46,7 @@ use thiserror::Error;
 use super::problem::GameProblem;
 use super::{Answer, Game, GameError, Question};
 use crate::problem::{ContestFormat, Range};
-use crate::stress::{self as engine, Generator, Reach, Report, Solution, Standing, Verdict};
+use crate::stress::{self as engine, Generator, Reach, Report, Solution, Standing, Transcript, Verdict};
 
 /// Where the expected answers come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,9 +118,10 @@ impl<G: Game> Stress<G> {
         self
     }
 
-    /// Sets the time limit of one run.
+    /// Sets the CPU-time limit of one run (of one move, for an interactive game).
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.config.limits.timeout = timeout;
+        self.config.move_time = Some(timeout);
         self
     }
 
@@ -150,6 +151,13 @@ impl<G: Game> Stress<G> {
         self
     }
 
+    /// Sets the most runs while shrinking that may spend their whole time (time out, or
+    /// idle): past it, the shrink stops.
+    pub fn shrink_timeouts(mut self, runs: usize) -> Self {
+        self.config.shrink.max_timeouts = runs;
+        self
+    }
+
     /// Sets the most program runs while shrinking.
     pub fn shrink_runs(mut self, runs: usize) -> Self {
         self.config.shrink.max_runs = runs;
@@ -160,6 +168,13 @@ impl<G: Game> Stress<G> {
     /// [`crate::program::cache_dir`]).
     pub fn build_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.build_dir = Some(dir.into());
+        self
+    }
+
+    /// Runs the solution once on a kept input instead (`input.txt`, or an interactive
+    /// run's `replay.json`): no generation, no shrinking.
+    pub fn replay(mut self, file: impl Into<PathBuf>) -> Self {
+        self.config.replay = Some(file.into());
         self
     }
 
@@ -177,14 +192,25 @@ impl<G: Game> Stress<G> {
     /// path is refuted, an input cannot be judged); [`StressError::Game`] for a question
     /// the game cannot be asked.
     pub fn run(self) -> Result<Passed, StressError<G::Position>> {
-        let mut problem = GameProblem::new(self.game, self.question)?;
+        let mut config = self.config;
+        config.solution = Solution::parse(&self.solution)?;
+        // An interactive game is played: its starts are the inputs, each run a session.
+        let interactive = self.game.interactive().is_some();
+        let game = std::sync::Arc::new(self.game);
+        let mut problem = if interactive {
+            GameProblem::interactive_starts(std::sync::Arc::clone(&game))?
+        } else {
+            GameProblem::with_question(std::sync::Arc::clone(&game), self.question)?
+        };
         if self.source == AnswerSource::Rules {
             problem.answer_by_rules();
         }
-        let mut config = self.config;
-        config.solution = Solution::parse(&self.solution)?;
         let (_, reach) = engine::plan(&problem, &config)?;
-        let report = engine::stress(&problem, &config)?;
+        let report = if interactive {
+            crate::interactive::stress(&problem, game, &config, &())?
+        } else {
+            engine::stress(&problem, &config)?
+        };
         let Some(f) = &report.failure else {
             return Ok(Passed {
                 inputs: report.cases,
@@ -196,7 +222,11 @@ impl<G: Game> Stress<G> {
         let positions = problem.read_input(f.input.as_bytes()).map_err(|e| {
             engine::StressError::Problem(format!("the shrunk input cannot be read back: {e}"))
         })?;
-        let expected = engine::expected_answers(&problem, &positions)?.0;
+        let expected = if interactive {
+            Vec::new()
+        } else {
+            engine::expected_answers(&problem, &positions)?.0
+        };
         let (runs, least) = f
             .shrink
             .clone()
@@ -211,6 +241,7 @@ impl<G: Game> Stress<G> {
             shrink_runs: runs,
             generator: f.generator.unwrap_or(Generator::Random),
             input_index: f.index,
+            transcript: f.judgement.play.as_ref().map(|p| p.transcript.clone()),
             input: f.input.clone(),
             first_input: f.original_input.clone(),
             reach,
@@ -235,10 +266,12 @@ pub struct Passed {
 /// The least failing input found, typed.
 #[derive(Clone, Debug)]
 pub struct Failure<P> {
-    /// The positions of the shrunk input, in order.
+    /// The positions of the shrunk input, in order (an interactive game: its starts).
     pub positions: Vec<P>,
-    /// The expected answer to each.
+    /// The expected answer to each (none for an interactive game: the judge plays).
     pub expected: Vec<Answer>,
+    /// The failing game as played, for an interactive game.
+    pub transcript: Option<Transcript>,
     /// What the program printed.
     pub output: String,
     pub verdict: Verdict,

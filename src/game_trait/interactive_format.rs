@@ -141,9 +141,17 @@ impl<G: Game> Interactive<G> {
             }
             Ok(())
         };
+        // The judge reads a side as one word, as a contest's checker does.
+        let side = |what: &str, t: &str| -> Result<(), String> {
+            token(what, t)?;
+            if t.contains(char::is_whitespace) {
+                return Err(named(format!("the {what} {t:?} is more than one word")));
+            }
+            Ok(())
+        };
         if let Some([first, second]) = self.sides {
-            token("first side", first)?;
-            token("second side", second)?;
+            side("first side", first)?;
+            side("second side", second)?;
             if first == second {
                 return Err(named(format!("both sides are written {first:?}")));
             }
@@ -155,6 +163,9 @@ impl<G: Game> Interactive<G> {
                 "a won and a lost game both end with {:?}",
                 self.won
             )));
+        }
+        if self.max_moves == 0 {
+            return Err(named("a game may last 0 moves (max_moves)".to_owned()));
         }
         if self.move_time.is_zero() {
             return Err(named("a move's time is 0".to_owned()));
@@ -208,9 +219,13 @@ impl<G: Game> Interactive<G> {
     /// last).
     pub fn read_move(&self, from: &G::Position, text: &str) -> Result<G::Position, Parse> {
         let words: Vec<&str> = text.split_ascii_whitespace().collect();
+        // Digits only, without a sign or a leading zero, as `solve` reads a count.
         let number = |w: &str| {
-            w.parse::<u64>()
-                .map_err(|_| Parse::Malformed(format!("`{w}` is not a count")))
+            let canonical = w.bytes().all(|b| b.is_ascii_digit()) && (w == "0" || !w.starts_with('0'));
+            canonical
+                .then(|| w.parse::<u64>().ok())
+                .flatten()
+                .ok_or_else(|| Parse::Malformed(format!("`{w}` is not a count")))
         };
         let mut counts = from.counts();
         match self.notation {

@@ -26,9 +26,6 @@ pub use gamecheck_oracles::outcome::Outcome;
 use interactive_format::Interactive;
 pub use oracles::Oracle;
 pub use position::{Position, RANDOM_LIST_LEN};
-pub(crate) use position::{
-    key as position_key, lists_with_total, smaller as smaller_positions, with_total as positions_with_total,
-};
 pub(crate) use search::SEARCH_BUDGET;
 pub use search::Search;
 pub use settings::{ClaimDomainsFn, ClaimFn, Settings, StrategyFn};

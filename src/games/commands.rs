@@ -67,9 +67,9 @@ impl<G: Game + FromFlags> Commands for GameProblem<G> {
 
     fn interactive_command(&self) -> Option<Box<dyn crate::interactive::InteractiveCommand>> {
         self.game().interactive()?;
-        Some(Box::new(crate::interactive::InteractiveGame(
-            std::sync::Arc::clone(self.game_arc()),
-        )))
+        let game = std::sync::Arc::clone(self.game_arc());
+        let starts = GameProblem::interactive_starts(std::sync::Arc::clone(&game)).map_err(|e| e.to_string());
+        Some(Box::new(crate::interactive::InteractiveGame { game, starts }))
     }
 
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {

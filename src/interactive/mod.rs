@@ -4,7 +4,7 @@
 //! A [`Game`] becomes interactive by returning an [`Interactive`] format from
 //! [`Game::interactive`]: what the judge writes first (T and each game's start in the
 //! ordinary [`Format`](crate::game_trait::Format)'s fields), the program's choice of side, the move notation, the end tokens and the
-//! limits. [`stress`] then runs the program against a judge that ranks every position
+//! limits. `stress` then runs the program against a judge that ranks every position
 //! within reach by remoteness ([`Remoteness`]: it wins as fast as it can, defends as long
 //! as it can, keeps a draw; some runs defend at random) and beyond it plays from the
 //! game's fast path, judges every move, and shrinks the first failure to its least
@@ -19,29 +19,31 @@ mod session;
 mod shrink;
 mod strategy;
 mod stress;
-mod verdict;
 
 use std::sync::Arc;
 
 pub use crate::game_trait::interactive_format::{Interactive, Notation, Parse};
-pub use generate::GameBounds;
+pub use crate::stress::{Entry, Player, Transcript, Verdict};
 pub use play::{PlayOptions, Played, play};
 pub use remoteness::{OutOfReach, Remoteness, Value};
 pub use session::Ended;
 pub use strategy::{Defence, Policy, Rank};
-pub use stress::{Config, Failure, REMOTENESS_BUDGET, Report, stress, stress_with_progress};
-pub use verdict::{Entry, Player, Transcript, Verdict};
+pub(crate) use stress::stress;
+pub use stress::{DEFAULT_GAMES, REMOTENESS_BUDGET};
 
 use crate::game_trait::Game;
+use crate::problem::{ContestFormat, Order};
 use crate::progress::Progress;
-use crate::stress::StressError;
+use crate::stress::{Config, Report, StressError};
 
 /// An interactive game with its type erased, as the command line reaches it.
 pub trait InteractiveCommand {
-    /// Returns the report of [`stress`] on the game.
+    /// Returns the report of `stress` on the game: its starts drawn, each input played
+    /// as an interactive session, the first failure shrunk.
     ///
     /// # Errors
-    /// As for [`stress`].
+    /// As for [`crate::stress::stress`]; [`StressError::Reference`] when the judge finds
+    /// no move.
     fn stress(&self, config: &Config, progress: &dyn Progress) -> Result<Report, StressError>;
 
     /// Returns how a person fared in [`play`].
@@ -56,12 +58,21 @@ pub trait InteractiveCommand {
     ) -> Result<Played, StressError>;
 }
 
-/// A game served interactively.
-pub struct InteractiveGame<G>(pub Arc<G>);
+/// A game served interactively, with the problem over its starts (the interactive
+/// format's start lines as contest input) that stress draws and shrinks.
+pub struct InteractiveGame<G, P> {
+    pub game: Arc<G>,
+    /// The problem over the starts, or why there is none (a format that is a mistake).
+    pub starts: Result<P, String>,
+}
 
-impl<G: Game> InteractiveCommand for InteractiveGame<G> {
+impl<G: Game, P: ContestFormat<Case = G::Position> + Order> InteractiveCommand for InteractiveGame<G, P> {
     fn stress(&self, config: &Config, progress: &dyn Progress) -> Result<Report, StressError> {
-        stress_with_progress(Arc::clone(&self.0), config, progress)
+        let starts = self
+            .starts
+            .as_ref()
+            .map_err(|why| StressError::Problem(why.clone()))?;
+        stress(starts, Arc::clone(&self.game), config, progress)
     }
 
     fn play(
@@ -70,6 +81,6 @@ impl<G: Game> InteractiveCommand for InteractiveGame<G> {
         input: &mut dyn std::io::BufRead,
         output: &mut dyn std::io::Write,
     ) -> Result<Played, StressError> {
-        play(Arc::clone(&self.0), options, input, output)
+        play(Arc::clone(&self.game), options, input, output)
     }
 }

@@ -1,15 +1,15 @@
 //! `play`: the same judge against a person at the terminal, who reads the position and
 //! the judge's moves, types moves, and is told after each whether it kept the win.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 
 use super::generate::{self, RunGames};
 use super::session::{self, Ended, Peer, Setup};
 use super::strategy::Policy;
-use super::verdict::{Entry, Player, Verdict};
 use crate::game_trait::{Game, Position};
 use crate::stress::StressError;
+use crate::stress::{Entry, Player, Verdict};
 
 /// What `play` starts from.
 #[derive(Clone, Debug, Default)]
@@ -61,10 +61,18 @@ impl Peer for Person<'_> {
 
     fn receive(&mut self) -> Result<String, Ended> {
         self.say("you> ");
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
+        // At most a line's cap and its end: an endless input (`/dev/zero`) is refused.
+        let mut line = Vec::new();
+        let read = (&mut *self.input)
+            .take(crate::stress::LINE_CAP as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
             Ok(0) => Err(Ended::new(Verdict::PresentationError, "the input ended mid-game")),
-            Ok(_) => Ok(line.trim_end().to_owned()),
+            Ok(_) if line.len() > crate::stress::LINE_CAP => Err(Ended::new(
+                Verdict::PresentationError,
+                &format!("a line longer than {} bytes", crate::stress::LINE_CAP),
+            )),
+            Ok(_) => Ok(String::from_utf8_lossy(&line).trim_end().to_owned()),
             Err(e) => Err(Ended::new(
                 Verdict::PresentationError,
                 &format!("cannot read a move: {e}"),

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use super::remoteness::Value;
 use super::strategy::{Defence, Judge, Policy, Rank};
-use super::verdict::{Entry, Player, Transcript, Verdict};
 use super::{Interactive, Parse};
 use crate::game_trait::{Game, Outcome};
+use crate::stress::Verdict;
+use crate::stress::{Entry, Player, Transcript};
 
 /// How a peer ended a run early: a verdict and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +152,7 @@ impl<G: Game> GameRun<'_, '_, G> {
             wrote: wrote.to_owned(),
             position: self.setup.game.describe(p),
             note,
-            defence,
+            defence: defence.map(Defence::name),
         };
         peer.told(&entry);
         self.transcript.entries.push(entry);
@@ -165,19 +166,26 @@ impl<G: Game> GameRun<'_, '_, G> {
         let mut program_to_move = true;
         if let Some([first, second]) = format.sides {
             let line = self.receive(peer, "its side")?;
-            let word = line.trim();
+            // Only ASCII spaces around it: a no-break space is part of the word.
+            let word = line.trim_matches(|c: char| c.is_ascii_whitespace());
             program_to_move = if word == first {
                 true
             } else if word == second {
                 false
             } else {
-                return Err(Ended::new(
-                    Verdict::PresentationError,
-                    &format!(
-                        "expected `{first}` or `{second}`, read `{}`",
-                        crate::shown::escaped(line.as_bytes(), 60)
-                    ),
-                ));
+                let why = format!(
+                    "expected `{first}` or `{second}`, read `{}`",
+                    crate::shown::escaped(line.as_bytes(), 60)
+                );
+                self.entry(
+                    peer,
+                    Player::Program,
+                    word,
+                    start,
+                    format!("not a side: {why}"),
+                    None,
+                );
+                return Err(Ended::new(Verdict::PresentationError, &why));
             };
             // The start's standing for the side the program took.
             let took = match (start_rank.outcome(), program_to_move) {
@@ -246,7 +254,7 @@ impl<G: Game> GameRun<'_, '_, G> {
                 self.transcript.moves += 1;
                 let after = self.judge.rank(&q);
                 let note = judge_move_note(before, after);
-                self.entry(peer, Player::Program, line.trim(), &q, note, None);
+                self.entry(peer, Player::Program, line.trim_ascii(), &q, note, None);
                 p = q;
                 if !self.judge.has_move(&p) {
                     peer.send(&format!("{}\n", format.won));

@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::StressError;
+use super::error::StressError;
 use super::generate::Generated;
 use super::judge::{Judgement, Verdict};
 use super::run::RunOutcome;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::StressError;
+use super::error::StressError;
 use super::run::{Clock, RunOutcome, Termination};
 use crate::problem::ContestFormat;
 
@@ -17,9 +17,17 @@ const TOKEN_SHOWN: usize = 40;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
+    /// Every answer right (an interactive game: every game it could win won, every draw
+    /// kept, and it exited cleanly).
     Ok,
+    /// A wrong answer (an interactive game: an illegal move, the wrong side, a won or
+    /// drawn game lost, or a game not finished within the move limit).
     WrongAnswer,
+    /// More CPU time than the limit (of a run, or of one move).
     Timeout,
+    /// An interactive program wrote nothing within the time of a move while using no
+    /// CPU time: it waits for input when it should write, or did not flush.
+    Idleness,
     /// A non-zero exit, a signal, or stdout past the output cap.
     RuntimeError,
     /// Output that does not parse: a wrong token or the wrong number of lines.
@@ -39,6 +47,7 @@ impl Verdict {
             Verdict::Ok => "ok",
             Verdict::WrongAnswer => "wrong-answer",
             Verdict::Timeout => "timeout",
+            Verdict::Idleness => "idleness",
             Verdict::RuntimeError => "runtime-error",
             Verdict::PresentationError => "presentation-error",
         }
@@ -57,8 +66,10 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// One line saying why, e.g. `line 3: expected First, found Second`.
     pub detail: String,
-    /// The expected output, as the contest prints it.
+    /// The expected output, as the contest prints it (empty for an interactive run).
     pub expected: String,
+    /// What an interactive run played; `None` for a batch run.
+    pub play: Option<Box<super::transcript::Play>>,
 }
 
 /// Whether `c` separates tokens: ASCII whitespace as C's `isspace` has it (space, `\t`,
@@ -285,5 +296,6 @@ pub fn judge<P: ContestFormat>(
         verdict,
         detail,
         expected,
+        play: None,
     })
 }

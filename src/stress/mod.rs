@@ -6,98 +6,33 @@
 //! shrinks, and given a replay command.
 
 mod checkpoint;
+mod error;
 mod first_failure;
 mod generate;
 mod judge;
+mod live;
 pub(crate) mod reaper;
 mod report;
 pub(crate) mod run;
 mod shrink;
+mod transcript;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use thiserror::Error;
-
 pub use crate::problem::{Beyond, Reach};
+pub use error::{REPLAY_MAX_BYTES, STRESS_MAX_CASES, StressError};
 pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
+pub use live::{Exit, Heard, LINE_CAP, Live};
 pub use reaper::handle_signals;
 pub use report::{Failure, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
+pub use transcript::{Entry, Play, Player, Transcript};
 
-use crate::input::InputError;
-use crate::problem::{Bounds, BoundsError, ContestFormat, Order, RAMP_INPUTS, Range};
+use crate::problem::{Bounds, ContestFormat, Order, RAMP_INPUTS, Range};
 use crate::progress::Progress;
-
-/// The most cases T one generated input may hold: each input, its cases and its expected
-/// answers are held in memory while it runs and shrinks (10^5 Chopsticks cases are
-/// about 8 MB of text).
-pub const STRESS_MAX_CASES: u64 = 100_000;
-
-/// The longest `--replay` file read: more than any input stress writes (the largest,
-/// Moore's 10^4 positions of 1000 piles of 20 digits, is about 210 MB).
-pub const REPLAY_MAX_BYTES: u64 = 256 << 20;
-
-/// Why a stress run could not be carried out (as opposed to a solution failing).
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum StressError {
-    #[error("solution command `{command}` is unusable: {why}")]
-    BadCommand { command: String, why: String },
-    #[error("cannot start the solution `{command}`")]
-    Spawn {
-        command: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{what} `{path}`")]
-    Io {
-        what: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("replay input `{path}` is not valid contest input")]
-    ReplayInput {
-        path: PathBuf,
-        #[source]
-        source: InputError,
-    },
-    #[error("replay input `{path}` is longer than {} MiB, more than any input stress writes", REPLAY_MAX_BYTES >> 20)]
-    ReplayTooLong { path: PathBuf },
-    #[error("cannot use `{path}` as the output directory: {why}")]
-    OutDir { path: PathBuf, why: String },
-    #[error(
-        "the output directory `{path}` is in use by another {} stress run; give each run its own --out-dir",
-        crate::program::name()
-    )]
-    OutDirBusy { path: PathBuf },
-    #[error(
-        "--max-cases {cases} is more than stress puts in one input (T <= {STRESS_MAX_CASES}): \
-         each input is held in memory while it runs and shrinks; `solve` streams any T"
-    )]
-    TooManyCases { cases: u64 },
-    #[error("the reference solver cannot judge this input: {why}")]
-    Reference { why: String },
-    /// The game's fast path, the expected answers beyond the rules' reach, is wrong.
-    #[error("stress does not run on a fast path that check refutes: {why}")]
-    FastPathRefuted { why: String },
-    #[error("{0}")]
-    Problem(String),
-    #[error(transparent)]
-    Bounds(#[from] BoundsError),
-    /// A solution given as a source file did not build.
-    #[error(transparent)]
-    Build(#[from] crate::program::BuildError),
-    #[error("cannot start {jobs} worker threads")]
-    Pool {
-        jobs: usize,
-        #[source]
-        source: rayon::ThreadPoolBuildError,
-    },
-}
 
 /// Everything a stress run needs besides the problem.
 #[derive(Clone, Debug)]
@@ -113,6 +48,9 @@ pub struct Config {
     /// Solution runs at a time (at least 1).
     pub jobs: usize,
     pub limits: Limits,
+    /// An interactive game's CPU time per move (its program's whole tree); `None`: its
+    /// format's.
+    pub move_time: Option<std::time::Duration>,
     pub shrink: ShrinkLimits,
     /// The contest's bounds or the extended ones, and the `--max-*` flags over them.
     pub range: Range,
@@ -147,7 +85,9 @@ impl Default for Config {
             limits: Limits {
                 timeout: std::time::Duration::from_millis(2000),
                 max_output_bytes: 1 << 20,
+                max_memory_bytes: None,
             },
+            move_time: None,
             shrink: ShrinkLimits::default(),
             range: Range::Contest,
             overrides: Vec::new(),
@@ -175,7 +115,8 @@ impl Config {
     ///     seed: 7,
     ///     cases: 10,
     ///     jobs: 2,
-    ///     limits: Limits { timeout: Duration::from_millis(500), max_output_bytes: 1 << 20 },
+    ///     limits: Limits { timeout: Duration::from_millis(500), max_output_bytes: 1 << 20, max_memory_bytes: None },
+    ///     move_time: None,
     ///     shrink: ShrinkLimits::default(),
     ///     range: Range::Contest,
     ///     overrides: vec![],
@@ -214,26 +155,77 @@ impl Config {
         }
     }
 
-    fn replay_command(&self, input: &std::path::Path) -> String {
+    /// Returns the command that reruns the solution on `file` (the kept input, or an
+    /// interactive run's `replay.json`).
+    fn replay_command(&self, file: &std::path::Path) -> String {
+        let time = match self.move_time {
+            Some(t) => format!(" --timeout-ms {}", t.as_millis()),
+            None => format!(" --timeout-ms {}", self.limits.timeout.as_millis()),
+        };
         format!(
-            "{} stress {} --solution {} --timeout-ms {} --max-output-bytes {} --replay {}",
+            "{} stress {} --solution {}{time} --max-output-bytes {} --replay {}",
             crate::program::name(),
             self.problem_args,
             shell_words::quote(&self.solution.display()),
-            self.limits.timeout.as_millis(),
             self.limits.max_output_bytes,
-            shell_words::quote(&input.to_string_lossy()),
+            shell_words::quote(&file.to_string_lossy()),
         )
     }
 
-    fn default_out_dir(&self) -> PathBuf {
-        let name = self.problem_args.split_whitespace().next().unwrap_or("problem");
-        std::env::temp_dir().join(format!(
-            "gamecheck-stress-{name}-seed{}-{}",
-            self.seed,
-            std::process::id()
-        ))
+    /// Returns a fresh directory for the failure's files under the temp dir, made now
+    /// (`mkdtemp`: a name no one could have taken before, never a directory reused).
+    fn fresh_out_dir(&self) -> std::io::Result<PathBuf> {
+        let name: String = self
+            .problem_args
+            .split_whitespace()
+            .next()
+            .unwrap_or("problem")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        fresh_dir(&std::env::temp_dir().join(format!("gamecheck-stress-{name}-seed{}-", self.seed)))
     }
+
+    /// Returns the solution to run: a source file (`sol.cpp`) built once per content,
+    /// any other command as it is.
+    ///
+    /// # Errors
+    /// [`StressError::Build`] when the source does not build.
+    pub fn built_solution(&self) -> Result<Solution, StressError> {
+        Ok(
+            match crate::program::built_in(&self.solution.display(), self.build_dir.as_deref())?.split_first()
+            {
+                Some((program, args)) => Solution {
+                    program: program.clone(),
+                    args: args.to_vec(),
+                },
+                None => self.solution.clone(),
+            },
+        )
+    }
+}
+
+/// Makes a directory named `prefix` and six random characters, as `mkdtemp` does, and
+/// returns its path.
+#[cfg(unix)]
+fn fresh_dir(prefix: &Path) -> std::io::Result<PathBuf> {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let mut template = prefix.as_os_str().as_bytes().to_vec();
+    template.extend_from_slice(b"XXXXXX\0");
+    // SAFETY: the template is ours, NUL-terminated, and mkdtemp writes within it.
+    let made = unsafe { libc::mkdtemp(template.as_mut_ptr().cast()) };
+    if made.is_null() {
+        return Err(std::io::Error::last_os_error());
+    }
+    template.pop();
+    Ok(PathBuf::from(std::ffi::OsString::from_vec(template)))
+}
+
+#[cfg(not(unix))]
+fn fresh_dir(prefix: &Path) -> std::io::Result<PathBuf> {
+    let dir = PathBuf::from(format!("{}{}", prefix.display(), std::process::id()));
+    std::fs::create_dir(&dir)?;
+    Ok(dir)
 }
 
 /// Returns the bounds of a run of `problem` under `config`: its constraints' contest or
@@ -334,8 +326,14 @@ pub(crate) fn claim_out_dir(dir: &Path) -> Result<std::fs::File, StressError> {
         std::io::ErrorKind::WouldBlock => StressError::OutDirBusy { path: dir.to_owned() },
         _ => io("cannot lock the output directory", e),
     })?;
+    // Created afresh: a link left in its place is removed, never written through.
     let probe = dir.join(".gamecheck-write-test");
-    std::fs::write(&probe, b"").map_err(|e| io("cannot write into the output directory", e))?;
+    let _ = std::fs::remove_file(&probe);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| io("cannot write into the output directory", e))?;
     let _ = std::fs::remove_file(probe);
     Ok(handle)
 }
@@ -438,7 +436,8 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     seed: 1,
 ///     cases: 3,
 ///     jobs: 1,
-///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20 },
+///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None },
+///     move_time: None,
 ///     shrink: ShrinkLimits::default(),
 ///     range: Range::Contest,
 ///     overrides: vec![],
@@ -486,7 +485,8 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     seed: 1,
 ///     cases: 4,
 ///     jobs: 2,
-///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20 },
+///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None },
+///     move_time: None,
 ///     shrink: ShrinkLimits::default(),
 ///     range: Range::Contest,
 ///     overrides: vec![],
@@ -509,9 +509,80 @@ pub fn stress_with_progress<P: ContestFormat + Order>(
     config: &Config,
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
+    let step = Batch {
+        problem,
+        limits: config.limits,
+        reap: config.reap,
+    };
+    stress_steps(problem, &step, config, progress)
+}
+
+/// The cases of a replayed input, with the judgement of the solution on them and its run.
+pub(crate) type Replayed<P> = (Vec<<P as crate::problem::Problem>::Case>, Judgement, RunOutcome);
+
+/// How one input is run and judged: the one thing that varies between kinds of stress
+/// run. Generation, the first failure in order, its files, the shrink over the cases and
+/// the report are the engine's.
+pub(crate) trait Step<P: ContestFormat>: Sync {
+    /// Returns the judgement of `solution` on `cases`, and its run.
+    fn check(&self, solution: &Solution, cases: &[P::Case]) -> Result<(Judgement, RunOutcome), StressError>;
+
+    /// Its own passes after the shrink over the cases (an interactive run: the line of
+    /// play), within `runs` more runs, telling `adopted` of each smaller failure; returns
+    /// the failure, at least as small, and the runs spent.
+    fn refine(
+        &self,
+        _solution: &Solution,
+        _cases: &[P::Case],
+        found: (Judgement, RunOutcome),
+        _runs: usize,
+        _adopted: &dyn Fn(&Judgement, &RunOutcome),
+    ) -> Result<((Judgement, RunOutcome), usize), StressError> {
+        Ok((found, 0))
+    }
+
+    /// Returns the cases of the replay file `path` and their judgement, when the step
+    /// reads its own kind of file (an interactive run's `replay.json`); `None`: the file
+    /// is contest input.
+    fn replay(&self, _solution: &Solution, _path: &Path) -> Option<Result<Replayed<P>, StressError>> {
+        None
+    }
+
+    /// Returns the name of the file a replay command reruns.
+    fn replay_file(&self) -> &'static str {
+        "input.txt"
+    }
+}
+
+/// A batch run: the input on stdin, the output judged against the expected answers.
+struct Batch<'a, P> {
+    problem: &'a P,
+    limits: Limits,
+    reap: bool,
+}
+
+impl<P: ContestFormat> Step<P> for Batch<'_, P> {
+    fn check(&self, solution: &Solution, cases: &[P::Case]) -> Result<(Judgement, RunOutcome), StressError> {
+        let input = self.problem.write_input(cases);
+        let run = run::run_reaping(solution, input.as_bytes(), &self.limits, self.reap)?;
+        let judged = judge::judge(self.problem, cases, &run);
+        // What the expected answers memoized is per input.
+        self.problem.forget();
+        Ok((judged?, run))
+    }
+}
+
+/// Returns the report of a stress run of `problem` whose inputs `step` runs and judges:
+/// as [`stress_with_progress`], whatever the step.
+pub(crate) fn stress_steps<P: ContestFormat + Order, S: Step<P>>(
+    problem: &P,
+    step: &S,
+    config: &Config,
+    progress: &dyn Progress,
+) -> Result<Report, StressError> {
     // A signal during the run names the failure saved so far.
     reaper::on_stop(checkpoint::close);
-    let report = stress_run(problem, config, progress);
+    let report = stress_run(problem, step, config, progress);
     if config.reap {
         // Whatever a run left behind, until no child is left at all.
         reaper::kill_every_child();
@@ -522,8 +593,9 @@ pub fn stress_with_progress<P: ContestFormat + Order>(
     report
 }
 
-fn stress_run<P: ContestFormat + Order>(
+fn stress_run<P: ContestFormat + Order, S: Step<P>>(
     problem: &P,
+    step: &S,
     config: &Config,
     progress: &dyn Progress,
 ) -> Result<Report, StressError> {
@@ -536,24 +608,8 @@ fn stress_run<P: ContestFormat + Order>(
         .num_threads(jobs)
         .build()
         .map_err(|source| StressError::Pool { jobs, source })?;
-    // A source file (`sol.cpp`) is built once per content; any other command runs as is.
-    let solution = match crate::program::built_in(&config.solution.display(), config.build_dir.as_deref())?
-        .split_first()
-    {
-        Some((program, args)) => Solution {
-            program: program.clone(),
-            args: args.to_vec(),
-        },
-        None => config.solution.clone(),
-    };
-    let check = |cases: &[P::Case]| -> Result<(Judgement, RunOutcome), StressError> {
-        let input = problem.write_input(cases);
-        let run = run::run_reaping(&solution, input.as_bytes(), &config.limits, config.reap)?;
-        let judged = judge::judge(problem, cases, &run);
-        // What the expected answers memoized is per input.
-        problem.forget();
-        Ok((judged?, run))
-    };
+    let solution = config.built_solution()?;
+    let check = |cases: &[P::Case]| step.check(&solution, cases);
     let mut report = Report {
         problem: config.problem_args.clone(),
         seed: Some(config.seed),
@@ -565,8 +621,14 @@ fn stress_run<P: ContestFormat + Order>(
         failure: None,
     };
     if let Some(path) = &config.replay {
-        let cases = read_replay(problem, path)?;
-        let (judgement, run) = pool.install(|| check(&cases))?;
+        let (cases, judgement, run) = match step.replay(&solution, path) {
+            Some(replayed) => replayed?,
+            None => {
+                let cases = read_replay(problem, path)?;
+                let (judgement, run) = pool.install(|| check(&cases))?;
+                (cases, judgement, run)
+            }
+        };
         report.seed = None;
         report.cases = 1;
         report.requested = 1;
@@ -606,17 +668,20 @@ fn stress_run<P: ContestFormat + Order>(
         report.cases = sweep.drawn;
         return Ok(report);
     };
+    let out_dir = || match &config.out_dir {
+        Some(dir) => Ok(dir.clone()),
+        None => config.fresh_out_dir(),
+    };
     let (judgement, run) = match result {
         // The reference ran out of its budget on this input: name it and keep it, so
         // that the input is not lost with the run.
         Err(StressError::Reference { why }) => {
-            let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
-            let path = dir.join("unjudged-input.txt");
-            let kept = std::fs::create_dir_all(&dir)
-                .and_then(|()| std::fs::write(&path, &original.text))
+            let kept = out_dir()
+                .map(|dir| dir.join("unjudged-input.txt"))
+                .and_then(|path| report::write_whole(&path, original.text.as_bytes()).map(|()| path))
                 .map_or_else(
-                    |e| format!("it could not be kept in {}: {e}", path.display()),
-                    |()| format!("kept in {}", path.display()),
+                    |e| format!("it could not be kept: {e}"),
+                    |path| format!("kept in {}", path.display()),
                 );
             return Err(StressError::Reference {
                 why: format!("{why}; input {} (seed {}), {kept}", index + 1, config.seed),
@@ -639,17 +704,24 @@ fn stress_run<P: ContestFormat + Order>(
         replay: None,
         generator: Some(original.generator),
     };
-    let dir = config.out_dir.clone().unwrap_or_else(|| config.default_out_dir());
-    let replay = config.replay_command(&dir.join("input.txt"));
     // Written and told before the shrink, which may be long or cut short by a signal.
-    let written = match checkpoint::first(&dir, &failure, &replay) {
-        Ok(files) => {
-            failure.files = files;
-            true
+    let (written, dir, replay) = match out_dir() {
+        Ok(dir) => {
+            let replay = config.replay_command(&dir.join(step.replay_file()));
+            match checkpoint::first(&dir, &failure, &replay) {
+                Ok(files) => {
+                    failure.files = files;
+                    (true, dir, replay)
+                }
+                Err(e) => {
+                    failure.files_error = Some(format!("{}: {e}", dir.display()));
+                    (false, dir, replay)
+                }
+            }
         }
         Err(e) => {
-            failure.files_error = Some(format!("{}: {e}", dir.display()));
-            false
+            failure.files_error = Some(format!("cannot make a fresh output directory: {e}"));
+            (false, PathBuf::new(), String::new())
         }
     };
     let kept = if written {
@@ -668,7 +740,12 @@ fn stress_run<P: ContestFormat + Order>(
         original.generator,
         crate::shown::escaped(failure.original_detail.as_bytes(), 200),
     ));
+    // The least failure so far, kept should the shrink break off (a run that cannot
+    // start under a process limit): what was found is reported, not lost.
+    let least = std::sync::Mutex::new(None);
     let adopted = |cases: &[P::Case], judgement: &Judgement, run: &RunOutcome| {
+        *least.lock().unwrap_or_else(|p| p.into_inner()) =
+            Some((cases.to_vec(), judgement.clone(), run.clone()));
         if written {
             let input = problem.write_input(cases);
             let _ = checkpoint::better(&dir, &input, judgement, run, &replay);
@@ -678,18 +755,60 @@ fn stress_run<P: ContestFormat + Order>(
         shrink::shrink_telling(
             problem,
             &bounds,
-            original.cases,
+            original.cases.clone(),
             failure.judgement.clone(),
             failure.run.clone(),
             &check,
             &adopted,
             config.shrink,
         )
-    })?;
+    });
+    let shrunk = match shrunk {
+        Ok(shrunk) => shrunk,
+        Err(e @ StressError::Spawn { .. }) => {
+            let (cases, judgement, run) = least
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+                .unwrap_or_else(|| {
+                    (
+                        original.cases.clone(),
+                        failure.judgement.clone(),
+                        failure.run.clone(),
+                    )
+                });
+            Shrunk {
+                cases,
+                judgement,
+                run,
+                runs: 0,
+                standing: Standing::Greedy(format!("the shrink broke off: {e}")),
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    let left = config.shrink.max_runs.saturating_sub(shrunk.runs);
+    let refined = pool.install(|| {
+        step.refine(
+            &solution,
+            &shrunk.cases,
+            (shrunk.judgement.clone(), shrunk.run.clone()),
+            left,
+            &|j: &Judgement, r: &RunOutcome| adopted(&shrunk.cases, j, r),
+        )
+    });
+    let ((judgement, run), more) = match refined {
+        Ok(refined) => refined,
+        Err(StressError::Spawn { .. }) => match least.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            Some((_, judgement, run)) => ((judgement, run), 0),
+            None => ((shrunk.judgement, shrunk.run), 0),
+        },
+        Err(e) => return Err(e),
+    };
     failure.input = problem.write_input(&shrunk.cases);
-    failure.judgement = shrunk.judgement;
-    failure.run = shrunk.run;
-    failure.shrink = Some((shrunk.runs, shrunk.standing));
+    failure.judgement = judgement;
+    failure.run = run;
+    failure.shrink = Some((shrunk.runs + more, shrunk.standing));
     if written {
         match report::write_files(&dir, &failure) {
             Ok(files) => failure.files = files,

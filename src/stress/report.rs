@@ -62,20 +62,26 @@ pub struct Report {
 }
 
 /// Writes `data` to `path` through a temporary file renamed over it, so a reader (or a
-/// run cut short) never sees half a file. The temporary file is created afresh, never
-/// opened through a link a solution may have left in its place.
-fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
+/// run cut short) never sees half a file. The temporary file is created afresh
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`), never opened through a link a solution may have
+/// left in its place, and the rename replaces a link at `path` rather than its target.
+pub(crate) fn write_whole(path: &Path, data: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(".partial");
     let partial = path.with_file_name(name);
     let _ = std::fs::remove_file(&partial);
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&partial)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
     // A full disk (or a file size limit) fails the write: no half file is left behind.
-    file.write_all(data)
+    options
+        .open(&partial)
+        .and_then(|mut f| f.write_all(data))
         .and_then(|()| std::fs::rename(&partial, path))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&partial);
@@ -88,6 +94,11 @@ pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBu
     std::fs::create_dir_all(dir)?;
     write_shrunk(dir, &f.input, &f.judgement, &f.run)?;
     write_whole(&dir.join("first-input.txt"), f.original_input.as_bytes())?;
+    let played: &[&str] = if f.judgement.play.is_some() {
+        &["transcript.txt", "replay.json"]
+    } else {
+        &[]
+    };
     Ok([
         "input.txt",
         "expected.txt",
@@ -96,6 +107,7 @@ pub(crate) fn write_files(dir: &Path, f: &Failure) -> std::io::Result<Vec<PathBu
         "first-input.txt",
     ]
     .iter()
+    .chain(played)
     .map(|name| dir.join(name))
     .collect())
 }
@@ -116,6 +128,10 @@ pub(crate) fn write_shrunk(
     ];
     for (name, data) in files {
         write_whole(&dir.join(name), data)?;
+    }
+    if let Some(play) = &judgement.play {
+        write_whole(&dir.join("transcript.txt"), play.transcript.to_text().as_bytes())?;
+        write_whole(&dir.join("replay.json"), play.replay.as_bytes())?;
     }
     Ok(())
 }
@@ -203,6 +219,11 @@ impl Report {
             if let Some(g) = f.generator {
                 o.insert("generator".into(), json!(g.name()));
             }
+            if let Some(play) = &f.judgement.play {
+                o.insert("transcript".into(), json!(play.transcript));
+                o.insert("games".into(), json!(play.games));
+                o.insert("moves".into(), json!(play.moves));
+            }
             if let Some((runs, standing)) = &f.shrink {
                 let why = match standing {
                     Standing::Least => String::new(),
@@ -272,9 +293,18 @@ impl Report {
         if let Some((runs, standing)) = &f.shrink {
             let _ = writeln!(out, "shrunk in {runs} runs ({standing}): {}", f.judgement.detail);
         }
-        let _ = write!(out, "input:\n{}", indent(f.input.as_bytes()));
-        let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
-        let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
+        match &f.judgement.play {
+            // The input is what the judge wrote first; the rest is the game as played.
+            Some(play) => {
+                let _ = write!(out, "the judge wrote first:\n{}", indent(f.input.as_bytes()));
+                out.push_str(&play.transcript.to_text());
+            }
+            None => {
+                let _ = write!(out, "input:\n{}", indent(f.input.as_bytes()));
+                let _ = write!(out, "expected:\n{}", indent(f.judgement.expected.as_bytes()));
+                let _ = write!(out, "actual:\n{}", indent(&f.run.stdout));
+            }
+        }
         if !f.run.stderr.is_empty() {
             let lines: Vec<&[u8]> = f
                 .run

@@ -8,10 +8,10 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::StressError;
+use super::error::StressError;
 
 /// How much stderr is kept for the report; the rest is read and dropped.
-const STDERR_KEPT: usize = 64 * 1024;
+pub(super) const STDERR_KEPT: usize = 64 * 1024;
 /// How long to wait for stdout to close after the group is killed. Only a process that
 /// left the group (setsid) can hold it open longer; its output is then cut there.
 const DRAIN_GRACE: Duration = Duration::from_millis(500);
@@ -85,6 +85,9 @@ pub struct Limits {
     pub timeout: Duration,
     /// Bytes of stdout allowed; one more and the group is killed.
     pub max_output_bytes: usize,
+    /// Address space of each process of the program (`RLIMIT_AS`, set in the child before
+    /// `exec`); `None`: no limit of ours.
+    pub max_memory_bytes: Option<u64>,
 }
 
 /// How many times the CPU-time limit the wall-clock limit is.
@@ -138,13 +141,14 @@ pub struct RunOutcome {
 }
 
 /// The process group leads: its child was started with `process_group(0)`.
-pub(crate) fn configure(cmd: &mut Command) {
+pub(crate) fn configure(cmd: &mut Command, limits: &Limits) {
     use std::os::unix::process::CommandExt;
     // The child leads a new process group, so one kill reaches its children too.
     cmd.process_group(0);
     #[cfg(target_os = "linux")]
     {
         let parent = std::process::id() as libc::pid_t;
+        let memory = limits.max_memory_bytes;
         // SAFETY: between fork and exec the closure makes only async-signal-safe system
         // calls (prctl, getppid, _exit) and touches no memory of the parent.
         unsafe {
@@ -156,8 +160,60 @@ pub(crate) fn configure(cmd: &mut Command) {
                 if libc::getppid() != parent {
                     libc::_exit(137);
                 }
+                judge_like_signals();
+                if let Some(bytes) = memory {
+                    let limit = libc::rlimit {
+                        rlim_cur: bytes as libc::rlim_t,
+                        rlim_max: bytes as libc::rlim_t,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
                 Ok(())
             });
+        }
+    }
+}
+
+/// Gives the child the signal state a judge gives: an empty mask and every signal at its
+/// default action. The stress binary blocks the terminating signals for its reaper
+/// thread, and a mask (like an ignored disposition) survives `exec`: a solution that
+/// stops its search with `alarm()` would never see the alarm. Called between fork and
+/// exec: sigprocmask and sigaction are async-signal-safe.
+#[cfg(target_os = "linux")]
+fn judge_like_signals() {
+    // SAFETY: the set and the action are ours and zeroed; a signal the libc keeps for
+    // itself (glibc's SIGCANCEL, SIGSETXID) refuses the call, which is harmless.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+        // The kernel's own call: glibc's `sigaction` refuses the signals it keeps for
+        // itself (32, 33), which a parent may still have left ignored.
+        #[repr(C)]
+        struct KernelAction {
+            handler: usize,
+            flags: u64,
+            restorer: usize,
+            mask: u64,
+        }
+        let action = KernelAction {
+            handler: libc::SIG_DFL,
+            flags: 0,
+            restorer: 0,
+            mask: 0,
+        };
+        for signal in 1..65 {
+            if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                libc::syscall(
+                    libc::SYS_rt_sigaction,
+                    signal,
+                    &action as *const KernelAction,
+                    std::ptr::null_mut::<KernelAction>(),
+                    8usize,
+                );
+            }
         }
     }
 }
@@ -171,7 +227,7 @@ pub(crate) fn kill_group(pgid: i32) {
     }
 }
 
-fn set_nonblocking(fd: RawFd) {
+pub(super) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl only changes the flags of a descriptor we own.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -183,7 +239,7 @@ fn set_nonblocking(fd: RawFd) {
 
 /// Returns a descriptor that becomes readable when process `pid` exits (Linux 5.3 on), so
 /// an exit is seen at once; without it the loop looks at each tick.
-fn pidfd(pid: i32) -> Option<OwnedFd> {
+pub(super) fn pidfd(pid: i32) -> Option<OwnedFd> {
     #[cfg(target_os = "linux")]
     {
         use std::os::fd::FromRawFd;
@@ -199,7 +255,7 @@ fn pidfd(pid: i32) -> Option<OwnedFd> {
 }
 
 /// Returns whether process `pid` (our unreaped child) has exited, without reaping it.
-fn has_exited(pid: i32) -> bool {
+pub(super) fn has_exited(pid: i32) -> bool {
     // SAFETY: waitid only writes into the zeroed siginfo we own.
     let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
     let rc = unsafe {
@@ -216,7 +272,7 @@ fn has_exited(pid: i32) -> bool {
 
 /// Reaps `pid` (killed or exited) and returns its wait status and the CPU time of it and
 /// the children it waited for.
-fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
+pub(super) fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
     let mut status: libc::c_int = 0;
     // SAFETY: wait4 writes only into the status and rusage we own.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -305,15 +361,15 @@ pub(crate) fn look_at_tree(_leader: i32, _ticks_per_second: u64) -> TreeLook {
 }
 
 /// One of the program's output pipes, read without blocking.
-struct Reader {
-    fd: Option<OwnedFd>,
-    kept: Vec<u8>,
-    cap: usize,
-    total: usize,
+pub(super) struct Reader {
+    pub(super) fd: Option<OwnedFd>,
+    pub(super) kept: Vec<u8>,
+    pub(super) cap: usize,
+    pub(super) total: usize,
 }
 
 impl Reader {
-    fn new(fd: Option<OwnedFd>, cap: usize) -> Reader {
+    pub(super) fn new(fd: Option<OwnedFd>, cap: usize) -> Reader {
         if let Some(fd) = &fd {
             set_nonblocking(fd.as_raw_fd());
         }
@@ -327,7 +383,7 @@ impl Reader {
 
     /// Reads what is there; closes the pipe at its end or once `stop_past_cap` and the
     /// cap is passed. Returns whether more than the cap has been read.
-    fn read_available(&mut self, stop_past_cap: bool) -> bool {
+    pub(super) fn read_available(&mut self, stop_past_cap: bool) -> bool {
         let mut chunk = [0u8; 16 * 1024];
         while let Some(fd) = &self.fd {
             // SAFETY: read writes at most chunk.len() bytes into the buffer we own.
@@ -386,7 +442,7 @@ impl Writer<'_> {
 }
 
 /// Waits up to `timeout` for one of `fds` (with its `events`) to be ready.
-fn poll(fds: &mut [libc::pollfd], timeout: Duration) {
+pub(super) fn poll(fds: &mut [libc::pollfd], timeout: Duration) {
     let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
     // SAFETY: poll reads and writes only the pollfd slice we own.
     unsafe {
@@ -394,7 +450,7 @@ fn poll(fds: &mut [libc::pollfd], timeout: Duration) {
     }
 }
 
-fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
+pub(super) fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
     libc::pollfd {
         fd,
         events,
@@ -421,11 +477,11 @@ fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
 /// ```
 /// use gamecheck::stress::{run, Clock, Limits, Solution, Termination};
 /// use std::time::Duration;
-/// let limits = Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20 };
+/// let limits = Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None };
 /// let out = run(&Solution::parse("cat").unwrap(), b"1\n1 0 1 1\n", &limits).unwrap();
 /// assert_eq!((out.termination, out.stdout), (Termination::Exited(0), b"1\n1 0 1 1\n".to_vec()));
 /// // `sleep` uses no CPU: the wall-clock limit, three times the CPU limit, ends it.
-/// let limits = Limits { timeout: Duration::from_millis(100), max_output_bytes: 1 << 20 };
+/// let limits = Limits { timeout: Duration::from_millis(100), max_output_bytes: 1 << 20, max_memory_bytes: None };
 /// let out = run(&Solution::parse("sleep 10").unwrap(), b"", &limits).unwrap();
 /// assert_eq!(out.termination, Termination::TimedOut(Clock::Wall));
 /// assert!(out.elapsed >= Duration::from_millis(300));
@@ -447,7 +503,7 @@ pub(crate) fn run_reaping(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    configure(&mut cmd);
+    configure(&mut cmd, limits);
     let start = Instant::now();
     let mut child = super::reaper::spawn(&mut cmd).map_err(|source| StressError::Spawn {
         command: solution.display(),

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::StressError;
+use super::error::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
 use crate::budget::{WALL_SAFETY_FACTOR, thread_cpu_time};

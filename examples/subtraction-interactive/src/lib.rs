@@ -46,12 +46,13 @@ impl Take {
             let (mut v, mut seen, mut window) = (Vec::new(), HashMap::new(), 0u64);
             loop {
                 let i = v.len() as u64;
-                if i >= m
-                    && let Some(&first) = seen.get(&window)
-                {
-                    return (first, i - first, v);
+                // A window names the outcomes before i only once it holds max(S) of them.
+                if i >= m {
+                    if let Some(&first) = seen.get(&window) {
+                        return (first, i - first, v);
+                    }
+                    seen.insert(window, i);
                 }
-                seen.insert(window, i);
                 let w = self.set.iter().any(|&s| s <= i && !v[(i - s) as usize]);
                 v.push(w);
                 window = ((window << 1) | u64::from(w)) & (u64::MAX >> (64 - m));

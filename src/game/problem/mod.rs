@@ -115,7 +115,37 @@ impl<G: Game> GameProblem<G> {
     /// [`GameError::Question`] for the Grundy value under misère play, which is not
     /// defined here; [`GameError::Format`] for a format that is a mistake for the game
     /// (an unknown field summed, a range above `max_count`, the wrong number of counts).
-    pub fn new(game: G, mut question: Question) -> Result<GameProblem<G>, GameError> {
+    pub fn new(game: G, question: Question) -> Result<GameProblem<G>, GameError> {
+        GameProblem::new_shared(Arc::new(game), question)
+    }
+
+    /// Returns the problem whose contest input is the starts of `game`'s interactive
+    /// format, asked for the outcome: `stress` draws and shrinks an interactive game's
+    /// starts, and checks its fast path, as it does a contest's cases.
+    ///
+    /// # Errors
+    /// [`GameError::Format`] when the game has no interactive format, or one that is a
+    /// mistake for it.
+    pub(crate) fn interactive_starts(game: Arc<G>) -> Result<GameProblem<G>, GameError> {
+        let Some(interactive) = game.interactive() else {
+            return Err(GameError::Format(format!(
+                "{} has no interactive format",
+                G::NAME
+            )));
+        };
+        interactive.mistake(&game).map_err(GameError::Format)?;
+        let mut problem = GameProblem::new_shared(game, Question::default())?;
+        problem.line_shape = LineShape::of(&interactive.format, &*problem.game);
+        problem.format = interactive.format;
+        Ok(problem)
+    }
+
+    /// Returns the shared `game` asked `question`, as [`GameProblem::new`].
+    pub(crate) fn with_question(game: Arc<G>, question: Question) -> Result<GameProblem<G>, GameError> {
+        GameProblem::new_shared(game, question)
+    }
+
+    fn new_shared(game: Arc<G>, mut question: Question) -> Result<GameProblem<G>, GameError> {
         let format = game.format();
         format.mistake(&game).map_err(GameError::Format)?;
         if let Some(play) = format.play {
@@ -197,17 +227,17 @@ impl<G: Game> GameProblem<G> {
     }
 
     pub(crate) fn with_fast(
-        game: G,
+        game: impl Into<Arc<G>>,
         question: Question,
         fast_name: &'static str,
         fast: Fast<G>,
         fast_move: FastMove<G>,
         args: String,
     ) -> GameProblem<G> {
+        let game: Arc<G> = game.into();
         let format = game.format();
         let oracles = game.oracles().into_iter().filter(Oracle::answers).collect();
         let settings = game.settings();
-        let game = Arc::new(game);
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
             joint: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {

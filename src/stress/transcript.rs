@@ -1,50 +1,8 @@
-//! Verdicts on an interactive run, and the transcript of a game: each move with the
-//! position after it and the oracle's verdict on it.
+//! What an interactive run played, kept with its judgement: the transcript of the failing
+//! game (each move with the position after it and the oracle's verdict on it) and the
+//! games to replay.
 
 use serde::Serialize;
-
-use super::strategy::Defence;
-
-/// How a program fared in an interactive run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Every game it could win was won, every draw kept, and it exited cleanly.
-    Ok,
-    /// An illegal move, the wrong side chosen, a won (or drawn) game lost, or a game not
-    /// finished within the move limit.
-    WrongAnswer,
-    /// It wrote nothing within the time of a move while using no CPU time: it waits for
-    /// input when it should write, or did not flush what it wrote.
-    Idleness,
-    /// It spent more than the CPU time of a move.
-    Timeout,
-    /// It exited with a non-zero code or a signal, or wrote more than the output cap.
-    RuntimeError,
-    /// A line that is not the protocol's tokens, or its output ended mid-game.
-    PresentationError,
-}
-
-impl Verdict {
-    /// Returns the name in reports: `ok`, `wrong-answer`, `idleness`, `timeout`,
-    /// `runtime-error`, `presentation-error`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Ok => "ok",
-            Verdict::WrongAnswer => "wrong-answer",
-            Verdict::Idleness => "idleness",
-            Verdict::Timeout => "timeout",
-            Verdict::RuntimeError => "runtime-error",
-            Verdict::PresentationError => "presentation-error",
-        }
-    }
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -67,9 +25,10 @@ pub struct Entry {
     /// The oracle's verdict on it: `keeps the win (lost in 4)`, `throws the win away`, the
     /// judge's defence, …
     pub note: String,
-    /// How the judge chose its move (judge's moves only).
+    /// How the judge chose its move (judge's moves only): `fastest-win`, `longest`,
+    /// `random`, `keep-draw`, `fast-path-win`, `fast-path-defence`, `scripted`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub defence: Option<Defence>,
+    pub defence: Option<&'static str>,
 }
 
 /// One game as played: its start and every line.
@@ -110,4 +69,17 @@ impl Transcript {
         }
         out
     }
+}
+
+/// What an interactive run played, beside its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The failing game (the last one played), as played.
+    pub transcript: Transcript,
+    /// The games to replay them (`replay.json`): each start, the judge's policy and the
+    /// moves it played.
+    pub replay: String,
+    /// Games and moves played.
+    pub games: u64,
+    pub moves: u64,
 }
