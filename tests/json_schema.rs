@@ -228,6 +228,19 @@ fn every_json_report_matches_docs_json() {
         s.spawn(|| checker.report(&run(&["check", "--cases", "1", "--json"], 0), "check"));
         s.spawn(|| checker.report(&run(&claims, 0), "claims"));
         s.spawn(|| {
+            let tests_dir = dir.join("tests");
+            let tests = [
+                "tests",
+                "chopsticks",
+                "--out",
+                tests_dir.to_str().expect("utf-8 temp dir"),
+                "--max-tests",
+                "2",
+                "--json",
+            ];
+            checker.report(&run(&tests, 0), "tests");
+        });
+        s.spawn(|| {
             let shards: Vec<String> = (1..=3)
                 .map(|i| {
                     let shard = format!("{i}/3");

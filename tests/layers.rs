@@ -28,6 +28,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("game", 5),
     ("partizan", 5),
     ("games", 6),
+    ("setters", 6),
     ("prelude", 6),
     ("cli", 7),
 ];
@@ -61,11 +62,11 @@ fn named_after(text: &str, prefix: &str) -> BTreeSet<String> {
     };
     let mut out = BTreeSet::new();
     for (i, _) in text.match_indices(prefix) {
+        let rest = &text[i + prefix.len()..];
         // `super::super::x` is read by its own prefix, not as `super::super`.
-        if prefix == "super::" && text[..i].ends_with("super::") {
+        if prefix == "super::" && (text[..i].ends_with("super::") || rest.starts_with("super::")) {
             continue;
         }
-        let rest = &text[i + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             // The group's own items, at depth 0: `{a::{b, c}, d}` names a and d.
             let (mut depth, mut start) = (0usize, 0);

@@ -189,7 +189,12 @@ fn merge_names_a_missing_shard() {
     let out = merge_files(&three);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("missing shard 2 of 4"), "{}", stderr(&out));
-    assert!(out.stdout.is_empty());
+    // With --json, the error is an object on stdout too.
+    assert!(
+        json_of(&out)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("missing shard 2 of 4"))
+    );
 }
 
 #[test]
@@ -303,7 +308,10 @@ fn merge_refuses_shards_whose_mismatches_do_not_add_up() {
         let out = merge_files(&shards);
         assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
         assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
-        assert!(out.stdout.is_empty(), "{name}");
+        assert!(
+            json_of(&out)["error"].as_str().is_some_and(|e| e.contains(says)),
+            "{name}"
+        );
     }
 }
 

@@ -108,7 +108,7 @@ impl<G: Game> Interactive<G> {
     /// reach it is adjudicated: the program wins it if it kept its win (or draw) by the
     /// game's fast path, and the judge writes `won`.
     pub fn max_moves(mut self, moves: u64) -> Interactive<G> {
-        self.max_moves = moves.max(1);
+        self.max_moves = moves;
         self
     }
 
