@@ -1658,3 +1658,42 @@ fn two_runs_of_one_seed_state_the_same_reach_and_run_the_same_inputs() {
     assert!(first_inputs.lines().count() > 4, "{first_inputs}");
     assert_eq!(first_inputs, second_inputs);
 }
+
+/// Touches 2 GiB, a mebibyte at a time; a refused allocation is written through (a
+/// crash), as a contestant's program does.
+const ALLOCATES_2_GIB: &str = r#"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+int main(void) {
+    for (int i = 0; i < 2048; i++) {
+        char *p = malloc(1 << 20);
+        memset(p, 1, 1 << 20);
+    }
+    puts("First");
+    return 0;
+}
+"#;
+
+/// A solution that allocates 2 GiB under `--memory-limit-mb 256` is judged
+/// `memory-limit`, as a judge does, not `runtime-error`.
+#[test]
+fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
+    let dir = scratch("memory-limit");
+    let source = dir.join("alloc.c");
+    std::fs::write(&source, ALLOCATES_2_GIB).expect("write C source");
+    let exe = dir.join("alloc");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success());
+    let (report, code, _) = chopsticks(
+        &dir,
+        &exe,
+        &["--memory-limit-mb", "256", "--cases", "1", "--max-shrink-runs", "3"],
+    );
+    assert_eq!((field(&report, "verdict"), code), ("memory-limit", 1), "{report}");
+}
