@@ -1693,7 +1693,14 @@ fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
     let (report, code, _) = chopsticks(
         &dir,
         &exe,
-        &["--memory-limit-mb", "256", "--cases", "1", "--max-shrink-runs", "3"],
+        &[
+            "--memory-limit-mb",
+            "256",
+            "--cases",
+            "1",
+            "--max-shrink-runs",
+            "3",
+        ],
     );
     assert_eq!((field(&report, "verdict"), code), ("memory-limit", 1), "{report}");
 }
