@@ -1630,8 +1630,11 @@ fn logged_run(dir: &Path, log: &Path) -> (Vec<String>, String) {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let banner = stdout
+    // The banner and the reach are on stderr, the report's ranges on stdout.
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let banner = stderr
         .lines()
+        .chain(stdout.lines())
         .filter(|l| l.starts_with("ranges:") || l.starts_with("reach:"))
         .map(str::to_owned)
         .collect();
