@@ -145,6 +145,7 @@ fn cpu_time() -> Duration {
 /// Returns the CPU time the calling thread has used (the process's where the platform
 /// has no thread clock): a limit on one question that other threads' work, or a loaded
 /// machine, does not spend.
+#[allow(dead_code)] // a per-thread clock for budgets that other threads must not spend
 pub(crate) fn thread_cpu_time() -> Duration {
     #[cfg(unix)]
     {

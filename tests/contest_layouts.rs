@@ -319,7 +319,7 @@ fn stress_sticks(exe: &std::path::Path, seed: u64, cases: usize) -> gamecheck::s
         limits: Limits {
             timeout: Duration::from_secs(10),
             max_output_bytes: 1 << 22,
-            max_memory_bytes: None,
+            memory: None,
         },
         move_time: None,
         shrink: ShrinkLimits::default(),
@@ -628,7 +628,7 @@ fn an_input_the_reference_cannot_judge_is_named_and_kept() {
         limits: Limits {
             timeout: Duration::from_secs(10),
             max_output_bytes: 1 << 22,
-            max_memory_bytes: None,
+            memory: None,
         },
         move_time: None,
         shrink: ShrinkLimits::default(),

@@ -1302,7 +1302,7 @@ fn the_time_limit_is_cpu_time_of_the_process_tree() {
     let limits = Limits {
         timeout: Duration::from_millis(200),
         max_output_bytes: 1 << 20,
-        max_memory_bytes: None,
+        memory: None,
     };
     // Endless work: the CPU limit, after about 200 ms of CPU whatever the load.
     let endless = compile_spinner(&dir, "endless", 1_000_000, 0);
@@ -1365,7 +1365,7 @@ fn a_solution_kept_from_its_core_by_load_is_judged_by_its_cpu_time() {
     let limits = Limits {
         timeout: Duration::from_millis(100),
         max_output_bytes: 1 << 20,
-        max_memory_bytes: None,
+        memory: None,
     };
     // At nice 10 against a nice-0 loop on one core it gets about a tenth of it: 50 ms
     // of CPU take about 0.5 s, more than 3 × the 100 ms limit.
@@ -1599,4 +1599,111 @@ fn the_out_dir_is_never_written_through_a_link_and_the_default_is_fresh() {
     for f in [a, b] {
         let _ = std::fs::remove_dir_all(f.parent().expect("a directory"));
     }
+}
+
+/// The banner's `ranges:` and `reach:` lines and the inputs run, of `stress chopsticks
+/// --fingers 3` (no fast path: its counts are kept to the rules' reach), each input as
+/// the solution read it: a shell that logs its stdin to `log`, then `solve`.
+fn logged_run(dir: &Path, log: &Path) -> (Vec<String>, String) {
+    let solution = format!(
+        "sh -c 'tee -a {} | {BIN} solve chopsticks --fingers 3'",
+        log.display()
+    );
+    let out_dir = dir.join("out");
+    let (out, _) = stress(&[
+        "chopsticks",
+        "--fingers",
+        "3",
+        "--solution",
+        &solution,
+        "--cases",
+        "4",
+        "--jobs",
+        "1",
+        "--out-dir",
+        out_dir.to_str().expect("utf-8 path"),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The banner and the reach are on stderr, the report's ranges on stdout.
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let banner = stderr
+        .lines()
+        .chain(stdout.lines())
+        .filter(|l| l.starts_with("ranges:") || l.starts_with("reach:"))
+        .map(str::to_owned)
+        .collect();
+    (
+        banner,
+        std::fs::read_to_string(log).expect("the solution logged its inputs"),
+    )
+}
+
+/// A seed fixes the inputs: the reach is counted in positions, never timed, so two runs
+/// of the same command state the same ranges and reach and run the same bytes.
+#[test]
+fn two_runs_of_one_seed_state_the_same_reach_and_run_the_same_inputs() {
+    let dir = scratch("same-seed");
+    let (first_banner, first_inputs) = logged_run(&dir.join("a"), &dir.join("a.log"));
+    let (second_banner, second_inputs) = logged_run(&dir.join("b"), &dir.join("b.log"));
+    assert!(
+        first_banner
+            .iter()
+            .any(|l| l.starts_with("reach: the rules judge counts up to")),
+        "{first_banner:?}"
+    );
+    assert_eq!(first_banner, second_banner);
+    assert!(first_inputs.lines().count() > 4, "{first_inputs}");
+    assert_eq!(first_inputs, second_inputs);
+}
+
+/// Touches 2 GiB, a mebibyte at a time; a refused allocation is written through (a
+/// crash), as a contestant's program does.
+const ALLOCATES_2_GIB: &str = r#"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+int main(void) {
+    for (int i = 0; i < 2048; i++) {
+        char *p = malloc(1 << 20);
+        memset(p, 1, 1 << 20);
+    }
+    puts("First");
+    return 0;
+}
+"#;
+
+/// A solution that allocates 2 GiB under `--memory-limit-mb 256` is judged
+/// `memory-limit`, as a judge does, not `runtime-error`.
+#[test]
+fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
+    let dir = scratch("memory-limit");
+    let source = dir.join("alloc.c");
+    std::fs::write(&source, ALLOCATES_2_GIB).expect("write C source");
+    let exe = dir.join("alloc");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success());
+    let (report, code, _) = chopsticks(
+        &dir,
+        &exe,
+        &[
+            "--memory-limit-mb",
+            "256",
+            "--cases",
+            "1",
+            "--max-shrink-runs",
+            "3",
+        ],
+    );
+    assert_eq!((field(&report, "verdict"), code), ("memory-limit", 1), "{report}");
 }

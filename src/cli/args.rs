@@ -228,6 +228,11 @@ pub(super) struct StressArgs {
     /// Stdout cap per run; a run writing more is killed and judged runtime-error.
     #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub(super) max_output_bytes: u64,
+    /// Data memory per process of a run, in MiB (RLIMIT_DATA, as judges limit memory); a
+    /// run that fails for want of it is judged memory-limit. Default: a quarter of the
+    /// machine's memory, at least 256.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub(super) memory_limit_mb: Option<u64>,
     /// Cap on program runs while shrinking.
     #[arg(long, default_value_t = 3000)]
     pub(super) max_shrink_runs: usize,

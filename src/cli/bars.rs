@@ -26,9 +26,43 @@ fn target() -> ProgressDrawTarget {
     }
 }
 
+/// How often a run whose stderr is not a terminal says where it stands.
+const LINE_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The bar of `stress`: the generated inputs, judged; its length is known once they are
-/// generated.
-pub(super) struct Inputs(ProgressBar);
+/// generated. Where stderr is not a terminal (a log, CI) a line says where the run stands
+/// every [`LINE_EVERY`] instead, from before the first run (the reach's probe) to the end
+/// of the shrink.
+pub(super) struct Inputs {
+    bar: ProgressBar,
+    status: std::sync::Arc<Status>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+/// What the lines of a run that is not on a terminal say, and when to stop.
+#[derive(Default)]
+struct Status {
+    total: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicU64,
+    shrinking: std::sync::atomic::AtomicBool,
+    stop: std::sync::Mutex<bool>,
+    wake: std::sync::Condvar,
+}
+
+impl Status {
+    /// Returns the line that says where the run stands after `secs` seconds.
+    fn line(&self, secs: u64) -> String {
+        use std::sync::atomic::Ordering::Relaxed;
+        let (total, done) = (self.total.load(Relaxed), self.done.load(Relaxed));
+        if self.shrinking.load(Relaxed) {
+            format!("stress: {secs} s: shrinking the failure")
+        } else if total == 0 {
+            format!("stress: {secs} s: preparing the run (the rules' reach, the fast path's check)")
+        } else {
+            format!("stress: {secs} s: {done}/{total} inputs judged")
+        }
+    }
+}
 
 impl Inputs {
     pub(super) fn new() -> Inputs {
@@ -36,28 +70,69 @@ impl Inputs {
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} inputs {elapsed}") {
             bar.set_style(style);
         }
-        Inputs(bar)
+        let status = std::sync::Arc::new(Status::default());
+        let ticker = (!std::io::stderr().is_terminal()).then(|| {
+            let status = std::sync::Arc::clone(&status);
+            std::thread::spawn(move || {
+                let start = std::time::Instant::now();
+                let mut stop = status
+                    .stop
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                loop {
+                    let (guard, _) = status
+                        .wake
+                        .wait_timeout(stop, LINE_EVERY)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    stop = guard;
+                    if *stop {
+                        return;
+                    }
+                    crate::shown::note(&status.line(start.elapsed().as_secs()));
+                }
+            })
+        });
+        Inputs { bar, status, ticker }
     }
 }
 
 impl crate::progress::Progress for Inputs {
     fn start(&self, total: u64) {
-        self.0.set_length(total);
+        self.bar.set_length(total);
+        self.status
+            .total
+            .store(total, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn advance(&self, steps: u64) {
-        self.0.inc(steps);
+        self.bar.inc(steps);
+        self.status
+            .done
+            .fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// On stderr whether or not it is a terminal (a log keeps it), above the bar.
+    /// On stderr whether or not it is a terminal (a log keeps it), above the bar; the
+    /// first note of a run is its failure, which the shrink follows.
     fn note(&self, line: &str) {
-        self.0.suspend(|| crate::shown::note(line));
+        self.status
+            .shrinking
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.bar.suspend(|| crate::shown::note(line));
     }
 }
 
 impl Drop for Inputs {
     fn drop(&mut self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
+        *self
+            .status
+            .stop
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+        self.status.wake.notify_all();
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
+        }
     }
 }
 

@@ -56,15 +56,18 @@ impl Visit for Stress {
         if let Some(game) = problem.interactive_command() {
             return interactive_stress(&*game, &self.config, self.json);
         }
+        // Says where the run stands from the reach's probe on.
+        let progress = bars::Inputs::new();
         let (bounds, reach) = stress::plan(problem, &self.config).context("stress")?;
         // The banner names the solution command as typed: no raw control characters.
         note(&crate::shown::escaped_lines(&self.config.banner(&bounds)));
         if let Some(reach) = reach {
             note(&reach.to_string());
         }
-        let report = stress::stress_with_progress(problem, &self.config, &bars::Inputs::new())
+        let report = stress::stress_with_progress(problem, &self.config, &progress)
             .map_err(|e| with_split_hint(e, &self.config.solution.display()))
             .context("stress run failed")?;
+        drop(progress);
         let text = if self.json {
             report.to_json() + "\n"
         } else {
@@ -93,7 +96,10 @@ pub(super) fn stress<R: Registry>(
             timeout: Duration::from_millis(a.timeout_ms),
             max_output_bytes: usize::try_from(a.max_output_bytes)
                 .context("--max-output-bytes is too large")?,
-            max_memory_bytes: None,
+            memory: a
+                .memory_limit_mb
+                .map(|mib| mib << 20)
+                .or_else(stress::Limits::default_memory),
         },
         shrink: stress::ShrinkLimits {
             max_runs: a.max_shrink_runs,

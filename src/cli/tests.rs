@@ -152,7 +152,7 @@ impl Visit for Tests<'_> {
             limits: Limits {
                 timeout: Duration::from_millis(a.timeout_ms),
                 max_output_bytes: 64 << 20,
-                max_memory_bytes: None,
+                memory: None,
             },
             shrink: ShrinkLimits::default(),
             build_dir: None,

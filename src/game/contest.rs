@@ -585,7 +585,12 @@ impl<G: Game> GameProblem<G> {
     /// lost; a win without a move only where there is none; else a legal move to a
     /// position lost for the player to move then.
     fn check_reply(&self, p: &G::Position, want: &Answer, got: &Answer) -> Result<(), String> {
-        let here = self.outcome_here(p)?;
+        // The expected answer says who wins: asked once per case.
+        let here = match want {
+            Answer::Outcome(o) => *o,
+            Answer::Won(_) => Outcome::Win,
+            _ => self.outcome_here(p)?,
+        };
         let wrong = || {
             Err(format!(
                 "expected {}, found {}",
@@ -886,6 +891,30 @@ impl<G: Game> ContestFormat for GameProblem<G> {
                 },
                 _ => Err(format!("expected `{lost}` or a move `i y`")),
             },
+        }
+    }
+
+    /// Who wins, where any winning move is right: [`Self::check_reply`] checks the
+    /// solution's own move, and the expected one costs a listing of the moves.
+    fn judged_answer(&self, p: &G::Position) -> Result<Answer, String> {
+        match self.output() {
+            Output::WinnerThenMove { .. } => {
+                self.game().check_position(p)?;
+                Ok(Answer::Outcome(self.outcome_here(p)?))
+            }
+            _ => self.answer(p),
+        }
+    }
+
+    /// Who wins, where the answer also names moves: a boundary is where that changes, and
+    /// a winning move costs a listing of the moves.
+    fn boundary_answer(&self, p: &G::Position) -> Result<Answer, String> {
+        match self.output() {
+            Output::WinnerThenMove { .. } | Output::WinningMoves | Output::Move { .. } => {
+                self.game().check_position(p)?;
+                Ok(Answer::Outcome(self.outcome_here(p)?))
+            }
+            _ => self.answer(p),
         }
     }
 

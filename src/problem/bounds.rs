@@ -92,6 +92,8 @@ pub struct Bounds {
     range: Range,
     /// Flags set one by one on the command line.
     custom: Vec<&'static str>,
+    /// Caps that stress applied for its own reasons, each said after the ranges.
+    capped: Vec<String>,
 }
 
 impl Constraints {
@@ -164,6 +166,7 @@ impl Constraints {
             max,
             range,
             custom,
+            capped: Vec::new(),
         })
     }
 
@@ -174,6 +177,7 @@ impl Constraints {
             max: self.dimensions.iter().map(|d| d.limit).collect(),
             range: Range::Extended,
             custom: Vec::new(),
+            capped: Vec::new(),
         }
     }
 
@@ -318,6 +322,7 @@ impl Bounds {
             max,
             range: self.range,
             custom: self.custom.clone(),
+            capped: self.capped.clone(),
         }
     }
 
@@ -325,6 +330,14 @@ impl Bounds {
     /// flag: the reach of the rules set it, and the report says so on its own line.
     pub(crate) fn set_by_reach(mut self, flag: &str) -> Bounds {
         self.custom.retain(|&f| f != flag);
+        self
+    }
+
+    /// Returns the bounds with dimension `flag` no longer counted as set by a flag, and
+    /// `why` said after the ranges: a cap that stress applied for its own reasons.
+    pub(crate) fn capped(mut self, flag: &str, why: String) -> Bounds {
+        self.custom.retain(|&f| f != flag);
+        self.capped.push(why);
         self
     }
 
@@ -357,10 +370,11 @@ impl fmt::Display for Bounds {
             Range::Extended => "extended",
         };
         if self.custom.is_empty() {
-            write!(f, "{} ({origin})", self.sizes())
+            write!(f, "{} ({origin})", self.sizes())?;
         } else {
             let flags: Vec<String> = self.custom.iter().map(|f| format!("--max-{f}")).collect();
-            write!(f, "{} ({origin}, {} set)", self.sizes(), flags.join(" "))
+            write!(f, "{} ({origin}, {} set)", self.sizes(), flags.join(" "))?;
         }
+        self.capped.iter().try_for_each(|why| write!(f, "; {why}"))
     }
 }

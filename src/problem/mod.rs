@@ -305,6 +305,21 @@ pub trait ContestFormat: Problem {
         self.solve(case)
     }
 
+    /// Returns the expected answer to `case` as `stress` judges a run by it: enough for
+    /// [`Self::accept`], which checks a solution's own move rather than compare it with one
+    /// (who wins, where any winning move is right). The expected output that a failure
+    /// shows is [`Self::answer`]'s. Default: [`Self::answer`].
+    fn judged_answer(&self, case: &Self::Case) -> Result<Self::Answer, String> {
+        self.answer(case)
+    }
+
+    /// Returns what `stress`'s answer-boundary generator compares along a coordinate:
+    /// the part of the expected answer that changes at a boundary (who wins, not which
+    /// winning move), as cheap as the problem can answer it. Default: [`Self::answer`].
+    fn boundary_answer(&self, case: &Self::Case) -> Result<Self::Answer, String> {
+        self.answer(case)
+    }
+
     /// Returns `Ok` when `got` is a right answer to `case`, whose expected answer is
     /// `want`, else why not, as the judge reports it. Default: `got == want`; a problem
     /// where several answers are right (a winning move) checks `got` instead.

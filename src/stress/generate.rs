@@ -431,7 +431,7 @@ fn answer_boundaries<P: ContestFormat + Order>(
         let i = rng.random_range(0..coordinates.len());
         let at = |v: u128| {
             let case = problem.with_coordinate(&base, i, v)?;
-            let answer = problem.answer(&case).ok()?;
+            let answer = problem.boundary_answer(&case).ok()?;
             Some((case, answer))
         };
         let mut points: Vec<u128> = (0..SAMPLES).map(|_| rng.random_range(0..=cap)).collect();

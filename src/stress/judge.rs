@@ -32,6 +32,8 @@ pub enum Verdict {
     RuntimeError,
     /// Output that does not parse: a wrong token or the wrong number of lines.
     PresentationError,
+    /// The run failed for want of memory under the memory limit.
+    MemoryLimit,
 }
 
 impl Verdict {
@@ -50,6 +52,7 @@ impl Verdict {
             Verdict::Idleness => "idleness",
             Verdict::RuntimeError => "runtime-error",
             Verdict::PresentationError => "presentation-error",
+            Verdict::MemoryLimit => "memory-limit",
         }
     }
 }
@@ -262,7 +265,7 @@ pub fn judge<P: ContestFormat>(
     cases: &[P::Case],
     run: &RunOutcome,
 ) -> Result<Judgement, StressError> {
-    let (want, expected) = expected_answers(problem, cases)?;
+    let want = judged_answers(problem, cases)?;
     let (verdict, detail) = match run.termination {
         Termination::TimedOut(Clock::Cpu) => (
             Verdict::Timeout,
@@ -285,6 +288,10 @@ pub fn judge<P: ContestFormat>(
             Verdict::RuntimeError,
             format!("output passed the cap of {} bytes", run.stdout.len()),
         ),
+        Termination::MemoryLimit => (
+            Verdict::MemoryLimit,
+            "failed for want of memory under the memory limit".to_owned(),
+        ),
         Termination::Signaled(signal) => (Verdict::RuntimeError, format!("killed by signal {signal}")),
         Termination::Exited(code) if code != 0 => (Verdict::RuntimeError, format!("exit code {code}")),
         Termination::Exited(_) => {
@@ -292,10 +299,29 @@ pub fn judge<P: ContestFormat>(
             (verdict, unmarked(detail))
         }
     };
+    // The expected output is shown only with a failure: there, in full (a winning move).
+    let expected = match verdict {
+        Verdict::Ok => problem.write_answers(&want),
+        _ => expected_answers(problem, cases).map_or_else(|_| problem.write_answers(&want), |(_, text)| text),
+    };
     Ok(Judgement {
         verdict,
         detail,
         expected,
         play: None,
     })
+}
+
+/// Returns the answers a run of `cases` is judged by ([`ContestFormat::judged_answer`]).
+fn judged_answers<P: ContestFormat>(problem: &P, cases: &[P::Case]) -> Result<Vec<P::Answer>, StressError> {
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            problem
+                .judged_answer(c)
+                .map_err(|why| format!("case {} of the input ({}): {why}", i + 1, problem.describe(c)))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|why| StressError::Reference { why })
 }

@@ -337,7 +337,7 @@ impl Live {
         self.done = true;
         self.close_input();
         kill_group(self.pid);
-        let (status, cpu) = reap_leader(self.pid);
+        let (status, cpu, _) = reap_leader(self.pid);
         self.status = status;
         self.cpu_seen = self.cpu_seen.max(cpu);
         super::reaper::finished(self.pid as u32);

@@ -69,7 +69,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// Seed 1, 200 inputs, 2 jobs, 2 s and 1 MiB of output a run, the default shrink
+    /// Seed 1, 200 inputs, 2 jobs, 2 s and 1 MiB of output a run, a quarter of the
+    /// machine's memory a run ([`Limits::default_memory`]), the default shrink
     /// limits, the contest's ranges, a fresh output directory under the temp dir; no
     /// solution (set `solution`).
     fn default() -> Config {
@@ -85,7 +86,7 @@ impl Default for Config {
             limits: Limits {
                 timeout: std::time::Duration::from_millis(2000),
                 max_output_bytes: 1 << 20,
-                max_memory_bytes: None,
+                memory: Limits::default_memory(),
             },
             move_time: None,
             shrink: ShrinkLimits::default(),
@@ -115,7 +116,7 @@ impl Config {
     ///     seed: 7,
     ///     cases: 10,
     ///     jobs: 2,
-    ///     limits: Limits { timeout: Duration::from_millis(500), max_output_bytes: 1 << 20, max_memory_bytes: None },
+    ///     limits: Limits { timeout: Duration::from_millis(500), max_output_bytes: 1 << 20, memory: None },
     ///     move_time: None,
     ///     shrink: ShrinkLimits::default(),
     ///     range: Range::Contest,
@@ -244,20 +245,36 @@ pub fn bounds<P: ContestFormat>(problem: &P, config: &Config) -> Result<Bounds, 
 ///
 /// # Constraints
 /// The problem can be judged with its parameters ([`StressError::Problem`]), every
-/// override names one of its dimensions within its limit ([`StressError::Bounds`]), T is
-/// at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]), and the game's fast
+/// override names one of its dimensions within its limit ([`StressError::Bounds`]), a
+/// `--max-cases` given is at most [`STRESS_MAX_CASES`] ([`StressError::TooManyCases`]; a
+/// larger T of the contest's own is capped there, and the ranges say so), and the game's fast
 /// path, where it answers beyond the rules, holds against them
 /// ([`StressError::FastPathRefuted`]).
 pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, Option<Reach>), StressError> {
     let constraints = problem.constraints().map_err(StressError::Problem)?;
-    let mut bounds = constraints.bounds(problem.name(), config.range, &config.overrides)?;
+    let mut overrides = config.overrides.clone();
+    let mut bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
+    let mut capped = None;
     if let Some(cases) = bounds.max("cases")
         && cases > STRESS_MAX_CASES
     {
-        return Err(StressError::TooManyCases { cases });
+        // A flag the user gave is refused; the format's own T is capped, and said.
+        if overrides.iter().any(|&(flag, _)| flag == "cases") {
+            return Err(StressError::TooManyCases { cases });
+        }
+        overrides.push(("cases", STRESS_MAX_CASES));
+        capped = Some(format!(
+            "T capped at {STRESS_MAX_CASES} of the contest's {cases}: each input is held in memory \
+             while it runs and shrinks"
+        ));
+        bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
     }
+    let said = |bounds: Bounds| match &capped {
+        Some(why) => bounds.capped("cases", why.clone()),
+        None => bounds,
+    };
     if config.replay.is_some() {
-        return Ok((bounds, None));
+        return Ok((said(bounds), None));
     }
     let reach = problem.reach(&bounds);
     if let Some(r) = &reach {
@@ -267,7 +284,6 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
         if let Some(cap) = r.cap()
             && bounds.max("count").is_some_and(|top| cap < top)
         {
-            let mut overrides = config.overrides.clone();
             let given = overrides.iter().any(|&(flag, _)| flag == "count");
             overrides.retain(|&(flag, _)| flag != "count");
             overrides.push(("count", cap.max(bounds.min("count"))));
@@ -277,7 +293,7 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
             }
         }
     }
-    Ok((bounds, reach))
+    Ok((said(bounds), reach))
 }
 
 /// Returns why `dir` cannot be created as a directory, if something other than a
@@ -436,7 +452,7 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     seed: 1,
 ///     cases: 3,
 ///     jobs: 1,
-///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None },
+///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, memory: None },
 ///     move_time: None,
 ///     shrink: ShrinkLimits::default(),
 ///     range: Range::Contest,
@@ -485,7 +501,7 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     seed: 1,
 ///     cases: 4,
 ///     jobs: 2,
-///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None },
+///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, memory: None },
 ///     move_time: None,
 ///     shrink: ShrinkLimits::default(),
 ///     range: Range::Contest,

@@ -85,10 +85,45 @@ pub struct Limits {
     pub timeout: Duration,
     /// Bytes of stdout allowed; one more and the group is killed.
     pub max_output_bytes: usize,
-    /// Address space of each process of the program (`RLIMIT_AS`, set in the child before
-    /// `exec`); `None`: no limit of ours.
-    pub max_memory_bytes: Option<u64>,
+    /// Bytes of data (heap and other private writable memory) each process of the run may
+    /// map (`RLIMIT_DATA`, set in the child before it starts the program), as judges limit
+    /// memory; `None`: no limit. A run that fails for want of it is
+    /// [`Termination::MemoryLimit`].
+    pub memory: Option<u64>,
 }
+
+impl Limits {
+    /// Returns the default memory limit of one run: a quarter of the machine's memory
+    /// (at least 256 MiB), so that two runs beside the judge and the build fit; `None`
+    /// where the machine's memory is unknown.
+    pub fn default_memory() -> Option<u64> {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: sysconf has no memory effects.
+            let (pages, size) = unsafe {
+                (
+                    libc::sysconf(libc::_SC_PHYS_PAGES),
+                    libc::sysconf(libc::_SC_PAGESIZE),
+                )
+            };
+            if pages > 0 && size > 0 {
+                return Some((pages as u64).saturating_mul(size as u64) / 4).map(|m| m.max(256 << 20));
+            }
+        }
+        None
+    }
+}
+
+/// What a program prints on stderr when an allocation fails (C++, Python, Java, Rust,
+/// glibc): with a non-zero end, the run failed for want of memory.
+const OUT_OF_MEMORY: [&str; 6] = [
+    "bad_alloc",
+    "MemoryError",
+    "OutOfMemoryError",
+    "memory allocation of",
+    "Cannot allocate memory",
+    "out of memory",
+];
 
 /// How many times the CPU-time limit the wall-clock limit is.
 pub const WALL_FACTOR: u32 = 3;
@@ -124,6 +159,10 @@ pub enum Termination {
     TimedOut(Clock),
     /// Stdout passed the cap; we killed the group.
     OutputLimit,
+    /// The program failed (a non-zero exit or a signal) under the memory limit with its
+    /// peak resident memory at nine tenths of it or more, or saying that an allocation
+    /// failed.
+    MemoryLimit,
 }
 
 /// What a run produced.
@@ -148,7 +187,7 @@ pub(crate) fn configure(cmd: &mut Command, limits: &Limits) {
     #[cfg(target_os = "linux")]
     {
         let parent = std::process::id() as libc::pid_t;
-        let memory = limits.max_memory_bytes;
+        let memory = limits.memory;
         // SAFETY: between fork and exec the closure makes only async-signal-safe system
         // calls (prctl, getppid, _exit) and touches no memory of the parent.
         unsafe {
@@ -166,7 +205,7 @@ pub(crate) fn configure(cmd: &mut Command, limits: &Limits) {
                         rlim_cur: bytes as libc::rlim_t,
                         rlim_max: bytes as libc::rlim_t,
                     };
-                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
                 }
@@ -270,9 +309,9 @@ pub(super) fn has_exited(pid: i32) -> bool {
     rc != 0 || unsafe { info.si_pid() } != 0
 }
 
-/// Reaps `pid` (killed or exited) and returns its wait status and the CPU time of it and
-/// the children it waited for.
-pub(super) fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
+/// Reaps `pid` (killed or exited) and returns its wait status, the CPU time of it and
+/// the children it waited for, and its peak resident memory in bytes.
+pub(super) fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration, u64) {
     let mut status: libc::c_int = 0;
     // SAFETY: wait4 writes only into the status and rusage we own.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -280,12 +319,30 @@ pub(super) fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration) {
         let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
         if rc == pid {
             let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-            return (Some(status), tv(usage.ru_utime) + tv(usage.ru_stime));
+            let peak = u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024);
+            return (Some(status), tv(usage.ru_utime) + tv(usage.ru_stime), peak);
         }
         if rc < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
             continue;
         }
-        return (None, Duration::ZERO);
+        return (None, Duration::ZERO, 0);
+    }
+}
+
+/// Returns `termination`, or [`Termination::MemoryLimit`] for a failure under the memory
+/// limit `memory` with a peak resident memory `peak` (bytes) at nine tenths of it or
+/// more, or whose `stderr` says an allocation failed: the one place the verdict is drawn.
+fn out_of_memory(termination: Termination, memory: Option<u64>, peak: u64, stderr: &[u8]) -> Termination {
+    let failed = matches!(termination, Termination::Signaled(_))
+        || matches!(termination, Termination::Exited(code) if code != 0);
+    let Some(limit) = memory.filter(|_| failed) else {
+        return termination;
+    };
+    let said = String::from_utf8_lossy(stderr);
+    if peak >= limit / 10 * 9 || OUT_OF_MEMORY.iter().any(|m| said.contains(m)) {
+        Termination::MemoryLimit
+    } else {
+        termination
     }
 }
 
@@ -477,11 +534,11 @@ pub(super) fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
 /// ```
 /// use gamecheck::stress::{run, Clock, Limits, Solution, Termination};
 /// use std::time::Duration;
-/// let limits = Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, max_memory_bytes: None };
+/// let limits = Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, memory: None };
 /// let out = run(&Solution::parse("cat").unwrap(), b"1\n1 0 1 1\n", &limits).unwrap();
 /// assert_eq!((out.termination, out.stdout), (Termination::Exited(0), b"1\n1 0 1 1\n".to_vec()));
 /// // `sleep` uses no CPU: the wall-clock limit, three times the CPU limit, ends it.
-/// let limits = Limits { timeout: Duration::from_millis(100), max_output_bytes: 1 << 20, max_memory_bytes: None };
+/// let limits = Limits { timeout: Duration::from_millis(100), max_output_bytes: 1 << 20, memory: None };
 /// let out = run(&Solution::parse("sleep 10").unwrap(), b"", &limits).unwrap();
 /// assert_eq!(out.termination, Termination::TimedOut(Clock::Wall));
 /// assert!(out.elapsed >= Duration::from_millis(300));
@@ -571,7 +628,7 @@ pub(crate) fn run_reaping(
     };
     kill_group(pid);
     drop(stdin);
-    let (status, reaped_cpu) = reap_leader(pid);
+    let (status, reaped_cpu, peak) = reap_leader(pid);
     drop(child);
     super::reaper::finished(pid as u32);
     let elapsed = start.elapsed();
@@ -615,6 +672,7 @@ pub(crate) fn run_reaping(
             _ => Termination::Exited(-1),
         },
     };
+    let termination = out_of_memory(termination, limits.memory, peak, &stderr.kept);
     Ok(RunOutcome {
         termination,
         stdout: stdout.kept,
