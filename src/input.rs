@@ -48,7 +48,7 @@ pub enum InputError {
     },
     #[error("line {line}: token `{token}` is out of range: {why}")]
     OutOfRange { line: usize, token: String, why: String },
-    /// Whitespace a strict reading refuses ([`Tokens::strict`](crate::tokens::Tokens::strict)):
+    /// Whitespace a strict reading (the scanner's strict mode) refuses:
     /// two spaces, a tab, a space at the start or end of a line, a blank line, no
     /// newline at the end.
     #[error("line {line}: {found}, where {expected}")]

@@ -109,7 +109,7 @@ fn every_subcommand_keeps_the_exit_codes() {
         ),
         (&["validate", "chopsticks"], "1\n1 0 1 1\n", 0),
         (&["validate", "chopsticks"], "1\n1 0 1 1 \n", 1),
-        (&["validate", "chopsticks"], "1\n1 0 5 1\n", 1),
+        (&["validate", "chopsticks"], "1\n1 0 x 1\n", 1),
         (&["validate", "no-such-problem"], "", 2),
         (&["judge", "chopsticks", &input, &first, &first], "", 0),
         (&["judge", "chopsticks", &input, &second, &first], "", 1),

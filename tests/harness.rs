@@ -100,7 +100,7 @@ fn check_prints_the_same_rows_as_table_and_json_and_all_agree() {
     assert!(from_json.iter().any(|row| row.1 == "rule_matches_minimax"));
     let cases: u64 = from_json.iter().map(|row| row.2).sum();
     assert_eq!(
-        lines[lines.len() - 1],
+        lines[summary],
         format!(
             "seed 11: {} properties, {cases} cases, all agree",
             from_json.len()

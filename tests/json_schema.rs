@@ -236,6 +236,8 @@ fn every_json_report_matches_docs_json() {
                 tests_dir.to_str().expect("utf-8 temp dir"),
                 "--max-tests",
                 "2",
+                "--wrong",
+                "cat",
                 "--json",
             ];
             checker.report(&run(&tests, 0), "tests");

@@ -1644,8 +1644,9 @@ fn logged_run(dir: &Path, log: &Path) -> (Vec<String>, String) {
     )
 }
 
-/// A seed fixes the inputs: the reach is counted in positions, never timed, so two runs
-/// of the same command state the same ranges and reach and run the same bytes.
+/// A seed fixes the inputs of a game whose probe is decided by its positions (Chopsticks
+/// with three fingers, whose rules reach its largest count): two runs of the same command
+/// state the same ranges and reach and run the same bytes.
 #[test]
 fn two_runs_of_one_seed_state_the_same_reach_and_run_the_same_inputs() {
     let dir = scratch("same-seed");

@@ -1,13 +1,14 @@
 //! What `stress` asks of a [`GameProblem`] beyond its answers: how far the rules judge an
-//! input (probed before the first run, in positions: a function of the game and the
-//! bounds, never of a timing, so a seed fixes the inputs), whether the game's
+//! input (probed before the first run, with the per-input budget), whether the game's
 //! own fast path answers beyond and holds against the rules there (`check` first), and
 //! the positions the fast path's winning moves lead to.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 use super::problem::GameProblem;
 use super::{Answer, Game, Play, Question, Unanswered};
@@ -16,17 +17,9 @@ use crate::game_trait::search::{SEARCH_BUDGET, Search};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 
-/// The positions the rules' search may hold on one probe, before its count is beyond
-/// reach: counted, never timed, so that every run of the same command on any machine
-/// finds the same reach and draws the same inputs; a sixty-fourth of the search budget,
-/// so that the probe before the first run stays a small share of the run.
-pub(crate) const PROBE_POSITIONS: usize = SEARCH_BUDGET / 64;
-/// Random positions probed at each count, beside the longest list at that count.
-const PROBE_DRAWS: usize = 3;
-/// Bisection steps after the doubling: the reach is within an eighth of the last
-/// doubling, and the probe costs at most `3 + PROBE_BISECTIONS` searches of
-/// [`PROBE_POSITIONS`] at each of its [`PROBE_DRAWS`] `+ 1` positions beyond the doubling.
-const PROBE_BISECTIONS: usize = 3;
+/// The CPU time (of the probing thread) one case may take the rules, in the probe, before
+/// its count is beyond reach: CPU time, so that a loaded machine finds the same reach.
+pub(crate) const CASE_TIME: Duration = Duration::from_millis(250);
 /// The positions the fast path may search beyond the rules' reach and still be called a
 /// fast path (a formula answers there without searching). Small: a search holds the
 /// moves of every position on its path, so its memory grows with the budget times the
@@ -82,15 +75,16 @@ impl<G: Game> GameProblem<G> {
                 .map_err(|e| e.to_string())
         }) {
             let mut rng = ChaCha8Rng::seed_from_u64(c);
-            for _ in 0..PROBE_DRAWS {
-                out.extend(self.generate(&mut rng, &b).into_iter().take(1));
+            for _ in 0..4 {
+                out.extend(self.generate(&mut rng, &b).into_iter().take(2));
             }
         }
         out.dedup();
         out
     }
 
-    /// Whether the rules judge every probe of count `c`, each within [`PROBE_POSITIONS`].
+    /// Whether the rules judge every probe of count `c`, each within the search budget
+    /// and [`CASE_TIME`].
     fn rules_judge(&self, bounds: &Bounds, c: u64) -> bool {
         let probes = self.probes(bounds, c);
         !probes.is_empty()
@@ -99,8 +93,10 @@ impl<G: Game> GameProblem<G> {
                 if self.game().move_count(p).is_some_and(|m| m > super::MOVES_LISTED) {
                     return false;
                 }
-                let mut search = Search::new(Arc::clone(self.game_arc()), PROBE_POSITIONS);
+                let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
+                let start = crate::budget::thread_cpu_time();
                 self.rules_answer(p, &mut search).is_ok()
+                    && crate::budget::thread_cpu_time().saturating_sub(start) <= CASE_TIME
             })
     }
 
@@ -122,7 +118,7 @@ impl<G: Game> GameProblem<G> {
             }
         }
         let mut bad = bad?;
-        for _ in 0..PROBE_BISECTIONS {
+        for _ in 0..6 {
             if bad - ok <= 1 {
                 break;
             }
@@ -191,7 +187,11 @@ impl<G: Game> GameProblem<G> {
 
     fn probe_reach(&self, bounds: &Bounds) -> Option<Reach> {
         let top = bounds.max("count")?;
-        let budget = format!("{PROBE_POSITIONS} positions a case");
+        let budget = format!(
+            "{} positions and {} ms of CPU a case",
+            SEARCH_BUDGET,
+            CASE_TIME.as_millis()
+        );
         let rules = self.rules_reach(bounds);
         let beyond = match rules {
             None => Beyond::Rules,
