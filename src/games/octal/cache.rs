@@ -115,7 +115,11 @@ fn agrees_with_rules(code: &OctalCode, p: &CachedPeriod) -> bool {
     use rand::{RngExt, SeedableRng};
     let len = p.preperiod + p.period;
     let at = |n: u64| {
-        let i = if n < len { n } else { p.preperiod + (n - p.preperiod) % p.period };
+        let i = if n < len {
+            n
+        } else {
+            p.preperiod + (n - p.preperiod) % p.period
+        };
         p.values.get(i as usize)
     };
     let Ok(first) = super::crosscheck::plain_mex(code, FIRST_CHECKED) else {

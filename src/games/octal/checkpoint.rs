@@ -322,7 +322,10 @@ mod tests {
     fn an_endless_source_is_read_only_as_far_as_its_header() {
         // /dev/zero as a stream: no header within the cap, refused after 4 KiB.
         let zeros = std::io::repeat(0);
-        assert_eq!(bounded(zeros).err().as_deref(), Some("no header in its first 4096 bytes"));
+        assert_eq!(
+            bounded(zeros).err().as_deref(),
+            Some("no header in its first 4096 bytes")
+        );
         // A header claiming 10 values: the header's 4 KiB are read, nothing more.
         let header = b"gamecheck octal checkpoint\nheaps 10\nwidth 1\nrare 0\n\n".to_vec();
         let endless = std::io::Read::chain(&header[..], std::io::repeat(7));

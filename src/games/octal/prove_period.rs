@@ -96,14 +96,27 @@ stopped: --max-heap {} heaps were computed",
 }
 
 /// Returns the report of the check of the claimed pair (`e`, `p`).
-fn claimed(game: &Octal, e: u64, p: u64, start: Instant, progress: &ProofProgress) -> Result<ProofRun, ProveError> {
+fn claimed(
+    game: &Octal,
+    e: u64,
+    p: u64,
+    start: Instant,
+    progress: &ProofProgress,
+) -> Result<ProofRun, ProveError> {
     let code = game.code();
     // The run's length is known before it starts: shown as it goes, never silent.
     if let Some(needed) = super::guy_smith::values_needed(code, e, p) {
         (progress.start)(needed.min(game.max_heap()));
     }
-    let verdict = check_period_within(code, e, p, game.max_heap(), &game.budget().start(), &Advance(progress.advance))
-        .map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
+    let verdict = check_period_within(
+        code,
+        e,
+        p,
+        game.max_heap(),
+        &game.budget().start(),
+        &Advance(progress.advance),
+    )
+    .map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
     let mut stopped = None;
     let seconds = start.elapsed().as_secs_f64();
     let (line, proved, heaps, claim) = match verdict {
