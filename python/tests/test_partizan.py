@@ -19,11 +19,15 @@ def cli_binary():
     """The gamecheck binary CI has just built (cargo test builds it), if any."""
     candidates = [os.environ.get("GAMECHECK_BIN")]
     target = Path(os.environ.get("CARGO_TARGET_DIR", Path(__file__).parents[2] / "target"))
-    candidates += [target / "release" / "gamecheck", target / "debug" / "gamecheck", shutil.which("gamecheck")]
-    for c in candidates:
-        if c and Path(c).is_file() and os.access(c, os.X_OK):
-            return str(c)
-    return None
+    if candidates[0]:
+        return candidates[0]
+    # The newer of the two builds: a release binary left from an older checkout would
+    # print an older notation.
+    built = [p for p in (target / "release" / "gamecheck", target / "debug" / "gamecheck")
+             if p.is_file() and os.access(p, os.X_OK)]
+    if built:
+        return str(max(built, key=lambda p: p.stat().st_mtime))
+    return shutil.which("gamecheck")
 
 
 BOARDS = [(r, c) for r in range(1, 4) for c in range(1, 5)]
