@@ -6,12 +6,12 @@
 
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use super::error::StressError;
 use super::run::{
-    Clock, Limits, Reader, RunOutcome, STDERR_KEPT, Solution, Termination, configure, has_exited, kill_group,
+    Clock, Limits, Reader, RunOutcome, STDERR_KEPT, Solution, Termination, has_exited, kill_group,
     look_at_tree, pidfd, poll, pollfd, reap_leader, set_nonblocking,
 };
 
@@ -87,17 +87,7 @@ impl Live {
     /// # Errors
     /// [`StressError::Spawn`] when the program cannot be started.
     pub fn start(solution: &Solution, limits: &Limits, reap: bool) -> Result<Live, StressError> {
-        let mut cmd = Command::new(&solution.program);
-        cmd.args(&solution.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        configure(&mut cmd, limits);
-        let start = Instant::now();
-        let mut child = super::reaper::spawn(&mut cmd).map_err(|source| StressError::Spawn {
-            command: solution.display(),
-            source,
-        })?;
+        let (mut child, start) = super::run::spawn_piped(solution, limits)?;
         let pid = child.id() as i32;
         let stdin = child.stdin.take().map(OwnedFd::from);
         if let Some(fd) = &stdin {

@@ -549,12 +549,16 @@ pub fn run(solution: &Solution, input: &[u8], limits: &Limits) -> Result<RunOutc
 
 /// [`run`], and when `reap`, kills every process reparented to this one (a subreaper)
 /// once the run's group is dead: descendants that left the group with `setsid()`.
-pub(crate) fn run_reaping(
+/// Starts `solution` under `limits` with its three streams piped, in its own process
+/// group, with the judge's signal state; returns it and the instant it started. One
+/// start for a batch run and an interactive session alike.
+///
+/// # Errors
+/// [`StressError::Spawn`] when the program cannot be started.
+pub(super) fn spawn_piped(
     solution: &Solution,
-    input: &[u8],
     limits: &Limits,
-    reap: bool,
-) -> Result<RunOutcome, StressError> {
+) -> Result<(std::process::Child, Instant), StressError> {
     let mut cmd = Command::new(&solution.program);
     cmd.args(&solution.args)
         .stdin(Stdio::piped())
@@ -562,10 +566,20 @@ pub(crate) fn run_reaping(
         .stderr(Stdio::piped());
     configure(&mut cmd, limits);
     let start = Instant::now();
-    let mut child = super::reaper::spawn(&mut cmd).map_err(|source| StressError::Spawn {
+    let child = super::reaper::spawn(&mut cmd).map_err(|source| StressError::Spawn {
         command: solution.display(),
         source,
     })?;
+    Ok((child, start))
+}
+
+pub(crate) fn run_reaping(
+    solution: &Solution,
+    input: &[u8],
+    limits: &Limits,
+    reap: bool,
+) -> Result<RunOutcome, StressError> {
+    let (mut child, start) = spawn_piped(solution, limits)?;
     let pid = child.id() as i32;
     let mut stdin = Writer {
         fd: child.stdin.take().map(OwnedFd::from),
