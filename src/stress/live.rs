@@ -75,6 +75,8 @@ pub struct Live {
     ticks_per_second: u64,
     cpu_seen: Duration,
     status: Option<libc::c_int>,
+    /// The program's peak resident memory, once reaped, for the memory-limit verdict.
+    peak: u64,
     done: bool,
     /// The limit we ended it for, if we did.
     ended: Option<Termination>,
@@ -111,6 +113,7 @@ impl Live {
             ticks_per_second,
             cpu_seen: Duration::ZERO,
             status: None,
+            peak: 0,
             done: false,
             ended: None,
         })
@@ -327,8 +330,9 @@ impl Live {
         self.done = true;
         self.close_input();
         kill_group(self.pid);
-        let (status, cpu, _) = reap_leader(self.pid);
+        let (status, cpu, peak) = reap_leader(self.pid);
         self.status = status;
+        self.peak = peak;
         self.cpu_seen = self.cpu_seen.max(cpu);
         super::reaper::finished(self.pid as u32);
         if self.reap {
@@ -351,6 +355,9 @@ impl Live {
             (None, Some(s)) if libc::WIFSIGNALED(s) => Termination::Signaled(libc::WTERMSIG(s)),
             _ => Termination::Exited(-1),
         };
+        // The batch run's rule: a failure at its memory limit is `memory-limit`.
+        let termination =
+            super::run::out_of_memory(termination, self.limits.memory, self.peak, &self.stderr.kept);
         RunOutcome {
             termination,
             stdout: std::mem::take(&mut self.stdout.kept),

@@ -332,7 +332,12 @@ pub(super) fn reap_leader(pid: i32) -> (Option<libc::c_int>, Duration, u64) {
 /// Returns `termination`, or [`Termination::MemoryLimit`] for a failure under the memory
 /// limit `memory` with a peak resident memory `peak` (bytes) at nine tenths of it or
 /// more, or whose `stderr` says an allocation failed: the one place the verdict is drawn.
-fn out_of_memory(termination: Termination, memory: Option<u64>, peak: u64, stderr: &[u8]) -> Termination {
+pub(super) fn out_of_memory(
+    termination: Termination,
+    memory: Option<u64>,
+    peak: u64,
+    stderr: &[u8],
+) -> Termination {
     let failed = matches!(termination, Termination::Signaled(_))
         || matches!(termination, Termination::Exited(code) if code != 0);
     let Some(limit) = memory.filter(|_| failed) else {
