@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use gamecheck::game::check::{self, CheckError, Config};
+use gamecheck::game::check::{self, CheckConfig, CheckError};
 use gamecheck::game::{Game, Outcome};
 
 /// A chip that may always move up by one, or down by two: every search runs away up
@@ -40,10 +40,10 @@ impl Game for Cyclic {
     }
 }
 
-fn few() -> Config {
-    Config {
+fn few() -> CheckConfig {
+    CheckConfig {
         cases: 16,
-        ..Config::default()
+        ..CheckConfig::default()
     }
 }
 

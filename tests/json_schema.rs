@@ -369,7 +369,7 @@ fn every_json_report_matches_docs_json() {
 
     // What the binary cannot be made to write on a right build: a check failure with a
     // search cut short, and a refuted rule. Both go through the same envelope.
-    use gamecheck::check::{Answer, Failure, Report, Row, Verdict};
+    use gamecheck::check::{Agreement, Answer, CampaignReport, Failure, Row};
     use gamecheck::chopsticks::{proof::prove_everywhere, spec::RuleSpec};
     use gamecheck::moore::{CountCase, Moore, MooreCount};
     use gamecheck::problem::{Least, Problem};
@@ -403,14 +403,14 @@ fn every_json_report_matches_docs_json() {
             modulus: 1_000_000_007,
         }),
     };
-    let report = Report {
+    let report = CampaignReport {
         seed: 1,
         rows: vec![Row {
             game: "moore-count",
             property: "count_matches_dp",
             cases: 1,
             elapsed: Duration::from_millis(3),
-            verdict: Verdict::Disagree,
+            verdict: Agreement::Disagree,
             failure: Some(failure),
             unjudged: {
                 let mut u = gamecheck::check::Unjudged::default();

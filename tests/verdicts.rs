@@ -1,7 +1,7 @@
 //! Three verdicts: a case is agree, disagree, or unjudged (a side ran out of its budget or
 //! reach). Only a disagreement is a counterexample.
 
-use gamecheck::check::{Campaign, Verdict, run_campaign};
+use gamecheck::check::{Agreement, Campaign, run_campaign};
 use gamecheck::game::{Answer, Game, GameProblem, Outcome, Question, Search, Unanswered, check};
 use gamecheck::problem::{Budget, Least};
 
@@ -110,9 +110,9 @@ fn a_fast_path_wrong_beyond_the_oracles_reach_is_still_refuted() {
     let report = run_campaign(&problems, 1, 200, None, &|| {});
     let row = |name: &str| report.rows.iter().find(|r| r.property == name).unwrap();
     // The oracle judges only counts up to 24, where the fast path is right.
-    assert_eq!(row("outcome_matches_rules_oracle").verdict, Verdict::Agree);
+    assert_eq!(row("outcome_matches_rules_oracle").verdict, Agreement::Agree);
     let bellman = row("fast_path_is_bellman_consistent");
-    assert_eq!(bellman.verdict, Verdict::Disagree, "{}", report.to_table());
+    assert_eq!(bellman.verdict, Agreement::Disagree, "{}", report.to_table());
     let case: Vec<u64> =
         serde_json::from_value(bellman.failure.as_ref().unwrap().counterexample.clone()).unwrap();
     // A real inconsistency, at a position where the fast path is wrong: from n = 1000 on,
@@ -209,9 +209,9 @@ impl Game for Forever {
 #[test]
 fn an_infinite_game_is_unjudged_for_its_budget_not_refuted() {
     // Few random cases: each one this game draws spends a whole search budget.
-    let config = check::Config {
+    let config = check::CheckConfig {
         cases: 16,
-        ..check::Config::default()
+        ..check::CheckConfig::default()
     };
     // Nothing judged is no pass: the error says what stopped every case.
     let unjudged = match check::outcome_with(Forever, |_: &u64| Outcome::Draw, &config) {

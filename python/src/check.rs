@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use gamecheck::check::Unjudged;
-use gamecheck::game::check::{self, CheckError, Config, Coverage, Sum};
+use gamecheck::game::check::{self, CheckConfig, CheckError, Coverage, Sum};
 use gamecheck::game::{Answer, Game, Position};
 use gamecheck::problem::Least;
 use pyo3::exceptions::PyValueError;
@@ -29,7 +29,7 @@ pub fn check_formula<'py>(
     cases: Option<u32>,
     sum: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut config = Config::default();
+    let mut config = CheckConfig::default();
     if let Some(seed) = seed {
         config.seed = seed;
     }
@@ -57,7 +57,7 @@ fn run<'py, G: Game>(
     game: G,
     question: &str,
     formula: Py<PyAny>,
-    config: &Config,
+    config: &CheckConfig,
     door: &Arc<Door>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config.clone();

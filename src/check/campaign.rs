@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::property::{PropertyError, RunConfig, run_property};
-use super::report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
+use super::report::{Agreement, Answer, CampaignReport, Failure, Row, StaleEntry};
 use crate::problem::{Least, Problem, Properties};
 
 /// One problem's part of a campaign, with its type erased so that problems of different
@@ -68,9 +68,9 @@ impl<P: Properties> Campaign for P {
                     cases,
                     elapsed: run.elapsed,
                     verdict: match failure {
-                        Some(_) => Verdict::Disagree,
-                        None if run.unjudged.cases >= cases => Verdict::Unjudged,
-                        None => Verdict::Agree,
+                        Some(_) => Agreement::Disagree,
+                        None if run.unjudged.cases >= cases => Agreement::Unjudged,
+                        None => Agreement::Agree,
                     },
                     failure,
                     unjudged: run.unjudged,
@@ -122,10 +122,10 @@ pub fn run_campaign(
     cases: u32,
     persist_in: Option<&Path>,
     tick: &(dyn Fn() + Sync),
-) -> Report {
+) -> CampaignReport {
     let rows = problems
         .iter()
         .flat_map(|p| p.rows(seed, cases, persist_in, tick))
         .collect();
-    Report { seed, rows }
+    CampaignReport { seed, rows }
 }

@@ -17,5 +17,5 @@ pub use property::{
 };
 pub use replay::{Replayed, replay_kept};
 pub(crate) use report::millis;
-pub use report::{Answer, Failure, Report, Row, StaleEntry, Verdict};
+pub use report::{Agreement, Answer, CampaignReport, Failure, Row, StaleEntry};
 pub use repro::{Repro, repro};

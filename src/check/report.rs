@@ -13,7 +13,7 @@ use crate::problem::Least;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
-pub enum Verdict {
+pub enum Agreement {
     Agree,
     Disagree,
     Unjudged,
@@ -60,7 +60,7 @@ pub struct Row {
     pub cases: u64,
     #[serde(rename = "time_ms", serialize_with = "millis")]
     pub elapsed: Duration,
-    pub verdict: Verdict,
+    pub verdict: Agreement,
     pub failure: Option<Failure>,
     /// The cases no side could judge, by the budget that stopped them.
     pub unjudged: Unjudged,
@@ -76,12 +76,12 @@ pub(crate) fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, 
 
 /// A whole campaign.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Report {
+pub struct CampaignReport {
     pub seed: u64,
     pub rows: Vec<Row>,
 }
 
-impl Report {
+impl CampaignReport {
     /// Returns whether no property disagreed: unjudged cases are no disagreement.
     ///
     /// # Complexity
@@ -89,11 +89,11 @@ impl Report {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::check::Report;
-    /// assert!(Report { seed: 1, rows: vec![] }.all_agree());
+    /// use gamecheck::check::CampaignReport;
+    /// assert!(CampaignReport { seed: 1, rows: vec![] }.all_agree());
     /// ```
     pub fn all_agree(&self) -> bool {
-        self.rows.iter().all(|r| r.verdict != Verdict::Disagree)
+        self.rows.iter().all(|r| r.verdict != Agreement::Disagree)
     }
 
     /// Returns the report as a table, then each disagreement in full.
@@ -103,8 +103,8 @@ impl Report {
     ///
     /// # Example
     /// ```
-    /// use gamecheck::check::Report;
-    /// assert!(Report { seed: 1, rows: vec![] }.to_table().contains("seed 1"));
+    /// use gamecheck::check::CampaignReport;
+    /// assert!(CampaignReport { seed: 1, rows: vec![] }.to_table().contains("seed 1"));
     /// ```
     pub fn to_table(&self) -> String {
         let mut out = String::new();
@@ -116,9 +116,9 @@ impl Report {
         );
         for r in &self.rows {
             let verdict = match r.verdict {
-                Verdict::Agree => "agree",
-                Verdict::Disagree => "DISAGREE",
-                Verdict::Unjudged => "unjudged",
+                Agreement::Agree => "agree",
+                Agreement::Disagree => "DISAGREE",
+                Agreement::Unjudged => "unjudged",
             };
             let time = format!("{:.2} s", r.elapsed.as_secs_f64());
             let _ = writeln!(
@@ -130,7 +130,7 @@ impl Report {
         let failed = self
             .rows
             .iter()
-            .filter(|r| r.verdict == Verdict::Disagree)
+            .filter(|r| r.verdict == Agreement::Disagree)
             .count();
         let total: u64 = self.rows.iter().map(|r| r.cases).sum();
         let unjudged: u64 = self.rows.iter().map(|r| r.unjudged.cases).sum();

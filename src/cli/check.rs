@@ -104,7 +104,7 @@ pub(super) fn check<R: Registry>(
         .collect::<Result<_>>()?;
     let rows = rows.concat();
     bar.finish_and_clear();
-    let report = crate::check::Report { seed, rows };
+    let report = crate::check::CampaignReport { seed, rows };
     let text = if as_json {
         json(&report)? + "\n"
     } else {

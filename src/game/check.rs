@@ -8,9 +8,9 @@
 //! refuted. A failure is shrunk, searched below, and returned typed with what its
 //! least-ness proves.
 //!
-//! The seed and the number of cases come from [`Config::default`], which reads
+//! The seed and the number of cases come from [`CheckConfig::default`], which reads
 //! `GAMECHECK_SEED` and `GAMECHECK_CASES`; nothing is written to disk unless
-//! [`Config::persist_in`] names a directory.
+//! [`CheckConfig::persist_in`] names a directory.
 
 use std::path::PathBuf;
 
@@ -24,7 +24,7 @@ use crate::problem::{CaseError, Least, Problem, Properties};
 
 /// How a formula is checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
+pub struct CheckConfig {
     /// Seed of the random positions (ChaCha8).
     pub seed: u64,
     /// Random positions to try.
@@ -34,11 +34,11 @@ pub struct Config {
     pub persist_in: Option<PathBuf>,
 }
 
-impl Default for Config {
+impl Default for CheckConfig {
     /// Seed 1 and 256 cases, unless `GAMECHECK_SEED` or `GAMECHECK_CASES` say otherwise.
-    fn default() -> Config {
+    fn default() -> CheckConfig {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.trim().parse().ok());
-        Config {
+        CheckConfig {
             seed: var("GAMECHECK_SEED").unwrap_or(1),
             cases: var("GAMECHECK_CASES").map_or(256, |c: u64| u32::try_from(c).unwrap_or(u32::MAX)),
             persist_in: None,
@@ -171,7 +171,7 @@ fn run<G: Game>(
     mode: Mode,
     fast: Fast<G>,
     fast_move: FastMove<G>,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let mut problem = GameProblem::with_fast(game, question, "formula", fast, fast_move, G::NAME.to_owned());
     problem.mode = mode;
@@ -375,7 +375,7 @@ fn answers<G: Game, F>(
     game: G,
     question: Question,
     formula: F,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>>
 where
     F: Fn(&G::Position) -> Answer + Send + Sync + 'static,
@@ -411,7 +411,7 @@ pub fn outcome<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
-    outcome_with(game, formula, &Config::default())
+    outcome_with(game, formula, &CheckConfig::default())
 }
 
 /// [`outcome`] under `config`.
@@ -421,7 +421,7 @@ pub fn outcome<G: Game>(
 pub fn outcome_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     answers(
         game,
@@ -440,7 +440,7 @@ pub fn misere<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
-    misere_with(game, formula, &Config::default())
+    misere_with(game, formula, &CheckConfig::default())
 }
 
 /// [`misere`] under `config`.
@@ -450,7 +450,7 @@ pub fn misere<G: Game>(
 pub fn misere_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Outcome + Send + Sync + 'static,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let question = Question {
         play: Play::Misere,
@@ -468,7 +468,7 @@ pub fn grundy<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> u64 + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
-    grundy_with(game, formula, &Config::default())
+    grundy_with(game, formula, &CheckConfig::default())
 }
 
 /// [`grundy`] under `config`.
@@ -478,7 +478,7 @@ pub fn grundy<G: Game>(
 pub fn grundy_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> u64 + Send + Sync + 'static,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let question = Question {
         play: Play::Normal,
@@ -497,7 +497,7 @@ pub fn winning_move<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Option<G::Position> + Send + Sync + 'static,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
-    winning_move_with(game, formula, &Config::default())
+    winning_move_with(game, formula, &CheckConfig::default())
 }
 
 /// [`winning_move`] under `config`.
@@ -507,7 +507,7 @@ pub fn winning_move<G: Game>(
 pub fn winning_move_with<G: Game>(
     game: G,
     formula: impl Fn(&G::Position) -> Option<G::Position> + Send + Sync + 'static,
-    config: &Config,
+    config: &CheckConfig,
 ) -> Result<Coverage<G::Position>, CheckError<G::Position>> {
     let formula = std::sync::Arc::new(formula);
     let says = std::sync::Arc::clone(&formula);

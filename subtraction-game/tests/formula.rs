@@ -16,9 +16,9 @@ fn truth(limit: usize) -> Vec<bool> {
 
 #[test]
 fn right_formula_holds() {
-    let config = check::Config {
+    let config = check::CheckConfig {
         cases: 2000,
-        ..check::Config::default()
+        ..check::CheckConfig::default()
     };
     assert_eq!(
         check::outcome_with(Subtraction, outcome, &config).map(|c| c.unjudged.cases),

@@ -25,5 +25,5 @@ pub use explanation::{describe, solve};
 pub(crate) use fingers::Fingers;
 pub(crate) use fingers::{fingers_flag, unserved_by};
 pub use game::{Chopsticks, MINIMAX_REACH, SEARCH_REACH};
-pub use rule::{Case, Verdict, case, explain, outcome, winning_move};
+pub use rule::{Case, Decision, case, explain, outcome, winning_move};
 pub use state::{Attack, Outcome, State, real_play_with_total};

@@ -186,7 +186,7 @@ pub fn winning_move(s: State) -> Option<Attack> {
 
 /// The full verdict on a position: outcome, deciding case and a winning move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct Decision {
     pub outcome: Outcome,
     pub case: Case,
     pub winning_move: Option<Attack>,
@@ -203,9 +203,9 @@ pub struct Verdict {
 /// let v = explain(State::new(2, 0, 2, 0));
 /// assert_eq!((v.outcome, v.case, v.winning_move), (Outcome::Win, Case::Equal, Some(Attack::OneOnOne)));
 /// ```
-pub fn explain(s: State) -> Verdict {
+pub fn explain(s: State) -> Decision {
     let case = case(s);
-    Verdict {
+    Decision {
         outcome: case.outcome(),
         case,
         winning_move: winning_move(s),
