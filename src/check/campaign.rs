@@ -1,6 +1,7 @@
 //! `gamecheck check`: every property of every problem under one seed.
 
 use std::path::Path;
+use std::time::Duration;
 
 use super::property::{PropertyError, RunConfig, run_property};
 use super::report::{Agreement, Answer, CampaignReport, Failure, Row, StaleEntry};
@@ -10,8 +11,18 @@ use crate::problem::{Least, Problem, Properties};
 /// types run in one list. Implemented for every [`Properties`].
 pub trait Campaign: Sync {
     /// Returns the report rows of every property under `seed`, each on its share of
-    /// `cases` cases; `tick` is called once per case.
-    fn rows(&self, seed: u64, cases: u32, persist_in: Option<&Path>, tick: &(dyn Fn() + Sync)) -> Vec<Row>;
+    /// `cases` cases; `tick` is called once per case. With a `budget` of CPU time (of the
+    /// calling thread), each property gets what the ones before it left, split evenly
+    /// among those still to run, and the cases past its share are counted unjudged
+    /// ([`crate::problem::Budget::Run`]).
+    fn rows(
+        &self,
+        seed: u64,
+        cases: u32,
+        persist_in: Option<&Path>,
+        budget: Option<Duration>,
+        tick: &(dyn Fn() + Sync),
+    ) -> Vec<Row>;
 
     /// Returns how many cases [`Campaign::rows`] runs for `cases`.
     fn case_count(&self, cases: u32) -> u64;
@@ -50,14 +61,29 @@ pub(crate) fn failure_of<P: Problem>(problem: &P, error: PropertyError<P>) -> Fa
 }
 
 impl<P: Properties> Campaign for P {
-    fn rows(&self, seed: u64, cases: u32, persist_in: Option<&Path>, tick: &(dyn Fn() + Sync)) -> Vec<Row> {
-        self.properties()
+    fn rows(
+        &self,
+        seed: u64,
+        cases: u32,
+        persist_in: Option<&Path>,
+        budget: Option<Duration>,
+        tick: &(dyn Fn() + Sync),
+    ) -> Vec<Row> {
+        let properties = self.properties();
+        let start = crate::budget::thread_cpu_time();
+        properties
             .iter()
-            .map(|property| {
+            .enumerate()
+            .map(|(i, property)| {
+                let left = budget.map(|b| {
+                    let spent = crate::budget::thread_cpu_time().saturating_sub(start);
+                    b.saturating_sub(spent) / (properties.len() - i) as u32
+                });
                 let config = RunConfig {
                     seed,
                     cases: property.share.of(cases),
                     persist_in,
+                    budget: left,
                 };
                 let run = run_property(self, property, config, tick);
                 let failure = run.result.err().map(|e| failure_of(self, e));
@@ -125,7 +151,7 @@ pub fn run_campaign(
 ) -> CampaignReport {
     let rows = problems
         .iter()
-        .flat_map(|p| p.rows(seed, cases, persist_in, tick))
+        .flat_map(|p| p.rows(seed, cases, persist_in, None, tick))
         .collect();
     CampaignReport { seed, rows }
 }

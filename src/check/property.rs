@@ -178,6 +178,11 @@ pub struct RunConfig<'a> {
     /// The directory whose `proptest-regressions/` keeps and replays failures; `None`
     /// writes nothing.
     pub persist_in: Option<&'a Path>,
+    /// The CPU time the cases may take on the calling thread (`None`: no limit); the
+    /// cases after it are counted unjudged ([`Budget::Run`]), not run. A wall-clock net
+    /// [`crate::budget::WALL_SAFETY_FACTOR`] times larger stops them on a machine that
+    /// never schedules the thread.
+    pub budget: Option<Duration>,
 }
 
 /// Returns what running `property` on `config.cases` cases drawn from `config.seed`
@@ -198,7 +203,7 @@ pub struct RunConfig<'a> {
 /// use gamecheck::problem::Properties;
 /// let problem = Chopsticks::problem(16);
 /// let bellman = problem.properties().into_iter().find(|p| p.name == "fast_path_is_bellman_consistent");
-/// let config = RunConfig { seed: 11, cases: 200, persist_in: None };
+/// let config = RunConfig { seed: 11, cases: 200, persist_in: None, budget: None };
 /// let run = run_property(&problem, &bellman.unwrap(), config, &|| {});
 /// assert!(run.result.is_ok() && run.unjudged.cases == 0);
 /// ```
@@ -228,7 +233,25 @@ pub fn run_property<P: Properties>(
         unjudged: Unjudged::default(),
         stale: Vec::new(),
     });
+    let cpu_start = crate::budget::thread_cpu_time();
+    let spent = || {
+        config.budget.is_some_and(|b| {
+            crate::budget::thread_cpu_time().saturating_sub(cpu_start) >= b
+                || start.elapsed() >= b * crate::budget::WALL_SAFETY_FACTOR
+        })
+    };
     let result = run_cases(&mut runner, &property.cases, &|case| {
+        if spent() {
+            let mut s = seen.lock().unwrap_or_else(|e| e.into_inner());
+            if !s.failed {
+                tick();
+                s.calls += 1;
+                let seconds = config.budget.map_or(0, |b| b.as_secs_f64().ceil() as u64);
+                s.unjudged
+                    .add(Budget::Run { seconds }, "the run's budget was spent before it");
+                return Ok(());
+            }
+        }
         let verdict = check(&case);
         let mut s = seen.lock().unwrap_or_else(|e| e.into_inner());
         if s.failed {
@@ -348,6 +371,7 @@ pub fn check_problem<P: Properties>(
             seed,
             cases: property.share.of(cases),
             persist_in,
+            budget: None,
         };
         let run = run_property(problem, &property, config, &|| {});
         run.result?;
@@ -380,6 +404,7 @@ pub fn assert_holds<P: Properties>(problem: &P, name: &str, cases: u32, persist_
         seed: 1,
         cases,
         persist_in,
+        budget: None,
     };
     match run_property(problem, property, config, &|| {}).result {
         Ok(()) => {}

@@ -37,6 +37,7 @@ pub fn replay_kept<P: Properties>(problem: &P, dir: &Path) -> Replayed<P> {
                 seed: 0,
                 cases: 0,
                 persist_in: Some(dir),
+                budget: None,
             };
             match run_property(problem, &property, config, &|| {}).result {
                 Ok(()) => {}

@@ -41,6 +41,11 @@ pub(super) enum Command {
         /// Seed of every generator; the same seed gives the same report.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// CPU seconds each problem may spend, split among its properties; the cases
+        /// past a property's share are reported unjudged (not run), never disagreeing.
+        /// A wall-clock net ten times larger stops a starved run.
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        max_seconds: u64,
         /// Write the report as JSON.
         #[arg(long)]
         json: bool,

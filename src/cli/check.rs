@@ -16,6 +16,7 @@ use crate::shown::note;
 struct CheckAll<'a> {
     seed: u64,
     cases: u32,
+    budget: std::time::Duration,
     tick: &'a (dyn Fn() + Sync),
     count_only: bool,
 }
@@ -29,7 +30,13 @@ impl Visit for CheckAll<'_> {
         }
         // Failures are kept in (and replayed from) the current directory's
         // proptest-regressions/, as `cargo test` does.
-        let rows = problem.rows(self.seed, self.cases, Some(std::path::Path::new(".")), self.tick);
+        let rows = problem.rows(
+            self.seed,
+            self.cases,
+            Some(std::path::Path::new(".")),
+            Some(self.budget),
+            self.tick,
+        );
         (0, rows)
     }
 }
@@ -62,9 +69,11 @@ pub(super) fn check<R: Registry>(
     problems: &[String],
     cases: u32,
     seed: u64,
+    max_seconds: u64,
     as_json: bool,
     matches: &clap::ArgMatches,
 ) -> Result<ExitCode> {
+    let budget = std::time::Duration::from_secs(max_seconds);
     let names = chosen::<R>(problems)?;
     // Each problem built with the flags given (`--set 1,2`); one that does not take a
     // flag given is a usage error, as for `solve`.
@@ -73,7 +82,7 @@ pub(super) fn check<R: Registry>(
         .map(|name| super::problem_args::resolve::<R>(name, matches).map(|(flags, _)| flags))
         .collect::<Result<_>>()?;
     note(&format!(
-        "{} check: seed {seed}, {cases} cases per share",
+        "{} check: seed {seed}, {cases} cases per share, {max_seconds} CPU seconds per problem",
         crate::program::name()
     ));
     let mut total = 0;
@@ -81,6 +90,7 @@ pub(super) fn check<R: Registry>(
         let v = CheckAll {
             seed,
             cases,
+            budget,
             tick: &|| {},
             count_only: true,
         };
@@ -96,6 +106,7 @@ pub(super) fn check<R: Registry>(
             let v = CheckAll {
                 seed,
                 cases,
+                budget,
                 tick: &|| bar.inc(1),
                 count_only: false,
             };

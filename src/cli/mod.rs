@@ -154,8 +154,9 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             problems,
             cases,
             seed,
+            max_seconds,
             json,
-        } => check::check::<R>(&problems, cases, seed, json, sub),
+        } => check::check::<R>(&problems, cases, seed, max_seconds, json, sub),
         Command::Claims {
             problems,
             ids,

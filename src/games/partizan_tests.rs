@@ -152,6 +152,7 @@ fn refuted<G: Family>(game: G, property: &str, broken: fn(&G, &G::Position) -> V
         seed: 1,
         cases: 200,
         persist_in: None,
+        budget: None,
     };
     match run_property(&p, &prop, config, &|| {}).result {
         Ok(()) => None,
@@ -238,6 +239,7 @@ fn a_kept_failure_replays_to_its_least_position_and_passes_once_fixed() {
         seed: 1,
         cases: 200,
         persist_in: Some(&dir),
+        budget: None,
     };
     assert!(run_property(&broken, &property, config, &|| {}).result.is_err());
     let replayed = crate::check::replay_kept(&broken, &dir);

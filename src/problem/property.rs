@@ -47,6 +47,9 @@ pub enum Budget {
     Memory { mib: u64 },
     /// A search went more than `limit` moves deep (its stack is bounded, not the game).
     Depth { limit: u64 },
+    /// The run had spent its `seconds` of CPU time (`check --max-seconds`): the case was
+    /// not run.
+    Run { seconds: u64 },
 }
 
 impl std::fmt::Display for Budget {
@@ -59,6 +62,7 @@ impl std::fmt::Display for Budget {
             Budget::Time { seconds } => write!(f, "time budget of {seconds} CPU seconds"),
             Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
             Budget::Depth { limit } => write!(f, "depth of {limit} moves"),
+            Budget::Run { seconds } => write!(f, "run budget of {seconds} CPU seconds (not run)"),
         }
     }
 }

@@ -26,6 +26,7 @@ mod line_shape;
 mod oracle_checks;
 mod order;
 mod properties;
+mod spent;
 mod truth;
 
 pub(crate) use line_shape::LineShape;
@@ -69,6 +70,8 @@ pub struct GameProblem<G: Game> {
     rejected: Arc<Mutex<Option<String>>>,
     /// The largest position (in the order of least counterexamples) an oracle judged.
     largest: Mutex<Option<G::Position>>,
+    /// The least cases the oracles ran out of a budget at.
+    spent: Mutex<spent::Spent>,
     /// The game's contest format, asked once.
     format: Format<G>,
     /// The game's own oracles that answer questions, asked once: claims consult them at
@@ -258,6 +261,7 @@ impl<G: Game> GameProblem<G> {
             truth: Mutex::new(truth),
             rejected: Arc::new(Mutex::new(None)),
             largest: Mutex::new(None),
+            spent: Mutex::new(spent::Spent::default()),
             format,
             oracles,
             settings,

@@ -16,7 +16,7 @@ fn property<G: Game>(
         name,
         share: Share { times, per: 1 },
         cases,
-        check: Box::new(check),
+        check: Box::new(move |g: &GameProblem<G>, p: &G::Position| g.unless_spent(name, p, || check(g, p))),
     }
 }
 
@@ -88,10 +88,10 @@ impl<G: Game> GameProblem<G> {
                 share: Share { times: 1, per: 1 },
                 cases: oracle.reach.map_or_else(|| medium.clone(), |r| self.positions(r)),
                 check: Box::new(move |g: &GameProblem<G>, p: &G::Position| {
-                    match oracle.verdict(g.game(), p) {
+                    g.unless_spent(oracle.property, p, || match oracle.verdict(g.game(), p) {
                         Some(verdict) => verdict.map_err(CaseError::from),
                         None => super::oracle_checks::matches_fast_path(g, &oracle, p),
-                    }
+                    })
                 }),
             });
         }

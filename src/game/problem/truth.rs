@@ -143,6 +143,24 @@ impl<G: Game> GameProblem<G> {
         p: &G::Position,
         question: Question,
     ) -> Result<(Answer, &'static str), CaseError> {
+        let route = match question {
+            Question { grundy: true, .. } => "the truth's Grundy value",
+            Question {
+                play: Play::Normal, ..
+            } => "the truth's outcome",
+            Question {
+                play: Play::Misere, ..
+            } => "the truth's misère outcome",
+        };
+        self.unless_spent(route, p, || self.truth_searched(p, question))
+    }
+
+    /// [`Self::truth_case`], searched.
+    fn truth_searched(
+        &self,
+        p: &G::Position,
+        question: Question,
+    ) -> Result<(Answer, &'static str), CaseError> {
         let judged = |a: Answer, by: &'static str| {
             let mut largest = lock(&self.largest);
             if largest

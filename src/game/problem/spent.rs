@@ -1,0 +1,153 @@
+//! The least cases at which a check ran out of a search budget, per property: a case at
+//! least as large in every count is called unjudged at once, not searched again. Without
+//! it a game whose rules reach only small counts spends a whole search budget on every
+//! large case (issue 43: `check` of the 1-2-K game from its moves ran for minutes, each
+//! case costing 4,000,000 positions before it was called unjudged).
+
+use super::{Game, GameProblem, Position, lock};
+use crate::problem::{Budget, CaseError};
+
+/// How many least cases are kept: enough for the few directions a position grows in.
+const KEPT: usize = 64;
+
+/// How many spent searches a check may meet before no case of a larger total than the
+/// least spent one is searched: a game whose counts do not all grow its search (the 1-2-K
+/// game's k) would otherwise meet a new incomparable case at each draw.
+const TRIES: u32 = 8;
+
+/// The least spent cases (an antichain under "every count at least"), each with the
+/// check that was stopped (a property's name, or the truth for a question) and the budget
+/// that stopped it.
+#[derive(Debug, Default)]
+pub(super) struct Spent {
+    least: Vec<(&'static str, Vec<u64>, Budget)>,
+    /// Per check: the spent searches met, and the least total of a spent case.
+    totals: Vec<(&'static str, u32, u128)>,
+}
+
+/// Whether every count of `big` is at least the same count of `small` (same length).
+fn covers(big: &[u64], small: &[u64]) -> bool {
+    big.len() == small.len() && big.iter().zip(small).all(|(b, s)| b >= s)
+}
+
+/// Returns the sum of `counts`.
+fn total(counts: &[u64]) -> u128 {
+    counts.iter().map(|&c| u128::from(c)).sum()
+}
+
+impl Spent {
+    /// Returns why `counts` is not searched for `route`, with the budget that stopped a
+    /// smaller case: a spent case below it in every count, or, after [`TRIES`] spent
+    /// searches, a spent case of a smaller total.
+    fn below(&self, route: &str, counts: &[u64]) -> Option<(String, &Budget)> {
+        let mine = || self.least.iter().filter(|(r, _, _)| *r == route);
+        if let Some((_, c, b)) = mine().find(|(_, c, _)| covers(counts, c)) {
+            return Some((
+                format!("a search ran out of it at {c:?}, and every count here is at least that"),
+                b,
+            ));
+        }
+        let &(_, tries, least) = self.totals.iter().find(|(r, _, _)| *r == route)?;
+        let (_, _, budget) = mine().next()?;
+        (tries >= TRIES && total(counts) >= least).then(|| {
+            let why = format!(
+                "{tries} searches ran out of it, the least at a total of {least}; no larger total is searched"
+            );
+            (why, budget)
+        })
+    }
+
+    /// Keeps `counts` as a case where `budget` stopped `route`, dropping the kept cases it
+    /// is below. A cycle, a reach or the run's budget is no spent search: it says nothing
+    /// of larger cases, or costs nothing to meet again.
+    fn keep(&mut self, route: &'static str, counts: Vec<u64>, budget: Budget) {
+        if matches!(budget, Budget::Cycle | Budget::Reach { .. } | Budget::Run { .. })
+            || self.below(route, &counts).is_some()
+        {
+            return;
+        }
+        let sum = total(&counts);
+        match self.totals.iter_mut().find(|(r, _, _)| *r == route) {
+            Some((_, tries, least)) => {
+                *tries += 1;
+                *least = (*least).min(sum);
+            }
+            None => self.totals.push((route, 1, sum)),
+        }
+        self.least
+            .retain(|(r, c, _)| !(*r == route && covers(c, &counts)));
+        if self.least.len() < KEPT {
+            self.least.push((route, counts, budget));
+        }
+    }
+}
+
+impl<G: Game> GameProblem<G> {
+    /// Returns `check`'s verdict at `p` for `route`, or the case unjudged at once when
+    /// `route` ran out of a search budget at a smaller case (see [`Spent`]); a new budget
+    /// run out of is kept.
+    pub(super) fn unless_spent<T>(
+        &self,
+        route: &'static str,
+        p: &G::Position,
+        check: impl FnOnce() -> Result<T, CaseError>,
+    ) -> Result<T, CaseError> {
+        let counts = p.counts();
+        if let Some((why, budget)) = lock(&self.spent).below(route, &counts) {
+            return Err(CaseError::unjudged(budget.clone(), why));
+        }
+        let verdict = check();
+        if let Err(CaseError::Unjudged { budget, .. }) = &verdict {
+            lock(&self.spent).keep(route, counts, budget.clone());
+        }
+        verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_above_a_spent_one_in_every_count_is_below_it_and_no_other_is() {
+        let q = "outcome";
+        let mut s = Spent::default();
+        s.keep(q, vec![10, 3], Budget::Positions { limit: 4 });
+        assert!(s.below(q, &[10, 3]).is_some());
+        assert!(s.below(q, &[11, 9]).is_some());
+        assert!(
+            s.below(q, &[9, 100]).is_none(),
+            "a smaller first count may be in reach"
+        );
+        assert!(s.below(q, &[10]).is_none(), "another shape is not compared");
+        assert!(
+            s.below("grundy", &[11, 9]).is_none(),
+            "another check is not compared"
+        );
+        // A smaller spent case replaces the ones above it.
+        s.keep(q, vec![5, 3], Budget::Positions { limit: 4 });
+        assert_eq!(s.least.len(), 1);
+        s.keep(q, vec![4, 8], Budget::Cycle);
+        assert!(
+            s.below(q, &[4, 9]).is_none(),
+            "a cycle says nothing of larger cases"
+        );
+    }
+
+    #[test]
+    fn after_enough_spent_searches_no_larger_total_is_searched() {
+        let q = "outcome";
+        let mut s = Spent::default();
+        let budget = Budget::Positions { limit: 4 };
+        // Incomparable cases, each spent: (100, 9), (101, 8), …
+        for i in 0..u64::from(TRIES) {
+            assert!(s.below(q, &[100 + i, 9 - i]).is_none(), "try {i} is searched");
+            s.keep(q, vec![100 + i, 9 - i], budget.clone());
+        }
+        assert!(
+            s.below(q, &[5, 1000]).is_some(),
+            "a total of 1005 is above the least, 109"
+        );
+        assert!(s.below(q, &[50, 50]).is_none(), "a total of 100 is below it");
+    }
+}
