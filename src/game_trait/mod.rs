@@ -7,6 +7,7 @@
 
 mod claim;
 pub(crate) mod format;
+pub(crate) mod format_read;
 pub(crate) mod interactive_format;
 mod oracles;
 pub(crate) mod position;
