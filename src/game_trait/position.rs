@@ -161,7 +161,9 @@ impl Position for Vec<(u64, u64)> {
         self.iter().flat_map(|&(a, b)| [a, b]).collect()
     }
     fn from_counts(c: &[u64]) -> Option<Vec<(u64, u64)>> {
-        (c.len() % 2 == 0).then(|| c.chunks(2).map(|p| (p[0], p[1])).collect())
+        c.len()
+            .is_multiple_of(2)
+            .then(|| c.chunks(2).map(|p| (p[0], p[1])).collect())
     }
 }
 

@@ -112,7 +112,7 @@ pub(crate) fn of_size<G>(format: &Format<G>, n: u64) -> Vec<Vec<u64>> {
             let codes = g.alphabet().len() as u64;
             for r in sides.clone().take_while(|&r| r <= n) {
                 let c = n / r;
-                if n % r != 0 || !sides.contains(&c) || !g.cells().contains(&n) {
+                if !n.is_multiple_of(r) || !sides.contains(&c) || !g.cells().contains(&n) {
                     continue;
                 }
                 let mut cells = vec![0; n as usize];

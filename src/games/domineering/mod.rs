@@ -30,6 +30,9 @@ pub struct Domineering {
 
 impl Domineering {
     /// Returns Domineering on every board (no board named by the flags).
+    // Not `Default`: a `Default` game has no flags (`FromFlags` is given it), and
+    // Domineering has `--rows` and `--cols`.
+    #[allow(clippy::new_without_default)]
     pub const fn new() -> Domineering {
         Domineering { board: None }
     }
