@@ -247,3 +247,70 @@ pub(crate) fn default_format<G>() -> Format<G> {
         Field::list("a count", 0..=u64::MAX),
     ])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board of `.#` cells, sides 1 to 3, at most 6 cells.
+    fn grid() -> Format<()> {
+        Format::cases(1..=10).line([Field::grid("b", ".#", 1..=3, 1..=6)])
+    }
+
+    #[test]
+    fn of_size_lists_every_grid_of_n_cells_once() {
+        // Shapes r × c = n with both sides in 1..=3, times 2^n fillings, counted here.
+        for n in 0..=7u64 {
+            let shapes = (1..=3)
+                .filter(|r| n % r == 0 && (1..=3).contains(&(n / r)))
+                .count();
+            let want = if n <= 6 { shapes << n } else { 0 };
+            let mut all = of_size(&grid(), n);
+            assert_eq!(all.len(), want, "n = {n}");
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), want, "n = {n}: a grid listed twice");
+            assert!(all.iter().all(|c| grid().admits(c) && size(&grid(), c) == n));
+        }
+    }
+
+    #[test]
+    fn of_size_of_a_list_is_every_list_of_that_total_plus_length() {
+        let list: Format<()> = default_format();
+        // Total t over k counts plus k = 3: k = 0 none, k = 1 [2], k = 2 [0,1] [1,0],
+        // k = 3 [0,0,0].
+        let mut all = of_size(&list, 3);
+        all.sort();
+        assert_eq!(all, vec![vec![0, 0, 0], vec![0, 1], vec![1, 0], vec![2]]);
+    }
+
+    #[test]
+    fn smaller_grids_lose_a_row_a_column_or_a_filled_cell() {
+        // `.#` over `##`: two rows, two columns, three filled cells.
+        let p = vec![2, 2, 0, 1, 1, 1];
+        let mut got = smaller(&grid(), &p);
+        got.sort();
+        let mut want = vec![
+            vec![1, 2, 1, 1],
+            vec![1, 2, 0, 1],
+            vec![2, 1, 1, 1],
+            vec![2, 1, 0, 1],
+            vec![2, 2, 0, 0, 1, 1],
+            vec![2, 2, 0, 1, 0, 1],
+            vec![2, 2, 0, 1, 1, 0],
+        ];
+        want.sort();
+        assert_eq!(got, want);
+        assert!(
+            got.iter()
+                .all(|c| size(&grid(), c) < size(&grid(), &p) || c[2..].iter().sum::<u64>() < 3)
+        );
+    }
+
+    #[test]
+    fn a_partizan_format_has_no_header_common_lines_or_sums() {
+        let summed: Format<()> = grid().sum("b", 10);
+        assert!(mistake::<(), Vec<u64>>(&summed).is_some_and(|why| why.contains("sums")));
+        assert_eq!(mistake::<(), Vec<u64>>(&grid()), None);
+    }
+}
