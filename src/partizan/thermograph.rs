@@ -180,10 +180,7 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
     };
     let result = match a.number_of(g) {
         Some(x) if x.is_integer() => integer(x),
-        // A canonical form with no option on a side is an integer, valued above; a form
-        // that is not canonical has no thermograph of its own, and is drawn as its number.
-        x if a.left(g).is_empty() || a.right(g).is_empty() => integer(x.unwrap_or(Dyadic::ZERO)),
-        _ => {
+        number => {
             let mut ls: Option<Trajectory> = None;
             for &gl in a.left(g) {
                 let w = thermograph(a, gl, memo).right.tilt(-1);
@@ -201,7 +198,11 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
                 });
             }
             let (Some(ls), Some(rs)) = (ls, rs) else {
-                unreachable!("both sides have options: the arm above takes the others")
+                // A canonical form with no option on a side is an integer, valued above; a
+                // form that is not canonical has no thermograph of its own: its number's.
+                let flat = integer(number.unwrap_or(Dyadic::ZERO));
+                memo.insert(g, flat.clone());
+                return flat;
             };
             // The walls meet at the least t where Left's scaffold is not right of Right's:
             // their gap only shrinks (slopes -1 and 0 against 0 and 1).
