@@ -21,7 +21,7 @@ fn domineering(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("value", format!("{rows}x{cols}")),
             &board,
-            |b, board| b.iter(|| Values::new(Domineering::default()).of(black_box(board)).unwrap()),
+            |b, board| b.iter(|| Values::new(Domineering::new()).of(black_box(board)).unwrap()),
         );
     }
     group.finish();

@@ -358,7 +358,7 @@ pub fn domineering(
     valued(
         py,
         &Door::default(),
-        Domineering::default(),
+        Domineering::new(),
         &grid,
         time_budget,
         memory_budget,

@@ -9,6 +9,10 @@
 /// - `gamecheck::main!(my_crate::MyGame, my_crate::Other);` serves each
 ///   [`Game`](crate::game::Game) (built from its flags, [`FromFlags`](crate::game::FromFlags))
 ///   under its [`NAME`](crate::game::Game::NAME);
+/// - `gamecheck::main!(partizan = my_crate::Clobber);` serves each partizan
+///   [`Family`](crate::partizan::family::Family) (`solve --value`, `--outcome`, `--mean`,
+///   `--temperature`, `check`, `claim`, `stress`, …) under its
+///   [`NAME`](crate::partizan::Partizan::NAME);
 /// - `gamecheck::main!(registry = R);` serves the problems of a
 ///   [`Registry`](crate::games::Registry) (`gamecheck` itself is
 ///   `main!(registry = gamecheck::games::Builtin, about = "…")`).
@@ -59,6 +63,43 @@
 /// ```
 #[macro_export]
 macro_rules! main {
+    (partizan = $($game:ty),+ ; about = $about:expr $(,)?) => {
+        /// The partizan families this command line serves.
+        #[doc(hidden)]
+        pub struct GamecheckFamilies;
+
+        impl $crate::games::Registry for GamecheckFamilies {
+            fn problems() -> ::std::vec::Vec<(&'static str, &'static [&'static str])> {
+                ::std::vec![$((<$game as $crate::partizan::Partizan>::NAME, &[] as &'static [&'static str])),+]
+            }
+
+            fn problem_flags(name: &str) -> ::std::result::Result<::std::vec::Vec<$crate::problem::Flag>, $crate::games::UnknownProblem> {
+                $(if name == <$game as $crate::partizan::Partizan>::NAME {
+                    return Ok(<$crate::partizan::PartizanProblem<$game> as $crate::games::Build>::flags());
+                })+
+                Err(<Self as $crate::games::Registry>::unknown(name))
+            }
+
+            fn visit<V: $crate::games::Visit>(
+                name: &str,
+                flags: &$crate::problem::Flags,
+                v: V,
+            ) -> ::std::result::Result<V::Output, $crate::games::RegistryError> {
+                $(if name == <$game as $crate::partizan::Partizan>::NAME {
+                    return $crate::games::visit_built::<$crate::partizan::PartizanProblem<$game>, V>(name, flags, v);
+                })+
+                Err(<Self as $crate::games::Registry>::unknown(name).into())
+            }
+        }
+
+        // Two families under one name: the second would be unreachable.
+        const _: () = $crate::game::refuse_same_names(&[$(<$game as $crate::partizan::Partizan>::NAME),+]);
+
+        $crate::main!(registry = GamecheckFamilies, about = $about);
+    };
+    (partizan = $($game:ty),+ $(,)?) => {
+        $crate::main!(partizan = $($game),+ ; about = env!("CARGO_PKG_DESCRIPTION"));
+    };
     (registry = $registry:ty, about = $about:expr $(,)?) => {
         fn main() -> ::std::process::ExitCode {
             $crate::cli::main::<$registry>(&$crate::cli::Program {

@@ -56,6 +56,8 @@ mod table_proof;
 
 // The trait layer, below the engines; `game` is where users find it, with what every game
 // gets from the engines.
+pub(crate) use crate::game_trait::format::draw::draw_grid;
+pub(crate) use crate::game_trait::format::read::read_grid_rows;
 pub use crate::game_trait::{
     Answer, BuildError, ClaimDomains, ClaimDomainsFn, ClaimFn, Field, Format, FromFlags, Game, GameError,
     GridField, InputError, MOVES_LISTED, Move, Oracle, Outcome, Output, Play, Position, Question,
@@ -64,7 +66,6 @@ pub use crate::game_trait::{
 pub(crate) use crate::game_trait::{MAX_T, SEARCH_BUDGET};
 pub use check::Sum;
 pub use commands::GameDomain;
-pub(crate) use contest::{draw_grid, read_grid_rows};
 pub use mistakes::{format_mistake, named_twice, refuse_same_names};
 pub use oracle_proof::OracleProof;
 pub use problem::GameProblem;

@@ -143,6 +143,30 @@ impl Position for Vec<u64> {
     }
 }
 
+/// A string of bytes (a Hackenbush string, a Toads and Frogs row): a count per byte.
+impl Position for Vec<u8> {
+    const ARITY: Option<usize> = None;
+    fn counts(&self) -> Vec<u64> {
+        self.iter().map(|&b| u64::from(b)).collect()
+    }
+    fn from_counts(c: &[u64]) -> Option<Vec<u8>> {
+        c.iter().map(|&v| u8::try_from(v).ok()).collect()
+    }
+}
+
+/// A list of pairs (a sum of Cutcake cakes `(w, h)`): the pairs' counts in order.
+impl Position for Vec<(u64, u64)> {
+    const ARITY: Option<usize> = None;
+    fn counts(&self) -> Vec<u64> {
+        self.iter().flat_map(|&(a, b)| [a, b]).collect()
+    }
+    fn from_counts(c: &[u64]) -> Option<Vec<(u64, u64)>> {
+        c.len()
+            .is_multiple_of(2)
+            .then(|| c.chunks(2).map(|p| (p[0], p[1])).collect())
+    }
+}
+
 /// Returns the sort key of `p` in the order of least counterexamples: total count, number
 /// of counts, then the counts.
 pub(crate) fn key<P: Position>(p: &P) -> (u128, usize, Vec<u64>) {

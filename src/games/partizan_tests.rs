@@ -27,7 +27,7 @@ fn published_domineering_values() {
     // Winning Ways, ch. 5 (Berlekamp, Conway, Guy): the 2 × 2 board is ±1; a vertical
     // 2 × 1 strip is 1 (Left's one move), a horizontal 1 × 2 is -1; an L of three cells
     // is 0... checked by the definition below as well.
-    let d = Domineering::default();
+    let d = Domineering::new();
     assert_eq!(value_of(d, &Grid::empty(2, 2)), v("+-1"));
     assert_eq!(value_of(d, &Grid::empty(2, 1)), v("1"));
     assert_eq!(value_of(d, &Grid::empty(1, 2)), v("-1"));
@@ -121,7 +121,7 @@ fn every_property_holds<G: Family>(game: G, cases: u32) {
 
 #[test]
 fn every_property_holds_for_domineering() {
-    every_property_holds(Domineering::default(), 100);
+    every_property_holds(Domineering::new(), 100);
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn broken_fast_paths_are_refuted_at_their_least_position() {
             .max_by_key(|x| x.left_options().len())
             .unwrap_or(Value::integer(0))
     };
-    assert!(refuted(Domineering::default(), "value_matches_definition", one_region).is_some());
+    assert!(refuted(Domineering::new(), "value_matches_definition", one_region).is_some());
     // Toads and Frogs with the outcome of the negative: found by the outcome search.
     let negated = |_: &ToadsAndFrogs, row: &Vec<u8>| -Values::new(ToadsAndFrogs).of(row).unwrap();
     assert_eq!(
@@ -205,9 +205,9 @@ fn broken_fast_paths_are_refuted_at_their_least_position() {
 
 #[test]
 fn every_small_value_prints_and_reads_back() {
-    let p = PartizanProblem::new(Domineering::default(), Ask::Value);
+    let p = PartizanProblem::new(Domineering::new(), Ask::Value);
     for n in 0..=7 {
-        for g in Domineering::default().of_size(n).into_iter().step_by(7) {
+        for g in Domineering::new().of_size(n).into_iter().step_by(7) {
             let value = p.fast_value(&g).unwrap();
             assert_eq!(value.to_string().parse::<Value>(), Ok(value), "{g:?}");
         }

@@ -114,7 +114,7 @@ impl<G: Family> Build for PartizanProblem<G> {
     }
 
     fn build(flags: &Flags) -> Result<Self, GameError> {
-        PartizanProblem::from_flags(flags).map_err(GameError::Question)
+        PartizanProblem::from_flags(flags)
     }
 }
 

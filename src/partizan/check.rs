@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
-use gamecheck_oracles::partizan_search::{Forest, PartizanRules};
+use gamecheck_oracles::partizan_search::Forest;
 
+use super::rules::Rules;
 use super::{Partizan, Stopped, Value, Values};
 
 /// A position where a formula's value is not the game's.
@@ -43,22 +44,6 @@ impl<P: std::fmt::Debug> CheckValuesError<P> {
             CheckValuesError::Refuted(r) => Some(r),
             _ => None,
         }
-    }
-}
-
-struct Rules<'a, G>(&'a G);
-
-impl<G: Partizan> PartizanRules for Rules<'_, G> {
-    type Position = G::Position;
-    fn left(&self, p: &G::Position) -> Vec<G::Position> {
-        let mut out = Vec::new();
-        self.0.left_moves(p, &mut out);
-        out
-    }
-    fn right(&self, p: &G::Position) -> Vec<G::Position> {
-        let mut out = Vec::new();
-        self.0.right_moves(p, &mut out);
-        out
     }
 }
 

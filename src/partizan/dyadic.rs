@@ -86,14 +86,28 @@ impl Dyadic {
         )
     }
 
-    fn from_wide(num: i128, exp: u32) -> Dyadic {
+    /// Returns `num / 2^exp` in lowest terms, or `None` when its numerator leaves 64 bits.
+    fn from_wide(num: i128, exp: u32) -> Option<Dyadic> {
         let mut num = num;
         let mut exp = exp;
         while exp > 0 && num % 2 == 0 {
             num /= 2;
             exp -= 1;
         }
-        Dyadic::new(i64::try_from(num).expect("dyadic numerator beyond 64 bits"), exp)
+        Some(Dyadic::new(i64::try_from(num).ok()?, exp))
+    }
+
+    /// Returns the sum, or `None` when its numerator leaves 64 bits.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::partizan::Dyadic;
+    /// assert_eq!(Dyadic::new(1, 1).checked_add(Dyadic::new(1, 2)), Some(Dyadic::new(3, 2)));
+    /// assert_eq!(Dyadic::int(i64::MAX).checked_add(Dyadic::int(1)), None);
+    /// ```
+    pub fn checked_add(self, other: Dyadic) -> Option<Dyadic> {
+        let (a, b, exp) = self.aligned(other);
+        Dyadic::from_wide(a + b, exp)
     }
 
     /// Returns the simplest number strictly between `low` and `high` (either may be
@@ -132,7 +146,9 @@ impl Dyadic {
             let ln = i128::from(l.num) << (scale - l.exp);
             let step = 1i128 << (scale - exp);
             let candidate = Dyadic::from_wide((ln.div_euclid(step) + 1) * step, scale);
-            if candidate < h {
+            if let Some(candidate) = candidate
+                && candidate < h
+            {
                 return candidate;
             }
         }
@@ -153,11 +169,17 @@ impl PartialOrd for Dyadic {
     }
 }
 
+/// # Panics
+/// When the sum's numerator leaves 64 bits, as `i64`'s `+` overflows
+/// ([`Dyadic::checked_add`] returns `None` instead). No value of a position gamecheck reads
+/// comes near: the largest are Cutcake's, at most 4096 per cake.
 impl Add for Dyadic {
     type Output = Dyadic;
     fn add(self, other: Dyadic) -> Dyadic {
-        let (a, b, exp) = self.aligned(other);
-        Dyadic::from_wide(a + b, exp)
+        match self.checked_add(other) {
+            Some(sum) => sum,
+            None => panic!("attempt to add with overflow: {self} + {other}"),
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 //! An impartial [`Game`](crate::game_trait::Game) is the case where both players have the
 //! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
 
+mod by_format;
 mod check;
 pub(crate) mod claim;
 mod cooling;
@@ -18,6 +19,7 @@ mod notation;
 mod operations;
 mod print;
 mod problem;
+mod rules;
 mod thermograph;
 mod value;
 

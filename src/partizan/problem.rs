@@ -6,16 +6,19 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
-use gamecheck_oracles::partizan_search::{Forest, OutcomeSearch, PartizanRules, SumOf};
+use gamecheck_oracles::partizan_search::{Forest, OutcomeSearch, SumOf};
 use proptest::prelude::*;
 
+use super::by_format;
 use super::family::Family;
+use super::rules::Rules;
 use super::{Dyadic, OutcomeClass, Stopped, Value, Values, temperature_by_cooling};
 use crate::budget::Budget;
+use crate::game_trait::FromFlags;
 use crate::input::InputError;
 use crate::problem::{
     Below, Bounds, CaseError, Claims, Constraints, ContestFormat, Dimension, Domain, Evaluation, Flag, Flags,
-    Least, Order, Problem, Properties, Property, Sample, Share,
+    GameError, Least, Order, Problem, Properties, Property, Sample, Share,
 };
 use crate::tokens::Tokens;
 
@@ -46,23 +49,6 @@ impl fmt::Display for Answer {
             Answer::Outcome(o) => write!(f, "{o}"),
             Answer::Number(x) => write!(f, "{x}"),
         }
-    }
-}
-
-/// The rules of a family as the oracles read them.
-struct Rules<G>(Arc<G>);
-
-impl<G: Family> PartizanRules for Rules<G> {
-    type Position = G::Position;
-    fn left(&self, p: &G::Position) -> Vec<G::Position> {
-        let mut out = Vec::new();
-        self.0.left_moves(p, &mut out);
-        out
-    }
-    fn right(&self, p: &G::Position) -> Vec<G::Position> {
-        let mut out = Vec::new();
-        self.0.right_moves(p, &mut out);
-        out
     }
 }
 
@@ -127,7 +113,7 @@ impl<G: Family> PartizanProblem<G> {
 
     /// Returns the flags: the family's, then what is asked.
     pub fn flags() -> Vec<Flag> {
-        let mut flags = G::flags();
+        let mut flags = <G as FromFlags>::flags();
         flags.extend(ASK_FLAGS);
         flags.extend(Budget::flags());
         flags
@@ -146,9 +132,13 @@ impl<G: Family> PartizanProblem<G> {
     /// Returns the problem `flags` describe.
     ///
     /// # Errors
-    /// A flag's value that makes no game, or two questions at once.
-    pub fn from_flags(flags: &Flags) -> Result<PartizanProblem<G>, String> {
+    /// A flag's value that makes no game, a format that cannot be a partizan family's
+    /// ([`GameError::Format`]), or two questions at once.
+    pub fn from_flags(flags: &Flags) -> Result<PartizanProblem<G>, GameError> {
         let game = G::from_flags(flags)?;
+        if let Some(why) = by_format::mistake::<G, G::Position>(&game.format()) {
+            return Err(GameError::Format(format!("the format of {}: {why}", G::NAME)));
+        }
         let asked: Vec<Ask> = [
             ("value", Ask::Value),
             ("outcome", Ask::Outcome),
@@ -162,12 +152,16 @@ impl<G: Family> PartizanProblem<G> {
         let ask = match asked[..] {
             [] => Ask::Value,
             [a] => a,
-            _ => return Err("ask one of --value, --outcome, --mean and --temperature".into()),
+            _ => {
+                return Err(GameError::Question(
+                    "ask one of --value, --outcome, --mean and --temperature".into(),
+                ));
+            }
         };
-        let limits = Budget::from_flags(flags).map_err(|e| e.to_string())?;
+        let limits = Budget::from_flags(flags).map_err(|e| GameError::Question(e.to_string()))?;
         let mut problem = PartizanProblem::new(game, ask).with_limits(limits);
         let mut args = G::NAME.to_owned();
-        for flag in G::flags() {
+        for flag in <G as FromFlags>::flags() {
             if let Ok(n) = flags.number(flag.long)
                 && n != 0
             {
@@ -203,8 +197,8 @@ impl<G: Family> PartizanProblem<G> {
         }
     }
 
-    fn rules(&self) -> Rules<G> {
-        Rules(Arc::clone(&self.game))
+    fn rules(&self) -> Rules<'_, G> {
+        Rules(&self.game)
     }
 
     fn in_reach(&self, p: &G::Position) -> bool {
@@ -568,7 +562,7 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
     fn constraints(&self) -> Result<Constraints, String> {
         Ok(Constraints {
             dimensions: vec![
-                Dimension::cases_per_input(100_000),
+                Dimension::cases_per_input(self.game.format().t_range().map_or(1, |t| *t.end())),
                 Dimension {
                     flag: "size",
                     label: "size",
@@ -583,7 +577,7 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
     }
 
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
-        let t = tokens.u64_anywhere_at_most("the number of positions T", 100_000, "T is at most 100000")?;
+        let t = by_format::read_t(&self.game.format(), tokens)?;
         let mut cases = Vec::with_capacity(t.min(1024) as usize);
         for _ in 0..t {
             cases.push(self.game.read(tokens)?);
@@ -648,7 +642,7 @@ impl<G: Family> ContestFormat for PartizanProblem<G> {
     fn generate(&self, rng: &mut rand_chacha::ChaCha8Rng, bounds: &Bounds) -> Vec<G::Position> {
         let t = bounds.draw_cases(rng);
         let size = bounds.max_or("size", self.game.oracle_size());
-        (0..t).map(|_| self.game.random(rng, size)).collect()
+        (0..t).filter_map(|_| self.game.random(rng, size)).collect()
     }
 }
 

@@ -172,14 +172,15 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
     if let Some(t) = memo.get(&g) {
         return t.clone();
     }
+    let integer = |x: Dyadic| Thermograph {
+        left: Trajectory::constant(x),
+        right: Trajectory::constant(x),
+        mean: x,
+        temperature: COLD,
+    };
     let result = match a.number_of(g) {
-        Some(x) if x.is_integer() => Thermograph {
-            left: Trajectory::constant(x),
-            right: Trajectory::constant(x),
-            mean: x,
-            temperature: COLD,
-        },
-        _ => {
+        Some(x) if x.is_integer() => integer(x),
+        number => {
             let mut ls: Option<Trajectory> = None;
             for &gl in a.left(g) {
                 let w = thermograph(a, gl, memo).right.tilt(-1);
@@ -196,10 +197,13 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
                     Some(s) => s.extremum(&w, false),
                 });
             }
-            let (ls, rs) = (
-                ls.expect("a canonical non-integer has Left options"),
-                rs.expect("a canonical non-integer has Right options"),
-            );
+            let (Some(ls), Some(rs)) = (ls, rs) else {
+                // A canonical form with no option on a side is an integer, valued above; a
+                // form that is not canonical has no thermograph of its own: its number's.
+                let flat = integer(number.unwrap_or(Dyadic::ZERO));
+                memo.insert(g, flat.clone());
+                return flat;
+            };
             // The walls meet at the least t where Left's scaffold is not right of Right's:
             // their gap only shrinks (slopes -1 and 0 against 0 and 1).
             let mut points: Vec<Dyadic> = ls.segments.iter().chain(&rs.segments).map(|s| s.0).collect();
@@ -221,7 +225,13 @@ fn thermograph(a: &Arena, g: u32, memo: &mut HashMap<u32, Thermograph>) -> Therm
                     }
                 }
             }
-            let temperature = meet.expect("the scaffolds of a short game meet");
+            // Past every breakpoint Left's scaffold falls and Right's rises (the masts
+            // tilted), so the loop's last step meets them; were it not to, they meet where
+            // the gap left at the last point closes at slope -2.
+            let temperature = meet.unwrap_or_else(|| {
+                let last = points.last().copied().unwrap_or(COLD);
+                last + divide(ls.at(last) - rs.at(last), 2)
+            });
             let mean = ls.at(temperature);
             Thermograph {
                 left: ls.until(temperature, mean),

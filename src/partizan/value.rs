@@ -226,7 +226,12 @@ impl Arena {
         if let Some(&id) = self.index.get(&key) {
             return id;
         }
-        let id = u32::try_from(self.nodes.len()).expect("more than 2^32 game forms");
+        // Ids are u32 to halve the options' memory. 2^32 forms hold hundreds of GiB, past
+        // every memory budget a search is run under: running out of ids is a capacity
+        // overflow, as a `Vec` past `isize::MAX` bytes is.
+        let Ok(id) = u32::try_from(self.nodes.len()) else {
+            panic!("capacity overflow: more than 2^32 game forms")
+        };
         self.nodes.push(Node {
             left: key.0.clone(),
             right: key.1.clone(),

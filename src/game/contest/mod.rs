@@ -2,28 +2,26 @@
 //! ([`Game::format`]; by default a line `T`, then T lines, each one position's counts,
 //! and one answer per line, `First`, `Second` or `Draw`, or the Grundy value).
 //!
-//! One place for the format's three jobs: [`reader`] reads an input, [`drawer`] draws one,
-//! and the [`ContestFormat`] impl here writes inputs and answers and judges replies
-//! ([`replies`]).
+//! The format itself is data with its reader, writer and drawer in one place,
+//! `src/game_trait/format/` (`read.rs`, `mod.rs`, `draw.rs`), shared with partizan
+//! families; here a game's problem uses them: [`reader`] reads an input's cases against the
+//! game's domain and the format's sums, the [`ContestFormat`] impl writes inputs and
+//! answers and draws inputs, and [`replies`] judges a program's answer by the rules.
 
-mod drawer;
 mod reader;
 mod replies;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-pub(crate) use drawer::draw_grid;
-pub(crate) use reader::read_grid_rows;
-
 use super::problem::GameProblem;
 use super::{Answer, Game, Move, Outcome, Position, Question};
+use crate::game_trait::format::draw::{draw_lines, drawn};
+use crate::game_trait::format::read::read_lines;
 use crate::game_trait::format::{Cases, Field, Format, Output};
 use crate::input::InputError;
 use crate::problem::{Bounds, Constraints, ContestFormat, Dimension, SolveError};
 use crate::tokens::Tokens;
-use drawer::{draw_lines, drawn};
-use reader::read_lines;
 
 /// Returns `counts` as one line of words.
 fn write_words(counts: &[u64]) -> String {

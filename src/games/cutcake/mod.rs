@@ -3,9 +3,8 @@
 //! as a sum. Every value is an integer, given in closed form by [`cake_value`].
 
 use crate::input::InputError;
-use crate::partizan::family::Family;
+use crate::partizan::family::{Family, Tokens};
 use crate::partizan::{Partizan, Value, Values};
-use crate::tokens::Tokens;
 
 /// The largest width or height read. A cake's value is an integer up to about its side,
 /// and a number's canonical form is a chain of that many forms: 4096 keeps it small.
@@ -73,10 +72,6 @@ impl Partizan for Cutcake {
 }
 
 impl Family for Cutcake {
-    fn from_flags(_: &crate::problem::Flags) -> Result<Cutcake, String> {
-        Ok(Cutcake)
-    }
-
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<(u64, u64)>, InputError> {
         let why = "a side is at most 4096";
         let w = tokens.u64_anywhere_at_most("the width w", MAX_SIDE, why)?;

@@ -285,6 +285,36 @@ impl Grid {
     }
 }
 
+/// A board's counts: rows, columns, then each cell row by row (0 empty, 1 filled).
+impl crate::game::Position for Grid {
+    const ARITY: Option<usize> = None;
+
+    fn counts(&self) -> Vec<u64> {
+        Grid::counts(self)
+    }
+
+    fn from_counts(c: &[u64]) -> Option<Grid> {
+        let (&r, rest) = c.split_first()?;
+        let (&cols, cells) = rest.split_first()?;
+        let (r, cols) = (u8::try_from(r).ok()?, u8::try_from(cols).ok()?);
+        if usize::from(r) * usize::from(cols) != cells.len()
+            || cells.len() > 64
+            || cells.iter().any(|&v| v > 1)
+        {
+            return None;
+        }
+        if cells.is_empty() {
+            return Some(Grid::with_no_cells(r, cols));
+        }
+        let filled = cells.iter().enumerate().fold(0u64, |f, (i, &v)| f | v << i);
+        Some(Grid {
+            rows: r,
+            cols,
+            filled,
+        })
+    }
+}
+
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.lines().join("/"))

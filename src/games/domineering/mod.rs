@@ -4,12 +4,11 @@
 
 mod grid;
 
-use crate::game::{GridField, draw_grid, read_grid_rows};
+use crate::game::{FromFlags, GameError, GridField, draw_grid, read_grid_rows};
 use crate::input::InputError;
 use crate::partizan::Partizan;
-use crate::partizan::family::Family;
+use crate::partizan::family::{Family, Tokens};
 use crate::problem::{Flag, Flags};
-use crate::tokens::Tokens;
 
 pub use grid::Grid;
 
@@ -24,9 +23,19 @@ fn board() -> GridField {
 }
 
 /// Domineering, with the empty board the flags name.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Domineering {
     board: Option<(u8, u8)>,
+}
+
+impl Domineering {
+    /// Returns Domineering on every board (no board named by the flags).
+    // Not `Default`: a `Default` game has no flags (`FromFlags` is given it), and
+    // Domineering has `--rows` and `--cols`.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Domineering {
+        Domineering { board: None }
+    }
 }
 
 impl Partizan for Domineering {
@@ -46,7 +55,7 @@ impl Partizan for Domineering {
     }
 }
 
-impl Family for Domineering {
+impl FromFlags for Domineering {
     fn flags() -> Vec<Flag> {
         vec![
             Flag::number("rows", "Rows of the empty board claims are about.", "0", 0).at_most(8),
@@ -60,17 +69,19 @@ impl Family for Domineering {
         ]
     }
 
-    fn from_flags(flags: &Flags) -> Result<Domineering, String> {
+    fn from_flags(flags: &Flags) -> Result<Domineering, GameError> {
         let rows = flags.number("rows").unwrap_or(0);
         let cols = flags.number("cols").unwrap_or(0);
         let cols = if cols == 0 { rows } else { cols };
         if rows == 0 && cols != 0 {
-            return Err("--cols needs --rows".into());
+            return Err(GameError::Question("--cols needs --rows".into()));
         }
         let board = (rows > 0).then_some((rows as u8, cols as u8));
         Ok(Domineering { board })
     }
+}
 
+impl Family for Domineering {
     fn flagged_position(&self) -> Option<Grid> {
         self.board.map(|(r, c)| Grid::empty(r, c))
     }
@@ -120,7 +131,7 @@ impl Family for Domineering {
 
     /// A board drawn by the board's grid field, small first, then cells filled at random
     /// until at most `size` (and at most 10) are empty.
-    fn random(&self, rng: &mut rand_chacha::ChaCha8Rng, size: u64) -> Grid {
+    fn random(&self, rng: &mut rand_chacha::ChaCha8Rng, size: u64) -> Option<Grid> {
         use rand::RngExt;
         let field = board();
         // At most 10 empty cells, as the default draw has: the judge values every board.
@@ -139,7 +150,7 @@ impl Family for Domineering {
             let (i, j) = empty.swap_remove(rng.random_range(0..empty.len()));
             rows[i][j] = b'#';
         }
-        Grid::from_rows(&rows)
+        Some(Grid::from_rows(&rows))
     }
 
     fn smaller(&self, g: &Grid) -> Vec<Grid> {

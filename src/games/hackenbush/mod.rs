@@ -6,9 +6,8 @@ mod catalog_claims;
 mod sign_expansion;
 
 use crate::input::InputError;
-use crate::partizan::family::{Family, dropped, read_row, strings};
+use crate::partizan::family::{Family, Tokens, dropped, read_row, strings};
 use crate::partizan::{Partizan, Value, Values};
-use crate::tokens::Tokens;
 
 pub(crate) use catalog_claims::entries as catalog;
 pub use sign_expansion::sign_expansion;
@@ -49,10 +48,6 @@ impl Partizan for Hackenbush {
 }
 
 impl Family for Hackenbush {
-    fn from_flags(_: &crate::problem::Flags) -> Result<Hackenbush, String> {
-        Ok(Hackenbush)
-    }
-
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<u8>, InputError> {
         read_row(tokens, "a Hackenbush string", b"BRG", 1, MAX_EDGES)
     }

@@ -5,8 +5,7 @@
 
 use crate::input::InputError;
 use crate::partizan::Partizan;
-use crate::partizan::family::{Family, dropped, read_row, strings};
-use crate::tokens::Tokens;
+use crate::partizan::family::{Family, Tokens, dropped, read_row, strings};
 
 /// The longest row read.
 pub const MAX_SQUARES: usize = 40;
@@ -58,10 +57,6 @@ impl Partizan for ToadsAndFrogs {
 }
 
 impl Family for ToadsAndFrogs {
-    fn from_flags(_: &crate::problem::Flags) -> Result<ToadsAndFrogs, String> {
-        Ok(ToadsAndFrogs)
-    }
-
     fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<u8>, InputError> {
         read_row(tokens, "a Toads and Frogs row", b"TF_", 1, MAX_SQUARES)
     }

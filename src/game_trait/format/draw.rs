@@ -4,11 +4,11 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game_trait::format::{Field, GridField};
+use super::{Field, GridField};
 
 /// Returns a count near a boundary of `lo..=hi`: tiny, the top and its neighbours, or
 /// uniform.
-pub(super) fn count(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
+pub(crate) fn count(rng: &mut ChaCha8Rng, lo: u64, hi: u64) -> u64 {
     let span = hi - lo;
     lo + match rng.random_range(0..6) {
         0..=1 => rng.random_range(0..=span.min(5)),
@@ -40,7 +40,7 @@ pub(crate) fn draw_grid(rng: &mut ChaCha8Rng, g: &GridField, most: u64) -> Optio
 /// Returns the numbers of `lines` drawn near the boundaries of their ranges, counts up
 /// to `cap` and lengths up to `most`, each field named in `sums` within what `budget`
 /// has left (spent as drawn); `None` when a sum is spent.
-pub(super) fn draw_lines(
+pub(crate) fn draw_lines(
     rng: &mut ChaCha8Rng,
     lines: &[Vec<Field>],
     sums: &[(&'static str, u64)],
@@ -93,7 +93,7 @@ pub(super) fn draw_lines(
 
 /// Returns a value of `strategy` drawn with a runner seeded from `rng`, or `None` when the
 /// strategy rejects too many.
-pub(super) fn drawn<T: std::fmt::Debug>(
+pub(crate) fn drawn<T: std::fmt::Debug>(
     rng: &mut ChaCha8Rng,
     strategy: &proptest::strategy::BoxedStrategy<T>,
 ) -> Option<T> {

@@ -29,6 +29,9 @@
 //! assert_eq!(Nim.format().write(&[vec![1, 2]], |c| c.clone()), "1\n2\n1 2\n");
 //! ```
 
+pub(crate) mod draw;
+pub(crate) mod read;
+
 use std::ops::RangeInclusive;
 
 use super::{Game, Play, Position};
