@@ -10,9 +10,10 @@ use crate::problem::{Budget, CaseError};
 /// How many least cases are kept: enough for the few directions a position grows in.
 const KEPT: usize = 64;
 
-/// How many spent searches a check may meet before no case of a larger total than the
-/// least spent one is searched: a game whose counts do not all grow its search (the 1-2-K
-/// game's k) would otherwise meet a new incomparable case at each draw.
+/// How many spent searches of one shape a check may meet before no case at least their
+/// meet (each count the least of theirs) is searched: a game whose counts do not all grow
+/// its search (the 1-2-K game's k) would otherwise meet a new incomparable case at each
+/// draw.
 const TRIES: u32 = 8;
 
 /// The least spent cases (an antichain under "every count at least"), each with the
@@ -21,8 +22,8 @@ const TRIES: u32 = 8;
 #[derive(Debug, Default)]
 pub(super) struct Spent {
     least: Vec<(&'static str, Vec<u64>, Budget)>,
-    /// Per check: the spent searches met, and the least total of a spent case.
-    totals: Vec<(&'static str, u32, u128)>,
+    /// Per check and shape: the spent searches met, and their meet.
+    meets: Vec<(&'static str, u32, Vec<u64>)>,
 }
 
 /// Whether every count of `big` is at least the same count of `small` (same length).
@@ -30,15 +31,10 @@ fn covers(big: &[u64], small: &[u64]) -> bool {
     big.len() == small.len() && big.iter().zip(small).all(|(b, s)| b >= s)
 }
 
-/// Returns the sum of `counts`.
-fn total(counts: &[u64]) -> u128 {
-    counts.iter().map(|&c| u128::from(c)).sum()
-}
-
 impl Spent {
     /// Returns why `counts` is not searched for `route`, with the budget that stopped a
     /// smaller case: a spent case below it in every count, or, after [`TRIES`] spent
-    /// searches, a spent case of a smaller total.
+    /// searches of its shape, their meet.
     fn below(&self, route: &str, counts: &[u64]) -> Option<(String, &Budget)> {
         let mine = || self.least.iter().filter(|(r, _, _)| *r == route);
         if let Some((_, c, b)) = mine().find(|(_, c, _)| covers(counts, c)) {
@@ -47,11 +43,14 @@ impl Spent {
                 b,
             ));
         }
-        let &(_, tries, least) = self.totals.iter().find(|(r, _, _)| *r == route)?;
+        let (_, tries, meet) = self
+            .meets
+            .iter()
+            .find(|(r, _, m)| *r == route && m.len() == counts.len())?;
         let (_, _, budget) = mine().next()?;
-        (tries >= TRIES && total(counts) >= least).then(|| {
+        (*tries >= TRIES && covers(counts, meet)).then(|| {
             let why = format!(
-                "{tries} searches ran out of it, the least at a total of {least}; no larger total is searched"
+                "{tries} searches ran out of it, each count at least {meet:?}; no case above that is searched"
             );
             (why, budget)
         })
@@ -66,13 +65,16 @@ impl Spent {
         {
             return;
         }
-        let sum = total(&counts);
-        match self.totals.iter_mut().find(|(r, _, _)| *r == route) {
-            Some((_, tries, least)) => {
+        match self
+            .meets
+            .iter_mut()
+            .find(|(r, _, m)| *r == route && m.len() == counts.len())
+        {
+            Some((_, tries, meet)) => {
                 *tries += 1;
-                *least = (*least).min(sum);
+                meet.iter_mut().zip(&counts).for_each(|(m, &c)| *m = (*m).min(c));
             }
-            None => self.totals.push((route, 1, sum)),
+            None => self.meets.push((route, 1, counts.clone())),
         }
         self.least
             .retain(|(r, c, _)| !(*r == route && covers(c, &counts)));
@@ -135,7 +137,7 @@ mod tests {
     }
 
     #[test]
-    fn after_enough_spent_searches_no_larger_total_is_searched() {
+    fn after_enough_spent_searches_no_case_above_their_meet_is_searched() {
         let q = "outcome";
         let mut s = Spent::default();
         let budget = Budget::Positions { limit: 4 };
@@ -144,10 +146,16 @@ mod tests {
             assert!(s.below(q, &[100 + i, 9 - i]).is_none(), "try {i} is searched");
             s.keep(q, vec![100 + i, 9 - i], budget.clone());
         }
+        // Their meet is (100, 2).
+        assert!(s.below(q, &[100, 2]).is_some());
+        assert!(s.below(q, &[5000, 1000]).is_some());
         assert!(
-            s.below(q, &[5, 1000]).is_some(),
-            "a total of 1005 is above the least, 109"
+            s.below(q, &[99, 1000]).is_none(),
+            "a smaller first count is searched"
         );
-        assert!(s.below(q, &[50, 50]).is_none(), "a total of 100 is below it");
+        assert!(
+            s.below(q, &[1000, 1]).is_none(),
+            "a smaller second count is searched"
+        );
     }
 }
