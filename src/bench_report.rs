@@ -606,6 +606,27 @@ pub fn chart_svg(results: &[Measurement]) -> Result<String, BenchReportError> {
     Ok(svg)
 }
 
+/// Returns the least and greatest x, then the least and greatest y, of `points`.
+fn extent(points: &[(f64, f64)]) -> ((f64, f64), (f64, f64)) {
+    points.iter().fold(
+        ((f64::MAX, f64::MIN), (f64::MAX, f64::MIN)),
+        |((x_lo, x_hi), (y_lo, y_hi)), p| ((x_lo.min(p.0), x_hi.max(p.0)), (y_lo.min(p.1), y_hi.max(p.1))),
+    )
+}
+
+/// Returns the legend's line of function `f` of group `g`: its name, its role and, when
+/// its `points` show one, how its time grows with the size.
+fn legend_label(g: &Group, f: &str, role: Role, points: &[(f64, f64)]) -> String {
+    match growth_exponent(points) {
+        Some(e) => format!(
+            "{f} ({}): time grows about as {}^{e:.2}",
+            role.name(),
+            g.size_name
+        ),
+        None => format!("{f} ({})", role.name()),
+    }
+}
+
 /// Draws one group's chart (time against size, a line per function) and its legend in
 /// `area`.
 fn draw_group(
@@ -613,12 +634,7 @@ fn draw_group(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
 ) -> Result<(), BenchReportError> {
     let all: Vec<(f64, f64)> = g.functions.iter().flat_map(|f| g.points(f)).collect();
-    let (x_lo, x_hi) = all
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
-    let (y_lo, y_hi) = all
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let ((x_lo, x_hi), (y_lo, y_hi)) = extent(&all);
     // The legend goes in a strip under the chart, where it cannot hide a line.
     let legend_rows = g.functions.iter().filter(|f| !g.points(f).is_empty()).count() as i32;
     let (chart_area, legend_area) =
@@ -661,14 +677,7 @@ fn draw_group(
         if role == Role::Oracle {
             oracles += 1;
         }
-        let label = match growth_exponent(&points) {
-            Some(e) => format!(
-                "{f} ({}): time grows about as {}^{e:.2}",
-                role.name(),
-                g.size_name
-            ),
-            None => format!("{f} ({})", role.name()),
-        };
+        let label = legend_label(g, f, role, &points);
         chart
             .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
             .map_err(draw_err)?;

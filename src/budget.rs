@@ -128,15 +128,8 @@ impl Budget {
 /// such clock).
 fn cpu_time() -> Duration {
     #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid timespec for the call to write.
-        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0 {
-            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
-        }
+    if let Some(t) = clock(libc::CLOCK_PROCESS_CPUTIME_ID) {
+        return t;
     }
     static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     EPOCH.get_or_init(Instant::now).elapsed()
@@ -148,17 +141,22 @@ fn cpu_time() -> Duration {
 #[allow(dead_code)] // a per-thread clock for budgets that other threads must not spend
 pub(crate) fn thread_cpu_time() -> Duration {
     #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid timespec for the call to write.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
-        }
+    if let Some(t) = clock(libc::CLOCK_THREAD_CPUTIME_ID) {
+        return t;
     }
     cpu_time()
+}
+
+/// Returns the time of the clock `id`, if the platform has it.
+#[cfg(unix)]
+fn clock(id: libc::clockid_t) -> Option<Duration> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write.
+    (unsafe { libc::clock_gettime(id, &mut t) } == 0)
+        .then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
 }
 
 /// How many times a CPU-time budget that runs programs is its wall-clock safety net: a

@@ -59,36 +59,34 @@ pub enum InputError {
     },
 }
 
+/// Evaluates `$body` with `$line` bound to the `line` field of `$error`, whichever its
+/// variant: every variant names one.
+macro_rules! with_line {
+    ($error:expr, $line:ident => $body:expr) => {
+        match $error {
+            InputError::EndOfInput { $line, .. }
+            | InputError::EndOfLine { $line, .. }
+            | InputError::NotANumber { $line, .. }
+            | InputError::Negative { $line, .. }
+            | InputError::NotPlain { $line, .. }
+            | InputError::TooLarge { $line, .. }
+            | InputError::Unexpected { $line, .. }
+            | InputError::OutOfRange { $line, .. }
+            | InputError::Layout { $line, .. } => $body,
+        }
+    };
+}
+
 impl InputError {
     /// Returns the 1-based line the error names.
     pub fn line(&self) -> usize {
-        match self {
-            InputError::EndOfInput { line, .. }
-            | InputError::EndOfLine { line, .. }
-            | InputError::NotANumber { line, .. }
-            | InputError::Negative { line, .. }
-            | InputError::NotPlain { line, .. }
-            | InputError::TooLarge { line, .. }
-            | InputError::Unexpected { line, .. }
-            | InputError::OutOfRange { line, .. }
-            | InputError::Layout { line, .. } => *line,
-        }
+        with_line!(self, line => *line)
     }
 
     /// Returns the error with its line moved down by `lines`: for errors found while
     /// scanning a slice that starts `lines` lines into the input.
     pub fn shifted(mut self, lines: usize) -> InputError {
-        match &mut self {
-            InputError::EndOfInput { line, .. }
-            | InputError::EndOfLine { line, .. }
-            | InputError::NotANumber { line, .. }
-            | InputError::Negative { line, .. }
-            | InputError::NotPlain { line, .. }
-            | InputError::TooLarge { line, .. }
-            | InputError::Unexpected { line, .. }
-            | InputError::OutOfRange { line, .. }
-            | InputError::Layout { line, .. } => *line += lines,
-        }
+        with_line!(&mut self, line => *line += lines);
         self
     }
 }

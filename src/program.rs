@@ -218,6 +218,49 @@ fn capped_message(parts: &[(Vec<u8>, u64)]) -> String {
 /// Runs `cmd` in a process group of its own, each process under `limit_secs` of CPU
 /// time and the whole group under twice that of wall time (then killed).
 fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finished, RunFailure> {
+    limit_each_process(cmd, limit_secs);
+    let mut child = cmd.spawn().map_err(RunFailure::Spawn)?;
+    let pid = child.id() as libc::pid_t;
+    let (receive, readers) = read_output(&mut child);
+    let wall = Duration::from_secs(limit_secs.saturating_mul(2));
+    let Waited {
+        parts,
+        status,
+        cpu,
+        out_of_time,
+    } = wait_within(pid, &receive, readers, wall);
+    let mut timed_out = None;
+    if out_of_time {
+        timed_out = Some("wall time");
+        // SAFETY: signals the process group this function created (its leader is our
+        // unreaped child or was just reaped, so the group id is not reused yet).
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+        if status.is_none() {
+            // SAFETY: reaps our own killed child.
+            unsafe { libc::waitpid(pid, &mut 0, 0) };
+        }
+    }
+    let success = status.is_some_and(|s| libc::WIFEXITED(s) && libc::WEXITSTATUS(s) == 0);
+    // A process of the compile killed by its CPU limit: SIGXCPU, or the compiler
+    // reporting it, after about the limit of CPU time.
+    if timed_out.is_none()
+        && !success
+        && (status.is_some_and(|s| {
+            libc::WIFSIGNALED(s) && matches!(libc::WTERMSIG(s), libc::SIGXCPU | libc::SIGKILL)
+        }) || cpu + Duration::from_millis(500) >= Duration::from_secs(limit_secs))
+    {
+        timed_out = Some("CPU time");
+    }
+    let message = capped_message(&parts);
+    match timed_out {
+        Some(which) => Err(RunFailure::TimedOut { which, message }),
+        None => Ok(Finished { success, message }),
+    }
+}
+
+/// Sets `cmd` to start in a process group of its own, with its pipes, each of its
+/// processes under `limit_secs` of CPU time and no signal blocked.
+fn limit_each_process(cmd: &mut std::process::Command, limit_secs: u64) {
     use std::os::unix::process::CommandExt;
     use std::process::Stdio;
     cmd.stdin(Stdio::null())
@@ -241,8 +284,15 @@ fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finis
             Ok(())
         });
     }
-    let mut child = cmd.spawn().map_err(RunFailure::Spawn)?;
-    let pid = child.id() as libc::pid_t;
+}
+
+/// One captured pipe: 0 for standard error, 1 for standard output, with its kept bytes
+/// and the number read in all.
+type Part = (usize, (Vec<u8>, u64));
+
+/// Returns the channel on which threads send the child's standard error and output
+/// (each read to its end, capped), and how many threads were started.
+fn read_output(child: &mut std::process::Child) -> (std::sync::mpsc::Receiver<Part>, usize) {
     let (send, receive) = std::sync::mpsc::channel();
     let mut readers = 0;
     if let Some(err) = child.stderr.take() {
@@ -251,34 +301,50 @@ fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finis
         std::thread::spawn(move || send.send((0, read_capped(err, MESSAGE_CAP + 1))));
     }
     if let Some(out) = child.stdout.take() {
-        let send = send.clone();
         readers += 1;
         std::thread::spawn(move || send.send((1, read_capped(out, MESSAGE_CAP + 1))));
     }
-    drop(send);
-    let wall = Duration::from_secs(limit_secs.saturating_mul(2));
+    (receive, readers)
+}
+
+/// What [`wait_within`] saw of a compiler run.
+struct Waited {
+    /// Standard error and standard output as read, each capped, with its byte count.
+    parts: [(Vec<u8>, u64); 2],
+    /// The wait status, once the child was reaped.
+    status: Option<i32>,
+    /// The child's CPU time, user and system, once reaped.
+    cpu: Duration,
+    /// The wall time ran out before the child ended and both pipes were read.
+    out_of_time: bool,
+}
+
+/// Returns what the child `pid` printed on the pipes `readers` threads send through
+/// `receive`, and how it ended: waits until it has ended and both pipes are read, or
+/// `wall` has passed.
+fn wait_within(
+    pid: libc::pid_t,
+    receive: &std::sync::mpsc::Receiver<Part>,
+    mut readers: usize,
+    wall: Duration,
+) -> Waited {
     let start = std::time::Instant::now();
-    let kill_group = || {
-        // SAFETY: signals the process group this function created (its leader is our
-        // unreaped child or was just reaped, so the group id is not reused yet).
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+    let mut seen = Waited {
+        parts: [(Vec::new(), 0u64), (Vec::new(), 0u64)],
+        status: None,
+        cpu: Duration::ZERO,
+        out_of_time: false,
     };
-    let mut parts = [(Vec::new(), 0u64), (Vec::new(), 0u64)];
-    let mut status = None;
-    let mut cpu = Duration::ZERO;
-    let mut timed_out = None;
-    while status.is_none() || readers > 0 {
+    while seen.status.is_none() || readers > 0 {
         let left = wall.saturating_sub(start.elapsed());
         if left.is_zero() {
-            timed_out = Some("wall time");
-            break;
+            seen.out_of_time = true;
+            return seen;
         }
         if readers > 0 {
             match receive.recv_timeout(left.min(Duration::from_millis(20))) {
                 Ok((i, part)) => {
-                    parts[i] = part;
+                    seen.parts[i] = part;
                     readers -= 1;
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
@@ -287,44 +353,29 @@ fn run_limited(cmd: &mut std::process::Command, limit_secs: u64) -> Result<Finis
         } else {
             std::thread::sleep(left.min(Duration::from_millis(10)));
         }
-        if status.is_none() {
-            let mut raw = 0;
-            // SAFETY: wait4 writes only the status and the usage we own; `pid` is our child.
-            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            if unsafe { libc::wait4(pid, &mut raw, libc::WNOHANG, &mut usage) } == pid {
-                let time = |t: libc::timeval| {
-                    Duration::from_secs(t.tv_sec.max(0) as u64)
-                        + Duration::from_micros(t.tv_usec.max(0) as u64)
-                };
-                cpu = time(usage.ru_utime) + time(usage.ru_stime);
-                status = Some(raw);
-            }
+        if seen.status.is_none()
+            && let Some((raw, used)) = try_reap(pid)
+        {
+            seen.status = Some(raw);
+            seen.cpu = used;
         }
     }
-    if timed_out.is_some() {
-        kill_group();
-        if status.is_none() {
-            let mut raw = 0;
-            // SAFETY: reaps our own killed child.
-            unsafe { libc::waitpid(pid, &mut raw, 0) };
-        }
+    seen
+}
+
+/// Returns the wait status and the CPU time (user and system) of the child `pid` if it
+/// has ended, reaping it; `None` while it runs.
+fn try_reap(pid: libc::pid_t) -> Option<(i32, Duration)> {
+    let mut raw = 0;
+    // SAFETY: wait4 writes only the status and the usage we own; `pid` is our child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::wait4(pid, &mut raw, libc::WNOHANG, &mut usage) } != pid {
+        return None;
     }
-    let success = status.is_some_and(|s| libc::WIFEXITED(s) && libc::WEXITSTATUS(s) == 0);
-    // A process of the compile killed by its CPU limit: SIGXCPU, or the compiler
-    // reporting it, after about the limit of CPU time.
-    if timed_out.is_none()
-        && !success
-        && (status.is_some_and(|s| {
-            libc::WIFSIGNALED(s) && matches!(libc::WTERMSIG(s), libc::SIGXCPU | libc::SIGKILL)
-        }) || cpu + Duration::from_millis(500) >= Duration::from_secs(limit_secs))
-    {
-        timed_out = Some("CPU time");
-    }
-    let message = capped_message(&parts);
-    match timed_out {
-        Some(which) => Err(RunFailure::TimedOut { which, message }),
-        None => Ok(Finished { success, message }),
-    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    Some((raw, time(usage.ru_utime) + time(usage.ru_stime)))
 }
 
 /// Returns the first line the compiler prints for its version flag, memoized per
@@ -464,45 +515,20 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
     let Some(compile) = language.compile else {
         return Ok(vec!["python3".to_owned(), word.clone()]);
     };
-    let io = |what, path: &Path, e: std::io::Error| BuildError::Io {
-        what,
-        path: path.to_owned(),
-        why: e.to_string(),
-    };
-    let source = std::fs::read(path).map_err(|e| io("cannot read the solution", path, e))?;
+    let source = std::fs::read(path).map_err(|e| io_error("cannot read the solution", path, e))?;
     let java = extension == "java";
-    if java && let Some(package) = java_package(&String::from_utf8_lossy(&source)) {
-        return Err(BuildError::Setup {
-            source_file: path.to_owned(),
-            why: format!(
-                "it declares `package {package};`, so its class is `{package}.{}` and `java {}` \
-                 finds no such class; remove the package line, as judges require",
-                path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main"),
-                path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main"),
-            ),
-        });
+    if java {
+        reject_java_package(path, &source)?;
     }
-    let limit_secs = compile_limit_secs();
-    let shown = format!("{} {}", compile.join(" "), word);
-    let no_compiler = |why: String| BuildError::NoCompiler {
-        compiler: compile[0].to_owned(),
-        source_file: path.to_owned(),
-        why,
+    let build = Build {
+        path,
+        compile,
+        java,
+        limit_secs: compile_limit_secs(),
+        shown: format!("{} {}", compile.join(" "), word),
     };
-    let timed_out = |which, message: String| BuildError::TimedOut {
-        command: shown.clone(),
-        limit_secs,
-        which,
-        message: if message.is_empty() {
-            String::new()
-        } else {
-            format!(":\n{message}")
-        },
-    };
-    let version = compiler_version(compile[0], language.version_flag, limit_secs).map_err(|e| match e {
-        RunFailure::Spawn(e) => no_compiler(e.to_string()),
-        RunFailure::TimedOut { which, message } => timed_out(which, message),
-    })?;
+    let version = compiler_version(compile[0], language.version_flag, build.limit_secs)
+        .map_err(|e| build.failure(e))?;
     let name = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     let key = content_key(&[
         version.as_bytes(),
@@ -512,85 +538,152 @@ pub fn built_in(command: &str, dir: Option<&Path>) -> Result<Vec<String>, BuildE
     ]);
     // One directory per source, holding one build per set of what the compiler read.
     let builds = cache.join(&key);
-    let java_class = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("Main")
-        .to_owned();
-    let run = |dir: &Path| -> Vec<String> {
-        if java {
+    if let Some(dir) = fresh_build(&builds) {
+        return Ok(build.run_command(&dir));
+    }
+    let dir = build.build_into(&builds)?;
+    Ok(build.run_command(&dir))
+}
+
+/// Returns [`BuildError::Io`]: `what` failed on `path`, for why `e` says.
+fn io_error(what: &'static str, path: &Path, e: std::io::Error) -> BuildError {
+    BuildError::Io {
+        what,
+        path: path.to_owned(),
+        why: e.to_string(),
+    }
+}
+
+/// Returns [`BuildError::Setup`] for a Java `source` with a `package` line (a judge runs
+/// the class by its plain name), else nothing.
+fn reject_java_package(path: &Path, source: &[u8]) -> Result<(), BuildError> {
+    let Some(package) = java_package(&String::from_utf8_lossy(source)) else {
+        return Ok(());
+    };
+    let class = path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main");
+    Err(BuildError::Setup {
+        source_file: path.to_owned(),
+        why: format!(
+            "it declares `package {package};`, so its class is `{package}.{class}` and \
+             `java {class}` finds no such class; remove the package line, as judges require",
+        ),
+    })
+}
+
+/// One source file to build, and how.
+struct Build<'a> {
+    path: &'a Path,
+    /// The compiler and its flags.
+    compile: &'static [&'static str],
+    java: bool,
+    limit_secs: u64,
+    /// The compile command as reports show it.
+    shown: String,
+}
+
+impl Build<'_> {
+    /// Returns the error a compiler run that gave no result stands for.
+    fn failure(&self, e: RunFailure) -> BuildError {
+        match e {
+            RunFailure::Spawn(e) => BuildError::NoCompiler {
+                compiler: self.compile[0].to_owned(),
+                source_file: self.path.to_owned(),
+                why: e.to_string(),
+            },
+            RunFailure::TimedOut { which, message } => BuildError::TimedOut {
+                command: self.shown.clone(),
+                limit_secs: self.limit_secs,
+                which,
+                message: if message.is_empty() {
+                    String::new()
+                } else {
+                    format!(":\n{message}")
+                },
+            },
+        }
+    }
+
+    /// Returns the command that runs the build in `dir`.
+    fn run_command(&self, dir: &Path) -> Vec<String> {
+        if self.java {
+            let class = self.path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main");
             vec![
                 "java".to_owned(),
                 "-cp".to_owned(),
                 dir.to_string_lossy().into_owned(),
-                java_class.clone(),
+                class.to_owned(),
             ]
         } else {
             vec![dir.join("solution").to_string_lossy().into_owned()]
         }
-    };
-    if let Some(dir) = fresh_build(&builds) {
-        return Ok(run(&dir));
     }
-    // Built in a fresh directory renamed into place, so two runs never see half a build.
-    create_cache_dir(&builds).map_err(|e| BuildError::Io {
-        what: "cannot create the cache directory",
-        path: builds.clone(),
-        why: e,
-    })?;
-    // One directory per build, also between threads of one process building the same source.
-    static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let partial = builds.join(format!(
-        "partial-{}-{}",
-        std::process::id(),
-        BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&partial);
-    std::fs::create_dir_all(&partial).map_err(|e| io("cannot create", &partial, e))?;
-    let mut cmd = std::process::Command::new(compile[0]);
-    cmd.args(&compile[1..]);
-    let deps_file = partial.join("deps.d");
-    if java {
-        cmd.arg("-d").arg(&partial).arg(path);
-    } else {
-        // Judges link libm (`sqrt`, `floor`) for C as for C++.
-        cmd.arg(path).arg("-o").arg(partial.join("solution")).arg("-lm");
-        cmd.arg("-MD").arg("-MF").arg(&deps_file);
-    }
-    let finished = run_limited(&mut cmd, limit_secs).map_err(|e| {
+
+    /// Returns the directory under `builds` holding a new build of the source, named for
+    /// the files the compiler read; built in a fresh directory renamed into place, so two
+    /// runs never see half a build.
+    fn build_into(&self, builds: &Path) -> Result<PathBuf, BuildError> {
+        create_cache_dir(builds).map_err(|why| BuildError::Io {
+            what: "cannot create the cache directory",
+            path: builds.to_owned(),
+            why,
+        })?;
+        // One directory per build, also between threads of one process building the same
+        // source.
+        static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let partial = builds.join(format!(
+            "partial-{}-{}",
+            std::process::id(),
+            BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&partial);
-        match e {
-            RunFailure::Spawn(e) => no_compiler(e.to_string()),
-            RunFailure::TimedOut { which, message } => timed_out(which, message),
+        std::fs::create_dir_all(&partial).map_err(|e| io_error("cannot create", &partial, e))?;
+        let files = self.compile_in(&partial).inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(&partial);
+        })?;
+        let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
+        let write = |file: &str, text: &[u8]| {
+            let at = partial.join(file);
+            std::fs::write(&at, text).map_err(|e| io_error("cannot write into", &partial, e))
+        };
+        write("deps.list", list.as_bytes())?;
+        write(".built", self.shown.as_bytes())?;
+        let dir = builds.join(dependencies_key(&files));
+        if std::fs::rename(&partial, &dir).is_err() {
+            // Another run built the same content first: use its build.
+            let _ = std::fs::remove_dir_all(&partial);
         }
-    })?;
-    if !finished.success {
-        let _ = std::fs::remove_dir_all(&partial);
-        return Err(BuildError::Compile {
-            command: shown,
-            source_file: path.to_owned(),
-            message: finished.message,
-        });
+        Ok(dir)
     }
-    let files = if java {
-        java_dependencies(path)
-    } else {
-        let text = std::fs::read_to_string(&deps_file).map_err(|e| io("cannot read", &deps_file, e))?;
-        parse_dependencies(&text)
-    };
-    let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
-    let write = |file: &str, text: &[u8]| {
-        let at = partial.join(file);
-        std::fs::write(&at, text).map_err(|e| io("cannot write into", &partial, e))
-    };
-    write("deps.list", list.as_bytes())?;
-    write(".built", shown.as_bytes())?;
-    let dir = builds.join(dependencies_key(&files));
-    if std::fs::rename(&partial, &dir).is_err() {
-        // Another run built the same content first: use its build.
-        let _ = std::fs::remove_dir_all(&partial);
+
+    /// Compiles the source into `partial`; returns the files the compiler read.
+    fn compile_in(&self, partial: &Path) -> Result<Vec<PathBuf>, BuildError> {
+        let mut cmd = std::process::Command::new(self.compile[0]);
+        cmd.args(&self.compile[1..]);
+        let deps_file = partial.join("deps.d");
+        if self.java {
+            cmd.arg("-d").arg(partial).arg(self.path);
+        } else {
+            // Judges link libm (`sqrt`, `floor`) for C as for C++.
+            cmd.arg(self.path)
+                .arg("-o")
+                .arg(partial.join("solution"))
+                .arg("-lm");
+            cmd.arg("-MD").arg("-MF").arg(&deps_file);
+        }
+        let finished = run_limited(&mut cmd, self.limit_secs).map_err(|e| self.failure(e))?;
+        if !finished.success {
+            return Err(BuildError::Compile {
+                command: self.shown.clone(),
+                source_file: self.path.to_owned(),
+                message: finished.message,
+            });
+        }
+        if self.java {
+            return Ok(java_dependencies(self.path));
+        }
+        let text = std::fs::read_to_string(&deps_file).map_err(|e| io_error("cannot read", &deps_file, e))?;
+        Ok(parse_dependencies(&text))
     }
-    Ok(run(&dir))
 }
 
 /// Creates `dir` and its parents; a dangling symbolic link on the way is named as such,

@@ -273,6 +273,40 @@ pub fn prove<P: Provable>(
     let range = shard.range(total);
     let oracle = problem.prepare(domain, &range)?;
     let len = range.end - range.start;
+    let tally = prove_chunks(problem, domain, &oracle, &range, tick);
+    let (counterexamples, mismatches) = reported(problem, &tally);
+    Ok(ProofSummary {
+        format_version: FORMAT_VERSION,
+        problem: problem.name().to_owned(),
+        parameters: problem.parameters(domain),
+        gamecheck_version: env!("CARGO_PKG_VERSION").to_owned(),
+        what: problem.statement(domain),
+        shard: shard.to_string(),
+        shard_index: shard.zero_based(),
+        shard_count: shard.count,
+        range: range.clone(),
+        total,
+        unit: problem.unit().to_owned(),
+        checked: len,
+        outside_domain: tally.outside(),
+        mismatches,
+        mismatch_count: tally.count(),
+        counterexamples,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Returns the mismatches of `problem`'s fast answer against its oracle over `range`, in
+/// index order, checked in chunks that the rayon pool's threads take in turn, each thread
+/// with one worker; `tick` gets the number of cases done, chunk by chunk.
+fn prove_chunks<P: Provable>(
+    problem: &P,
+    domain: &P::Domain,
+    oracle: &P::Oracle,
+    range: &Range<u64>,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Tally<P::Case, P::Answer> {
+    let len = range.end - range.start;
     let threads = rayon::current_num_threads().max(1) as u64;
     // Many chunks per thread balance uneven cases (large Moore positions come last);
     // the cap keeps the progress bar moving.
@@ -280,7 +314,7 @@ pub fn prove<P: Provable>(
     let chunks = len.div_ceil(chunk);
     let next = AtomicU64::new(0);
     let found = rayon::broadcast(|_| {
-        let mut worker = problem.worker(&oracle);
+        let mut worker = problem.worker(oracle);
         let mut found = Vec::new();
         loop {
             let c = next.fetch_add(1, Ordering::Relaxed);
@@ -290,7 +324,7 @@ pub fn prove<P: Provable>(
             let lo = range.start + c * chunk;
             let hi = (lo + chunk).min(range.end);
             let mut tally = Tally::default();
-            problem.prove_range(domain, &oracle, &mut worker, lo..hi, &mut tally);
+            problem.prove_range(domain, oracle, &mut worker, lo..hi, &mut tally);
             tick(hi - lo);
             if tally.count() > 0 || tally.outside() > 0 {
                 found.push((c, tally));
@@ -303,6 +337,15 @@ pub fn prove<P: Provable>(
     for (_, t) in found {
         tally.extend(t);
     }
+    tally
+}
+
+/// Returns the first mismatches of `tally` as the report keeps them: each case as JSON,
+/// and each as a line of text.
+fn reported<P: Provable>(
+    problem: &P,
+    tally: &Tally<P::Case, P::Answer>,
+) -> (Vec<Counterexample>, Vec<String>) {
     let answer = |a: &Result<P::Answer, String>| match a {
         Ok(a) => a.to_string(),
         Err(e) => format!("error: {e}"),
@@ -331,23 +374,5 @@ pub fn prove<P: Provable>(
             )
         })
         .collect();
-    Ok(ProofSummary {
-        format_version: FORMAT_VERSION,
-        problem: problem.name().to_owned(),
-        parameters: problem.parameters(domain),
-        gamecheck_version: env!("CARGO_PKG_VERSION").to_owned(),
-        what: problem.statement(domain),
-        shard: shard.to_string(),
-        shard_index: shard.zero_based(),
-        shard_count: shard.count,
-        range: range.clone(),
-        total,
-        unit: problem.unit().to_owned(),
-        checked: len,
-        outside_domain: tally.outside(),
-        mismatches,
-        mismatch_count: tally.count(),
-        counterexamples,
-        elapsed: start.elapsed(),
-    })
+    (counterexamples, mismatches)
 }

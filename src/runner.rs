@@ -66,6 +66,17 @@ pub fn seeded_runner(seed: u64, name: &str, cases: u32, regressions: Option<&str
     TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
 }
 
+/// Returns the configuration of a `proptest!` block of `cases` cases whose failures are
+/// kept in the regressions file `path`.
+#[cfg(test)]
+pub(crate) fn persisted_config(cases: u32, path: &'static str) -> Config {
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(path))),
+        ..Config::default()
+    }
+}
+
 /// A case of any type, printed as itself (so a regressions file reads as before).
 struct Erased(Box<dyn ErasedCase>);
 

@@ -529,15 +529,21 @@ mod examples {
     }
 
     #[test]
-    fn u64_on_line_at_most() {
+    fn u64_at_most_on_line_and_anywhere() {
         use crate::input::InputError;
         use crate::tokens::Tokens;
-        let mut t = Tokens::new(&b"3 300"[..]);
-        assert_eq!(t.u64_on_line_at_most("v", 255, "too big"), Ok(3));
-        assert!(matches!(
-            t.u64_on_line_at_most("v", 255, "too big"),
-            Err(InputError::OutOfRange { line: 1, .. })
-        ));
+        type Read = fn(&mut Tokens<'static>, &str, u64, &str) -> Result<u64, InputError>;
+        let on_line: Read = Tokens::u64_on_line_at_most;
+        let anywhere: Read = Tokens::u64_anywhere_at_most;
+        // The second number is past the limit, on line 1 or, after a new line, line 2.
+        for (text, read, line) in [(&b"3 300"[..], on_line, 1), (&b"3\n300"[..], anywhere, 2)] {
+            let mut t = Tokens::new(text);
+            assert_eq!(read(&mut t, "v", 255, "too big"), Ok(3));
+            assert!(matches!(
+                read(&mut t, "v", 255, "too big"),
+                Err(InputError::OutOfRange { line: l, .. }) if l == line
+            ));
+        }
     }
 
     #[test]
@@ -546,18 +552,6 @@ mod examples {
         let mut t = Tokens::new(&b"1\n\n 2"[..]);
         assert_eq!((t.u64_anywhere("x"), t.u64_anywhere("y")), (Ok(1), Ok(2)));
         assert_eq!(t.line(), 3);
-    }
-
-    #[test]
-    fn u64_anywhere_at_most() {
-        use crate::input::InputError;
-        use crate::tokens::Tokens;
-        let mut t = Tokens::new(&b"3\n300"[..]);
-        assert_eq!(t.u64_anywhere_at_most("v", 255, "too big"), Ok(3));
-        assert!(matches!(
-            t.u64_anywhere_at_most("v", 255, "too big"),
-            Err(InputError::OutOfRange { line: 2, .. })
-        ));
     }
 
     #[test]

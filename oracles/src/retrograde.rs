@@ -570,6 +570,41 @@ pub(crate) fn analyze<P: Clone + Eq + Hash, R: Rules<Position = P>>(
     budget: usize,
     known: impl Fn(&P) -> Option<Outcome>,
 ) -> Result<Retrograde<P>, RulesError> {
+    let graph = explore(rules, starts, budget, known)?;
+    let (roffsets, pred) = reverse_edges(&graph.offsets, &graph.succ);
+    let (outcome, remoteness) = settle(&graph.seeded, &graph.offsets, &roffsets, &pred);
+    Ok(Retrograde {
+        index: graph.index,
+        positions: graph.positions,
+        offsets: graph.offsets,
+        succ: graph.succ,
+        outcome,
+        remoteness,
+    })
+}
+
+/// The graph reachable from the starts, its positions numbered in the order found.
+struct Explored<P> {
+    index: HashMap<P, u32>,
+    positions: Vec<P>,
+    /// The outcome `known` gave each position (then it has no moves listed).
+    seeded: Vec<Option<Outcome>>,
+    /// The moves of position `v` are `succ[offsets[v]..offsets[v + 1]]`.
+    offsets: Vec<usize>,
+    succ: Vec<u32>,
+}
+
+/// Returns the graph reachable from `starts` by the rules' moves, not past the positions
+/// `known` settles.
+///
+/// # Errors
+/// [`RulesError::OutOfReach`] when it holds more than `budget` positions.
+fn explore<P: Clone + Eq + Hash, R: Rules<Position = P>>(
+    rules: &R,
+    starts: impl IntoIterator<Item = P>,
+    budget: usize,
+    known: impl Fn(&P) -> Option<Outcome>,
+) -> Result<Explored<P>, RulesError> {
     let cap = budget.min(u32::MAX as usize);
     let mut index: HashMap<P, u32> = HashMap::new();
     let mut positions: Vec<P> = Vec::new();
@@ -611,11 +646,21 @@ pub(crate) fn analyze<P: Clone + Eq + Hash, R: Rules<Position = P>>(
         offsets.push(succ.len());
         i += 1;
     }
-    let n = positions.len();
+    Ok(Explored {
+        index,
+        positions,
+        seeded,
+        offsets,
+        succ,
+    })
+}
 
-    // Reverse edges, as offsets into one array.
+/// Returns the reversed edges of the graph `offsets`/`succ` in the same layout: the
+/// positions with a move to `v` are `pred[roffsets[v]..roffsets[v + 1]]`.
+fn reverse_edges(offsets: &[usize], succ: &[u32]) -> (Vec<usize>, Vec<u32>) {
+    let n = offsets.len() - 1;
     let mut roffsets = vec![0usize; n + 1];
-    for &j in &succ {
+    for &j in succ {
         roffsets[j as usize + 1] += 1;
     }
     for v in 0..n {
@@ -629,7 +674,18 @@ pub(crate) fn analyze<P: Clone + Eq + Hash, R: Rules<Position = P>>(
             fill[j as usize] += 1;
         }
     }
+    (roffsets, pred)
+}
 
+/// Returns each position's outcome and remoteness, settled backwards from the `seeded`
+/// ones and those without moves; what is never settled is a draw.
+fn settle(
+    seeded: &[Option<Outcome>],
+    offsets: &[usize],
+    roffsets: &[usize],
+    pred: &[u32],
+) -> (Vec<Outcome>, Vec<u32>) {
+    let n = seeded.len();
     let mut outcome = vec![Outcome::Draw; n];
     let mut remoteness = vec![0u32; n];
     let mut settled = vec![false; n];
@@ -678,14 +734,7 @@ pub(crate) fn analyze<P: Clone + Eq + Hash, R: Rules<Position = P>>(
             queue.push(p as u32);
         }
     }
-    Ok(Retrograde {
-        index,
-        positions,
-        offsets,
-        succ,
-        outcome,
-        remoteness,
-    })
+    (outcome, remoteness)
 }
 
 #[cfg(test)]

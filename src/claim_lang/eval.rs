@@ -83,32 +83,28 @@ fn int(e: &IntExpr, env: &impl Env, bound: &mut Vec<i128>) -> Result<i128, EvalE
             function,
             args,
             column,
-        } => {
-            let values = args
-                .iter()
-                .map(|a| int(a, env, bound))
-                .collect::<Result<Vec<_>, _>>()?;
-            function.apply(&values).map_err(|message| EvalError::Function {
-                message,
-                column: *column,
-            })
-        }
+        } => applied(args, env, bound, *column, |values| function.apply(values)),
         IntExpr::Call {
             function,
             args,
             column,
-        } => {
-            let values = args
-                .iter()
-                .map(|a| int(a, env, bound))
-                .collect::<Result<Vec<_>, _>>()?;
-            env.call(*function, &values)
-                .map_err(|message| EvalError::Function {
-                    message,
-                    column: *column,
-                })
-        }
+        } => applied(args, env, bound, *column, |values| env.call(*function, values)),
     }
+}
+
+/// Returns `apply` of the values of `args`, its error as the function's at `column`.
+fn applied(
+    args: &[IntExpr],
+    env: &impl Env,
+    bound: &mut Vec<i128>,
+    column: usize,
+    apply: impl FnOnce(&[i128]) -> Result<i128, String>,
+) -> Result<i128, EvalError> {
+    let values = args
+        .iter()
+        .map(|a| int(a, env, bound))
+        .collect::<Result<Vec<_>, _>>()?;
+    apply(&values).map_err(|message| EvalError::Function { message, column })
 }
 
 /// Returns `x op y` exactly, or why it does not exist in `i128`.

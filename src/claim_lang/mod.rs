@@ -28,6 +28,33 @@
 //! [`ClaimError::Type`] at the `(`. Every error when parsing names its column (characters
 //! from 1).
 
+/// Returns a test's vocabulary: its variables, one function of its arity, and the
+/// binders `all_bits` (j over 0..64) and `all_small` (i over `$small`).
+#[cfg(test)]
+macro_rules! test_vocabulary {
+    ([$($variable:literal),*], $function:literal / $arity:literal, $small:expr) => {
+        Vocabulary {
+            variables: &[$($variable),*],
+            functions: &[Function {
+                name: $function,
+                arity: $arity,
+            }],
+            binders: &[
+                Binder {
+                    name: "all_bits",
+                    variable: "j",
+                    range: 0..64,
+                },
+                Binder {
+                    name: "all_small",
+                    variable: "i",
+                    range: $small,
+                },
+            ],
+        }
+    };
+}
+
 mod ast;
 mod builtins;
 mod error;
@@ -166,25 +193,7 @@ impl Claim {
 mod tests {
     use super::*;
 
-    static VOCABULARY: Vocabulary = Vocabulary {
-        variables: &["x", "y"],
-        functions: &[Function {
-            name: "bit",
-            arity: 2,
-        }],
-        binders: &[
-            Binder {
-                name: "all_bits",
-                variable: "j",
-                range: 0..64,
-            },
-            Binder {
-                name: "all_small",
-                variable: "i",
-                range: -2..3,
-            },
-        ],
-    };
+    static VOCABULARY: Vocabulary = test_vocabulary!(["x", "y"], "bit" / 2, -2..3);
 
     /// `x`, `y` and `bit(v, j)`, bit j of v (an error for j outside 0..128).
     struct Xy(i128, i128);

@@ -481,25 +481,7 @@ impl<'a, 'v> Parser<'a, 'v> {
 mod tests {
     use super::super::{Binder, Claim, ClaimError, Function, Vocabulary};
 
-    static VOCABULARY: Vocabulary = Vocabulary {
-        variables: &["a", "b", "n", "m"],
-        functions: &[Function {
-            name: "bitcount",
-            arity: 1,
-        }],
-        binders: &[
-            Binder {
-                name: "all_bits",
-                variable: "j",
-                range: 0..64,
-            },
-            Binder {
-                name: "all_small",
-                variable: "i",
-                range: 0..4,
-            },
-        ],
-    };
+    static VOCABULARY: Vocabulary = test_vocabulary!(["a", "b", "n", "m"], "bitcount" / 1, 0..4);
 
     /// The error's column and its message (the first line of its display).
     fn error(text: &str) -> (usize, String) {

@@ -12,25 +12,7 @@ use proptest::test_runner::TestCaseError;
 const SEED: u64 = 1;
 const REGRESSIONS: Option<&str> = Some("proptest-regressions/claim_lang.txt");
 
-static VOCABULARY: Vocabulary = Vocabulary {
-    variables: &["x", "y", "max"],
-    functions: &[Function {
-        name: "bitcount",
-        arity: 1,
-    }],
-    binders: &[
-        Binder {
-            name: "all_bits",
-            variable: "j",
-            range: 0..64,
-        },
-        Binder {
-            name: "all_small",
-            variable: "i",
-            range: -3..3,
-        },
-    ],
-};
+static VOCABULARY: Vocabulary = test_vocabulary!(["x", "y", "max"], "bitcount" / 1, -3..3);
 
 /// Values of x, y and max; `bitcount(v)` counts the set bits of v, refusing negative v.
 #[derive(Clone, Debug)]

@@ -315,45 +315,54 @@ fn exhaustive<G: Game>(problem: &GameProblem<G>) -> (Option<Found<G::Position>>,
             position: p,
         }),
         None => {
-            // Every position of total at most `last` was scanned above: go on from there.
-            let single = (last.saturating_add(1)..=single_last)
-                .filter_map(|n| G::Position::from_counts(&[n]))
-                .find(|p| fails(p));
             if G::Position::from_counts(&[0]).is_some() {
                 coverage.single_up_to = Some(single_last);
             }
-            match single {
-                // Every smaller count was checked in order: a game of one count has no
-                // other smaller position.
-                Some(p) if G::Position::ARITY == Some(1) => Some(Found {
-                    reason: reason(&p),
-                    least: proven_unless(unjudged.borrow().cases),
-                    shrunk: p.clone(),
-                    position: p,
-                }),
-                Some(single) => {
-                    let before = unjudged.borrow().cases;
-                    let (position, least) =
-                        crate::problem::least(problem, &fails, single.clone(), problem.search_budget());
-                    // Candidates skipped as unjudged may hide a smaller failure.
-                    let skipped = unjudged.borrow().cases - before;
-                    let least = match least {
-                        Least::Proven if skipped > 0 => proven_unless(skipped),
-                        least => least,
-                    };
-                    Some(Found {
-                        reason: reason(&position),
-                        least,
-                        shrunk: single,
-                        position,
-                    })
-                }
-                None => None,
-            }
+            // Every position of total at most `last` was scanned above: go on from there.
+            let singles = last.saturating_add(1)..=single_last;
+            first_single(problem, singles, &fails, &reason, &unjudged)
         }
     };
     coverage.unjudged = unjudged.into_inner();
     (found, coverage)
+}
+
+/// Returns the first failure among the positions of one count in `counts`, in order:
+/// least for a game of one count, else reduced by the least search. Candidates skipped as
+/// unjudged (counted in `unjudged`) may hide a smaller failure.
+fn first_single<G: Game>(
+    problem: &GameProblem<G>,
+    counts: std::ops::RangeInclusive<u64>,
+    fails: &dyn Fn(&G::Position) -> bool,
+    reason: &dyn Fn(&G::Position) -> String,
+    unjudged: &std::cell::RefCell<Unjudged>,
+) -> Option<Found<G::Position>> {
+    let single = counts
+        .filter_map(|n| G::Position::from_counts(&[n]))
+        .find(|p| fails(p))?;
+    if G::Position::ARITY == Some(1) {
+        // Every smaller count was checked in order: a game of one count has no other
+        // smaller position.
+        return Some(Found {
+            reason: reason(&single),
+            least: proven_unless(unjudged.borrow().cases),
+            shrunk: single.clone(),
+            position: single,
+        });
+    }
+    let before = unjudged.borrow().cases;
+    let (position, least) = crate::problem::least(problem, fails, single.clone(), problem.search_budget());
+    let skipped = unjudged.borrow().cases - before;
+    let least = match least {
+        Least::Proven if skipped > 0 => proven_unless(skipped),
+        least => least,
+    };
+    Some(Found {
+        reason: reason(&position),
+        least,
+        shrunk: single,
+        position,
+    })
 }
 
 /// A first failure found in order is least, unless smaller positions went unjudged.

@@ -47,6 +47,7 @@ mod contest;
 pub(crate) mod count_question;
 mod explain;
 mod line_solve;
+pub(crate) mod mex;
 mod mistakes;
 mod oracle_proof;
 mod problem;

@@ -2,6 +2,7 @@
 //! problem. A game is added by its folder and one line here.
 
 mod commands;
+pub(crate) mod not_checked;
 #[cfg(test)]
 mod partizan_tests;
 #[macro_use]

@@ -451,6 +451,40 @@ impl Picture {
                 self.kinds.len()
             )));
         }
+        let layout = self.layout();
+        let mut svg = String::new();
+        {
+            let size = (layout.width as u32, layout.height as u32);
+            let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            area.fill(&WHITE).map_err(draw_err)?;
+            let title_style = font(18.0)
+                .style(FontStyle::Bold)
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Top));
+            area.draw(&Text::new(self.title.clone(), (MARGIN, MARGIN), title_style))
+                .map_err(draw_err)?;
+            let (panel_w, panel_h) = layout.panel;
+            for (i, panel) in self.panels.iter().enumerate() {
+                let left = MARGIN + (i % layout.cols) as i32 * panel_w;
+                let top = MARGIN + TITLE_HEIGHT + (i / layout.cols) as i32 * panel_h;
+                self.draw_panel(&area, panel, (left, top), layout.cell)?;
+            }
+            self.draw_legend(&area, &layout.legend, layout.legend_top)?;
+            for (row, line) in layout.notes.iter().enumerate() {
+                let style = font(12.0)
+                    .color(&RGBColor(60, 60, 60))
+                    .pos(Pos::new(HPos::Left, VPos::Top));
+                let at = (MARGIN, layout.notes_top + row as i32 * NOTE_ROW);
+                area.draw(&Text::new(line.clone(), at, style)).map_err(draw_err)?;
+            }
+            area.present().map_err(draw_err)?;
+        }
+        Ok(svg)
+    }
+
+    /// Returns where the picture's parts go: panels in a near-square grid of cells of one
+    /// size, the legend and the wrapped notes below them.
+    fn layout(&self) -> Layout {
         let side = self
             .panels
             .iter()
@@ -465,7 +499,6 @@ impl Picture {
         let count = self.panels.len().max(1);
         let cols = (1..=count).find(|c| c * c >= count).unwrap_or(1);
         let rows = count.div_ceil(cols);
-
         let legend = self.legend_entries();
         let legend_w = legend
             .iter()
@@ -485,62 +518,48 @@ impl Picture {
         let legend_top = MARGIN + TITLE_HEIGHT + rows as i32 * panel_h + 6;
         let notes_top = legend_top + legend.len() as i32 * LEGEND_ROW + 8;
         let height = notes_top + notes.len() as i32 * NOTE_ROW + MARGIN;
-
-        let mut svg = String::new();
-        {
-            let area = SVGBackend::with_string(&mut svg, (width as u32, height as u32)).into_drawing_area();
-            area.fill(&WHITE).map_err(draw_err)?;
-            let title_style = font(18.0)
-                .style(FontStyle::Bold)
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Top));
-            area.draw(&Text::new(self.title.clone(), (MARGIN, MARGIN), title_style))
-                .map_err(draw_err)?;
-            for (i, panel) in self.panels.iter().enumerate() {
-                let left = MARGIN + (i % cols) as i32 * panel_w;
-                let top = MARGIN + TITLE_HEIGHT + (i / cols) as i32 * panel_h;
-                self.draw_panel(&area, panel, (left, top), cell)?;
-            }
-            for (row, (entry, text)) in legend.iter().enumerate() {
-                let top = legend_top + row as i32 * LEGEND_ROW;
-                let swatch = 15;
-                match entry {
-                    Entry::Kind(k) => {
-                        area.draw(&Rectangle::new(
-                            [(MARGIN, top), (MARGIN + swatch, top + swatch)],
-                            self.kinds[*k].fill.color().filled(),
-                        ))
-                        .map_err(draw_err)?;
-                    }
-                    Entry::Mark(m) => draw_mark(&area, *m, MARGIN, top, swatch)?,
-                }
-                area.draw(&Rectangle::new(
-                    [(MARGIN, top), (MARGIN + swatch, top + swatch)],
-                    stroke(Rgb(120, 120, 120), 1),
-                ))
-                .map_err(draw_err)?;
-                let style = font(13.0).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
-                area.draw(&Text::new(
-                    text.clone(),
-                    (MARGIN + swatch + 10, top + swatch / 2),
-                    style,
-                ))
-                .map_err(draw_err)?;
-            }
-            for (row, line) in notes.iter().enumerate() {
-                let style = font(12.0)
-                    .color(&RGBColor(60, 60, 60))
-                    .pos(Pos::new(HPos::Left, VPos::Top));
-                area.draw(&Text::new(
-                    line.clone(),
-                    (MARGIN, notes_top + row as i32 * NOTE_ROW),
-                    style,
-                ))
-                .map_err(draw_err)?;
-            }
-            area.present().map_err(draw_err)?;
+        Layout {
+            cell,
+            panel: (panel_w, panel_h),
+            cols,
+            width,
+            height,
+            legend,
+            legend_top,
+            notes,
+            notes_top,
         }
-        Ok(svg)
+    }
+
+    /// Draws the legend's rows from `top` down: a swatch of each kind or mark and its text.
+    fn draw_legend(&self, area: &Area, legend: &[(Entry, String)], top: i32) -> Result<(), PlotError> {
+        for (row, (entry, text)) in legend.iter().enumerate() {
+            let top = top + row as i32 * LEGEND_ROW;
+            let swatch = 15;
+            match entry {
+                Entry::Kind(k) => {
+                    area.draw(&Rectangle::new(
+                        [(MARGIN, top), (MARGIN + swatch, top + swatch)],
+                        self.kinds[*k].fill.color().filled(),
+                    ))
+                    .map_err(draw_err)?;
+                }
+                Entry::Mark(m) => draw_mark(area, *m, MARGIN, top, swatch)?,
+            }
+            area.draw(&Rectangle::new(
+                [(MARGIN, top), (MARGIN + swatch, top + swatch)],
+                stroke(Rgb(120, 120, 120), 1),
+            ))
+            .map_err(draw_err)?;
+            let style = font(13.0).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
+            area.draw(&Text::new(
+                text.clone(),
+                (MARGIN + swatch + 10, top + swatch / 2),
+                style,
+            ))
+            .map_err(draw_err)?;
+        }
+        Ok(())
     }
 
     /// The legend's rows: every kind, then every mark, each with its count of cells.
@@ -583,53 +602,23 @@ impl Picture {
             .style(FontStyle::Bold)
             .color(&BLACK)
             .pos(Pos::new(HPos::Center, VPos::Top));
-        let (nx, ny) = (panel.x.len() as i32, panel.y.len() as i32);
-        let (px, py) = (left + GUTTER_LEFT, top + GUTTER_TOP);
+        let at = Placed {
+            px: left + GUTTER_LEFT,
+            py: top + GUTTER_TOP,
+            nx: panel.x.len() as i32,
+            ny: panel.y.len() as i32,
+            cell,
+            x0: *panel.x.range.start(),
+            y0: *panel.y.range.start(),
+        };
+        let (px, py, nx, ny) = (at.px, at.py, at.nx, at.ny);
         area.draw(&Text::new(
             panel.title.clone(),
             (px + nx * cell / 2, top + 4),
             title_style,
         ))
         .map_err(draw_err)?;
-        let (x0, y0) = (*panel.x.range.start(), *panel.y.range.start());
-        let left_of = |x: u64| px + (x - x0) as i32 * cell;
-        // y grows upwards: the least y is the bottom row.
-        let top_of = |y: u64| py + (ny - 1 - (y - y0) as i32) * cell;
-        for y in panel.y.range.clone() {
-            let mut x = x0;
-            while panel.x.range.contains(&x) {
-                let kind = panel.cell(x, y).map_or(0, |c| c.kind);
-                let mut end = x;
-                while panel.cell(end + 1, y).is_some_and(|c| c.kind == kind) {
-                    end += 1;
-                }
-                let fill = self.kinds[kind].fill.color().filled();
-                area.draw(&Rectangle::new(
-                    [(left_of(x), top_of(y)), (left_of(end) + cell, top_of(y) + cell)],
-                    fill,
-                ))
-                .map_err(draw_err)?;
-                x = end + 1;
-            }
-        }
-        if cell >= 10 {
-            // Thin white rules keep single cells apart where runs merged them.
-            let rule = stroke(PAPER, 1);
-            for i in 1..nx {
-                area.draw(&PathElement::new(
-                    vec![(px + i * cell, py), (px + i * cell, py + ny * cell)],
-                    rule,
-                ))
-                .map_err(draw_err)?;
-            }
-            for j in 1..ny {
-                area.draw(&PathElement::new(
-                    vec![(px, py + j * cell), (px + nx * cell, py + j * cell)],
-                    rule,
-                ))
-                .map_err(draw_err)?;
-            }
-        }
+        self.draw_cells(area, panel, &at)?;
         area.draw(&Rectangle::new(
             [(px, py), (px + nx * cell, py + ny * cell)],
             stroke(Rgb(90, 90, 90), 1),
@@ -637,28 +626,10 @@ impl Picture {
         .map_err(draw_err)?;
         for (x, y, c) in panel.cells() {
             if let Some(mark) = c.mark {
-                draw_mark(area, mark, left_of(x), top_of(y), cell)?;
+                draw_mark(area, mark, at.left_of(x), at.top_of(y), cell)?;
             }
         }
-        let tick = font(11.0).color(&RGBColor(40, 40, 40));
-        let x_step = tick_step(panel.x.len(), (nx * cell / 26) as u64);
-        for x in panel.x.range.clone().filter(|x| x % x_step == 0) {
-            area.draw(&Text::new(
-                x.to_string(),
-                (left_of(x) + cell / 2, py + ny * cell + 4),
-                tick.pos(Pos::new(HPos::Center, VPos::Top)),
-            ))
-            .map_err(draw_err)?;
-        }
-        let y_step = tick_step(panel.y.len(), (ny * cell / 18) as u64);
-        for y in panel.y.range.clone().filter(|y| y % y_step == 0) {
-            area.draw(&Text::new(
-                y.to_string(),
-                (px - 5, top_of(y) + cell / 2),
-                tick.pos(Pos::new(HPos::Right, VPos::Center)),
-            ))
-            .map_err(draw_err)?;
-        }
+        draw_ticks(area, panel, &at)?;
         let axis = font(12.5).color(&BLACK);
         area.draw(&Text::new(
             panel.x.label.clone(),
@@ -675,6 +646,118 @@ impl Picture {
         .map_err(draw_err)?;
         Ok(())
     }
+
+    /// Draws the panel's cells, a run of equal cells along a row as one rectangle, with
+    /// thin white rules between cells when they are large enough.
+    fn draw_cells(&self, area: &Area, panel: &Panel, at: &Placed) -> Result<(), PlotError> {
+        let cell = at.cell;
+        for y in panel.y.range.clone() {
+            let mut x = at.x0;
+            while panel.x.range.contains(&x) {
+                let kind = panel.cell(x, y).map_or(0, |c| c.kind);
+                let mut end = x;
+                while panel.cell(end + 1, y).is_some_and(|c| c.kind == kind) {
+                    end += 1;
+                }
+                let fill = self.kinds[kind].fill.color().filled();
+                area.draw(&Rectangle::new(
+                    [
+                        (at.left_of(x), at.top_of(y)),
+                        (at.left_of(end) + cell, at.top_of(y) + cell),
+                    ],
+                    fill,
+                ))
+                .map_err(draw_err)?;
+                x = end + 1;
+            }
+        }
+        if cell >= 10 {
+            // Thin white rules keep single cells apart where runs merged them.
+            let (px, py, nx, ny) = (at.px, at.py, at.nx, at.ny);
+            let rule = stroke(PAPER, 1);
+            for i in 1..nx {
+                area.draw(&PathElement::new(
+                    vec![(px + i * cell, py), (px + i * cell, py + ny * cell)],
+                    rule,
+                ))
+                .map_err(draw_err)?;
+            }
+            for j in 1..ny {
+                area.draw(&PathElement::new(
+                    vec![(px, py + j * cell), (px + nx * cell, py + j * cell)],
+                    rule,
+                ))
+                .map_err(draw_err)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where a panel's plot stands: its top-left pixel, its size in cells, the side of a
+/// cell, and the least x and y.
+struct Placed {
+    px: i32,
+    py: i32,
+    nx: i32,
+    ny: i32,
+    cell: i32,
+    x0: u64,
+    y0: u64,
+}
+
+impl Placed {
+    /// Returns the left pixel of column `x`.
+    fn left_of(&self, x: u64) -> i32 {
+        self.px + (x - self.x0) as i32 * self.cell
+    }
+
+    /// Returns the top pixel of row `y`; y grows upwards: the least y is the bottom row.
+    fn top_of(&self, y: u64) -> i32 {
+        self.py + (self.ny - 1 - (y - self.y0) as i32) * self.cell
+    }
+}
+
+/// Draws the tick labels of the panel's axes, spaced so that they do not overlap.
+fn draw_ticks(area: &Area, panel: &Panel, at: &Placed) -> Result<(), PlotError> {
+    let (px, py, nx, ny, cell) = (at.px, at.py, at.nx, at.ny, at.cell);
+    let tick = font(11.0).color(&RGBColor(40, 40, 40));
+    let x_step = tick_step(panel.x.len(), (nx * cell / 26) as u64);
+    for x in panel.x.range.clone().filter(|x| x % x_step == 0) {
+        area.draw(&Text::new(
+            x.to_string(),
+            (at.left_of(x) + cell / 2, py + ny * cell + 4),
+            tick.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(draw_err)?;
+    }
+    let y_step = tick_step(panel.y.len(), (ny * cell / 18) as u64);
+    for y in panel.y.range.clone().filter(|y| y % y_step == 0) {
+        area.draw(&Text::new(
+            y.to_string(),
+            (px - 5, at.top_of(y) + cell / 2),
+            tick.pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(draw_err)?;
+    }
+    Ok(())
+}
+
+/// Where [`Picture::to_svg`] puts the picture's parts, in pixels.
+struct Layout {
+    /// The side of a cell.
+    cell: i32,
+    /// The width and height of a panel with its gutters.
+    panel: (i32, i32),
+    /// Panels per row.
+    cols: usize,
+    width: i32,
+    height: i32,
+    legend: Vec<(Entry, String)>,
+    legend_top: i32,
+    /// The notes, wrapped to the picture's width.
+    notes: Vec<String>,
+    notes_top: i32,
 }
 
 enum Entry {

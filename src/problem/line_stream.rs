@@ -326,10 +326,9 @@ fn solve_lines_within<P: LineCases>(
         held: Vec::new(),
         hold: limits.hold,
     };
-    let (t, mut line) = with_tokens(&mut reader, 1, |tokens| problem.read_count(tokens))?;
-    // `line` is the line of the next case.
-    let mut seen = 0u64;
-    while seen < t {
+    let (t, line) = with_tokens(&mut reader, 1, |tokens| problem.read_count(tokens))?;
+    let mut at = At { seen: 0, line };
+    while at.seen < t {
         let avail = reader.buffered();
         let whole = match avail.iter().rposition(|&b| b == b'\n') {
             Some(i) => i + 1,
@@ -342,79 +341,114 @@ fn solve_lines_within<P: LineCases>(
         };
         if whole == 0 {
             // The input ended, or a line is longer than a block: token by token.
-            let (case, next) =
-                with_tokens(&mut reader, line, |tokens| problem.read_case(tokens, seen + 1, t))?;
+            let (case, next) = with_tokens(&mut reader, at.line, |tokens| {
+                problem.read_case(tokens, at.seen + 1, t)
+            })?;
             let mut one = Vec::new();
             if let Err(why) = problem.answer_line(&mut problem.scratch(), &case, explain, &mut one) {
                 out.flush()?;
                 return Err(SolveError::Answer(why));
             }
             out.push(&one)?;
-            seen += 1;
-            line = next;
+            at = At {
+                seen: at.seen + 1,
+                line: next,
+            };
             continue;
         }
         let region = &reader.buf[reader.start..reader.start + whole];
-        let ranges = line_ranges(region, (limits.block / 8).max(1));
-        let chunks: Vec<Chunk> = ranges
-            .par_iter()
-            .map(|&(a, b)| scan_chunk(problem, &region[a..b], t, explain))
-            .collect();
-        let mut used = whole;
-        for (chunk, &(start, _)) in chunks.into_iter().zip(&ranges) {
-            let left = usize::try_from(t - seen).unwrap_or(usize::MAX);
-            if chunk.cases > left || (chunk.cases == left && chunk.stop.is_some()) {
-                // The line after the T-th case is here: only whitespace may follow.
-                out.push(first_lines(&chunk.out, left))?;
-                seen = t;
-                line += left;
-                used = skip_lines(region, start, left);
-                break;
-            }
-            match chunk.stop {
-                None => {}
-                Some(Stop::Answer(why)) => {
-                    // The answers before it are printed, as `solve_cases` prints them.
-                    out.push(&chunk.out)?;
-                    out.flush()?;
-                    return Err(SolveError::Answer(why));
-                }
-                Some(Stop::NotACase(offset, err)) => {
-                    // Read again with the case's index, for the error's words.
-                    let bad = first_line(&region[start + offset..]);
-                    let index = seen + chunk.cases as u64 + 1;
-                    let err = problem
-                        .read_case(&mut Tokens::new(bad), index, t)
-                        .err()
-                        .unwrap_or(err);
-                    return Err(err.shifted(line + chunk.cases - 1).into());
-                }
-            }
-            out.push(&chunk.out)?;
-            seen += chunk.cases as u64;
-            line += chunk.cases;
-        }
+        let used = answer_lines(problem, region, (t, explain), limits, &mut at, &mut out)?;
         if used == whole && !region.ends_with(b"\n") {
             // The last line of the input has no newline: the line count stays on it.
-            line -= 1;
+            at.line -= 1;
         }
         reader.consume(used);
     }
+    read_past_last(&mut reader, at.line, t)?;
+    out.flush()?;
+    out.output.flush().map_err(SolveError::Write)
+}
+
+/// Where a stream stands: the cases answered, and the line of the next case.
+#[derive(Clone, Copy)]
+struct At {
+    seen: u64,
+    line: usize,
+}
+
+/// Answers the cases on the whole lines of `region` in parallel, pushing them to `out`
+/// and advancing `at`, up to the last of the `t` cases; returns the bytes of `region`
+/// used (all of it, or those up to the line after the last case).
+///
+/// # Errors
+/// A line that is not a case, or a case the fast solution refuses (its answers before
+/// printed).
+fn answer_lines<P: LineCases>(
+    problem: &P,
+    region: &[u8],
+    (t, explain): (u64, bool),
+    limits: Limits,
+    at: &mut At,
+    out: &mut Output<'_>,
+) -> Result<usize, SolveError> {
+    let ranges = line_ranges(region, (limits.block / 8).max(1));
+    let chunks: Vec<Chunk> = ranges
+        .par_iter()
+        .map(|&(a, b)| scan_chunk(problem, &region[a..b], t, explain))
+        .collect();
+    for (chunk, &(start, _)) in chunks.into_iter().zip(&ranges) {
+        let left = usize::try_from(t - at.seen).unwrap_or(usize::MAX);
+        if chunk.cases > left || (chunk.cases == left && chunk.stop.is_some()) {
+            // The line after the T-th case is here: only whitespace may follow.
+            out.push(first_lines(&chunk.out, left))?;
+            at.seen = t;
+            at.line += left;
+            return Ok(skip_lines(region, start, left));
+        }
+        match chunk.stop {
+            None => {}
+            Some(Stop::Answer(why)) => {
+                // The answers before it are printed, as `solve_cases` prints them.
+                out.push(&chunk.out)?;
+                out.flush()?;
+                return Err(SolveError::Answer(why));
+            }
+            Some(Stop::NotACase(offset, err)) => {
+                // Read again with the case's index, for the error's words.
+                let bad = first_line(&region[start + offset..]);
+                let index = at.seen + chunk.cases as u64 + 1;
+                let err = problem
+                    .read_case(&mut Tokens::new(bad), index, t)
+                    .err()
+                    .unwrap_or(err);
+                return Err(err.shifted(at.line + chunk.cases - 1).into());
+            }
+        }
+        out.push(&chunk.out)?;
+        at.seen += chunk.cases as u64;
+        at.line += chunk.cases;
+    }
+    Ok(region.len())
+}
+
+/// Reads what follows the last of the `t` cases, from `line` on: only whitespace.
+///
+/// # Errors
+/// The first token after the last case, or a read error.
+fn read_past_last(reader: &mut Reader<'_>, mut line: usize, t: u64) -> Result<(), SolveError> {
     loop {
         let avail = reader.buffered();
         if avail.iter().any(|&b| !is_space(b)) {
-            with_tokens(&mut reader, line, |tokens| read_end(tokens, t))?;
-            break;
+            with_tokens(reader, line, |tokens| read_end(tokens, t))?;
+            return Ok(());
         }
         line += avail.iter().filter(|&&b| b == b'\n').count();
         reader.consume(avail.len());
         if reader.eof {
-            break;
+            return Ok(());
         }
         reader.refill().map_err(SolveError::Read)?;
     }
-    out.flush()?;
-    out.output.flush().map_err(SolveError::Write)
 }
 
 #[cfg(test)]

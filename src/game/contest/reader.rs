@@ -3,10 +3,22 @@
 
 use super::super::problem::GameProblem;
 use super::super::{Game, Position};
-use crate::game_trait::format::read::{below, read_lines};
+use crate::game_trait::format::read::{at_least, below, read_lines};
 use crate::game_trait::format::{Cases, Field};
 use crate::input::InputError;
 use crate::tokens::Tokens;
+
+/// Reads the line of T, in `range`: its number (after any blank lines), then the line's end.
+fn read_t_line(tokens: &mut Tokens<'_>, range: &std::ops::RangeInclusive<u64>) -> Result<u64, InputError> {
+    let line = tokens.line();
+    let name = "the number of cases T";
+    let t = tokens
+        .u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))
+        .map_err(below("T", *range.start()))?;
+    at_least(t, "T", range, line)?;
+    tokens.end_line(name)?;
+    Ok(t)
+}
 
 impl<G: Game> GameProblem<G> {
     /// Returns the position a case of these counts is, checked against the game's
@@ -59,23 +71,10 @@ impl<G: Game> GameProblem<G> {
     /// Reads the line of T, in its range (1 when the format has one case): the line
     /// stream's start, for a format of one case per line.
     pub(crate) fn read_t(&self, tokens: &mut Tokens<'_>) -> Result<u64, InputError> {
-        let Cases::Many(range) = &self.format().cases else {
-            return Ok(1);
-        };
-        let line = tokens.line();
-        let name = "the number of cases T";
-        let t = tokens
-            .u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))
-            .map_err(below("T", *range.start()))?;
-        if t < *range.start() {
-            return Err(InputError::OutOfRange {
-                line,
-                token: t.to_string(),
-                why: format!("T is at least {}", range.start()),
-            });
+        match &self.format().cases {
+            Cases::Many(range) => read_t_line(tokens, range),
+            Cases::Single => Ok(1),
         }
-        tokens.end_line(name)?;
-        Ok(t)
     }
 
     /// Reads one case of a format without sums: its lines, then its position.
@@ -97,22 +96,7 @@ impl<G: Game> GameProblem<G> {
         let t = match (&format.cases, t_inside) {
             (Cases::Single, _) => 1,
             (Cases::Many(_), Some(t)) => t,
-            (Cases::Many(range), None) => {
-                let line = tokens.line();
-                let name = "the number of cases T";
-                let t = tokens
-                    .u64_anywhere_at_most(name, *range.end(), &format!("T is at most {}", range.end()))
-                    .map_err(below("T", *range.start()))?;
-                if t < *range.start() {
-                    return Err(InputError::OutOfRange {
-                        line,
-                        token: t.to_string(),
-                        why: format!("T is at least {}", range.start()),
-                    });
-                }
-                tokens.end_line(name)?;
-                t
-            }
+            (Cases::Many(range), None) => read_t_line(tokens, range)?,
         };
         let mut sums = vec![0u128; format.sums.len()];
         let mut cases = Vec::new();

@@ -109,13 +109,7 @@ impl<G: Game> GameProblem<G> {
                         other => return Err(format!("the fast path answers {other} at a move").into()),
                     }
                 }
-                seen.sort_unstable();
-                seen.dedup();
-                let mex = seen
-                    .iter()
-                    .enumerate()
-                    .find(|&(i, &v)| v != i as u64)
-                    .map_or(seen.len(), |(i, _)| i) as u64;
+                let mex = crate::game::mex::mex(&mut seen);
                 if mex == g {
                     Ok(())
                 } else {

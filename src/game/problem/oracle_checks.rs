@@ -76,19 +76,24 @@ mod tests {
     use crate::game::Outcome;
 
     /// Take 1 or 2 stones; the oracle is the period (0, 1, 2), written apart from the
-    /// moves, and a wrong one is caught by name.
+    /// moves, and a wrong one (`WRONG`: period 4) is caught by name.
     #[derive(Default)]
-    struct Take12;
-    impl Game for Take12 {
+    struct Take12<const WRONG: bool>;
+    impl<const WRONG: bool> Game for Take12<WRONG> {
         type Position = u64;
-        const NAME: &'static str = "take12";
+        const NAME: &'static str = if WRONG { "take12-wrong" } else { "take12" };
         fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
             out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
         }
         fn max_count(&self) -> u64 {
             1000
         }
-        fn oracles(&self) -> Vec<Oracle<Take12>> {
+        fn oracles(&self) -> Vec<Oracle<Self>> {
+            if WRONG {
+                return vec![Oracle::new("outcome_matches_period_4", "period 4", |_, &n, q| {
+                    (q == Question::default()).then(|| Ok(Answer::Outcome(Outcome::of(n % 4 != 0))))
+                })];
+            }
             vec![Oracle::new("grundy_matches_period", "period", |_, &n, q| {
                 (!q.misere()).then(|| {
                     Ok(if q.grundy {
@@ -101,32 +106,13 @@ mod tests {
         }
     }
 
-    /// The same game with a wrong oracle: period 4.
-    #[derive(Default)]
-    struct WrongOracle;
-    impl Game for WrongOracle {
-        type Position = u64;
-        const NAME: &'static str = "take12-wrong";
-        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
-            out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
-        }
-        fn max_count(&self) -> u64 {
-            1000
-        }
-        fn oracles(&self) -> Vec<Oracle<WrongOracle>> {
-            vec![Oracle::new("outcome_matches_period_4", "period 4", |_, &n, q| {
-                (q == Question::default()).then(|| Ok(Answer::Outcome(Outcome::of(n % 4 != 0))))
-            })]
-        }
-    }
-
     #[test]
     fn a_right_oracle_passes_check_and_a_wrong_one_is_named() {
-        let right = GameProblem::new(Take12, Question::default()).unwrap();
+        let right = GameProblem::new(Take12::<false>, Question::default()).unwrap();
         if let Err(PropertyError::Fail(c)) = check_problem(&right, 1, 256, None) {
             panic!("{}: {} at {}", c.property, c.reason, c.case);
         }
-        let wrong = GameProblem::new(WrongOracle, Question::default()).unwrap();
+        let wrong = GameProblem::new(Take12::<true>, Question::default()).unwrap();
         match check_problem(&wrong, 1, 256, None) {
             Err(PropertyError::Fail(c)) => {
                 assert_eq!(c.property, "outcome_matches_period_4");

@@ -638,14 +638,12 @@ impl<G> Format<G> {
         }
         let lists = self.fields().filter(|f| f.is_list()).count();
         let lens = self.fields().filter(|f| matches!(f, Field::Len { .. })).count();
-        let fixed = self.fixed();
         if lists > 1 || lens != lists {
             return Err("a position has at most one list, with one length before it".into());
         }
         if let Some(why) = self.grid_mistake(lists, header.clone().flatten()) {
             return Err(why);
         }
-        let lists = lists + self.fields().filter(|f| f.as_grid().is_some()).count();
         if let Some(f) = self
             .fields()
             .chain(header.clone().flatten())
@@ -653,9 +651,23 @@ impl<G> Format<G> {
         {
             return Err(format!("the range of field `{}` is empty", f.name()));
         }
+        self.check_cases(header.flatten())?;
+        self.check_arity::<P>(lists + self.fields().filter(|f| f.as_grid().is_some()).count())?;
+        self.check_case_lines()?;
+        if let Cases::Many(t) = &self.cases
+            && t.is_empty()
+        {
+            return Err("the range of T is empty".into());
+        }
+        self.check_output()
+    }
+
+    /// Returns why T (the number of cases) is misplaced, if it is: it stands once, in a
+    /// common line, and only when the input has many cases.
+    fn check_cases<'a>(&'a self, header: impl Iterator<Item = &'a Field>) -> Result<(), String> {
         let t_fields = self
             .fields()
-            .chain(header.flatten())
+            .chain(header)
             .filter(|f| matches!(f, Field::Cases { .. }));
         let in_common = self
             .common
@@ -669,32 +681,39 @@ impl<G> Format<G> {
             (_, _, Cases::Single) => return Err("T stands in a line, but the input has one case".into()),
             _ => return Err("T stands once, in a common line".into()),
         }
+        Ok(())
+    }
+
+    /// Returns why a position of type `P` does not fit the format's counts (`lists`
+    /// lists or grids among them), if it does not.
+    fn check_arity<P: Position>(&self, lists: usize) -> Result<(), String> {
+        let fixed = self.fixed();
         match (P::ARITY, lists) {
-            (Some(k), 0) if k == fixed => {}
+            (Some(k), 0) if k == fixed => Ok(()),
             (Some(k), _) => {
                 let names: Vec<&str> = self.counts().map(Field::name).collect();
-                return Err(format!(
+                Err(format!(
                     "a position ({}) has {k} counts, the format's fields {fixed}{} ({})",
                     std::any::type_name::<P>(),
                     if lists > 0 { " and a list" } else { "" },
                     names.join(", ")
-                ));
+                ))
             }
-            (None, _) => {}
+            (None, _) => Ok(()),
         }
+    }
+
+    /// Returns why a case's lines are a mistake, if they are: cases on one line with
+    /// more than one line of fields or a column, a sum over a field a case lacks.
+    fn check_case_lines(&self) -> Result<(), String> {
         if self.inline && self.lines.len() != 1 {
             return Err(format!(
                 "the cases are on one line, so a case is one line of fields, not {}",
                 self.lines.len()
             ));
         }
-        if self.inline
-            && self
-                .lines
-                .iter()
-                .flatten()
-                .any(|f| matches!(f, Field::Column { .. }))
-        {
+        let mut case_fields = self.lines.iter().flatten();
+        if self.inline && case_fields.any(|f| matches!(f, Field::Column { .. })) {
             return Err("the cases are on one line, so a case has no column".into());
         }
         for (name, _) in &self.sums {
@@ -711,11 +730,12 @@ impl<G> Format<G> {
                 ));
             }
         }
-        if let Cases::Many(t) = &self.cases
-            && t.is_empty()
-        {
-            return Err("the range of T is empty".into());
-        }
+        Ok(())
+    }
+
+    /// Returns why the answers cannot be written, if they cannot: an answer over a range
+    /// of n without n first, or answers joined into one token that are not one character.
+    fn check_output(&self) -> Result<(), String> {
         if let Output::Range { .. } = self.output
             && !self.fields().next().is_some_and(Field::is_number)
         {

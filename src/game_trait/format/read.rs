@@ -31,6 +31,16 @@ pub(crate) fn read_in(
     let v = tokens
         .u64_on_line_at_most(name, *range.end(), &format!("{name} is at most {}", range.end()))
         .map_err(below(name, *range.start()))?;
+    at_least(v, name, range, line)
+}
+
+/// Returns `v`, read as `name` on `line`, unless it is below `range`.
+pub(crate) fn at_least(
+    v: u64,
+    name: &str,
+    range: &std::ops::RangeInclusive<u64>,
+    line: usize,
+) -> Result<u64, InputError> {
     if v < *range.start() {
         return Err(InputError::OutOfRange {
             line,

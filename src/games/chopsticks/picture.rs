@@ -307,14 +307,6 @@ impl Claim {
     }
 }
 
-/// Kinds of a claim picture, in legend order.
-const RIGHT_WIN: usize = 0;
-const RIGHT_LOSS: usize = 1;
-const WRONG_SAYS_LOSS: usize = 2;
-const WRONG_SAYS_WIN: usize = 3;
-const NO_ANSWER: usize = 4;
-const OUTSIDE: usize = 5;
-
 /// Returns where `claim` is wrong over `slices`: cells shaded by the truth (the dense
 /// table of `gamecheck-oracles`) and strongly where the claim differs from it or gives no
 /// answer, with the least counterexample ringed. That is the claim's own least
@@ -344,26 +336,94 @@ pub fn claim_picture(slices: &Slices, claim: &Claim) -> Result<Picture, PlotErro
     let mut wrong: Vec<State> = Vec::new();
     let mut panels = slices.panels(|s| {
         let Some(s) = s else {
-            return Cell::new(OUTSIDE);
+            return Cell::new(ClaimKind::Outside as usize);
         };
-        let truth = table_wins(&table, s).unwrap_or(false);
-        let kind = match claim.says(s) {
-            Ok(w) if w == truth => {
-                if truth {
-                    RIGHT_WIN
-                } else {
-                    RIGHT_LOSS
-                }
-            }
-            Ok(true) => WRONG_SAYS_WIN,
-            Ok(false) => WRONG_SAYS_LOSS,
-            Err(_) => NO_ANSWER,
-        };
-        if kind >= WRONG_SAYS_LOSS {
+        let kind = ClaimKind::of(table_wins(&table, s).unwrap_or(false), claim.says(s));
+        if kind.is_wrong() {
             wrong.push(s);
         }
-        Cell::new(kind)
+        Cell::new(kind as usize)
     })?;
+    let (ring, ring_label, ring_note) = ring_choice(slices, claim, &wrong);
+    if let Some((i, n, m)) = ring.and_then(|s| where_is(slices, s)) {
+        panels[i].set_mark(n, m, Mark::Ring);
+    }
+    let notes = vec![
+        format!("Claim: the player to move wins exactly when {}", claim.text),
+        slices.cells_note(),
+        format!(
+            "Truth: the dense outcome table of gamecheck-oracles, filled from the rules alone (L = {}).",
+            table.limit()
+        ),
+        ring_note,
+    ];
+    Ok(Picture {
+        title: "Chopsticks: where a claim is wrong".to_owned(),
+        panels,
+        kinds: ClaimKind::legend(),
+        marks: ring.map(|_| (Mark::Ring, ring_label)).into_iter().collect(),
+        notes,
+    })
+}
+
+/// Kinds of a claim picture, in legend order.
+#[derive(Clone, Copy)]
+enum ClaimKind {
+    RightWin,
+    RightLoss,
+    WrongSaysLoss,
+    WrongSaysWin,
+    NoAnswer,
+    Outside,
+}
+
+impl ClaimKind {
+    /// Returns the kind of a position where the player to move wins when `truth`, and the
+    /// claim `says` so or not, or gives no answer.
+    fn of(truth: bool, says: Result<bool, String>) -> ClaimKind {
+        match says {
+            Ok(w) if w == truth && truth => ClaimKind::RightWin,
+            Ok(w) if w == truth => ClaimKind::RightLoss,
+            Ok(true) => ClaimKind::WrongSaysWin,
+            Ok(false) => ClaimKind::WrongSaysLoss,
+            Err(_) => ClaimKind::NoAnswer,
+        }
+    }
+
+    /// Returns whether the claim is wrong at a position of this kind.
+    fn is_wrong(self) -> bool {
+        matches!(
+            self,
+            ClaimKind::WrongSaysLoss | ClaimKind::WrongSaysWin | ClaimKind::NoAnswer
+        )
+    }
+
+    /// Returns the legend's kinds, in the order of the variants.
+    fn legend() -> Vec<Kind> {
+        vec![
+            Kind::new("claim right: the player to move wins", Rgb(253, 219, 199)),
+            Kind::new("claim right: the player to move loses", Rgb(209, 229, 240)),
+            Kind::new(
+                "CLAIM WRONG: it says the player to move loses, but they win",
+                Rgb(202, 0, 32),
+            ),
+            Kind::new(
+                "CLAIM WRONG: it says the player to move wins, but they lose",
+                Rgb(5, 48, 97),
+            ),
+            Kind::new(
+                "CLAIM WRONG: it gives no answer (an evaluation error)",
+                Rgb(77, 77, 77),
+            ),
+            Kind::new("not a position: n < c or m < d", NOT_A_POSITION),
+        ]
+    }
+}
+
+/// Returns the position to ring among the `wrong` ones of `slices`, with its legend
+/// label and its note: the claims engine's least counterexample when it is shown, else
+/// the least wrong position of real play in the engine's order, else none.
+fn ring_choice(slices: &Slices, claim: &Claim, wrong: &[State]) -> (Option<State>, String, String) {
     let real = |s: &State| s.hands() > 0 && s.opponent_hands() > 0;
     let slice_least = wrong
         .iter()
@@ -372,7 +432,7 @@ pub fn claim_picture(slices: &Slices, claim: &Claim) -> Result<Picture, PlotErro
         .min_by_key(|s| (s.hands() + s.opponent_hands(), s.a, s.c, s.b, s.d));
     let engine_in_slices = claim.least().filter(|(s, _)| where_is(slices, *s).is_some());
     let order = "total hands, then a, c, b, d, over positions of real play (both players hold a hand)";
-    let (ring, ring_label, ring_note) = match (engine_in_slices, claim.least(), slice_least) {
+    match (engine_in_slices, claim.least(), slice_least) {
         (Some((s, who)), _, _) => (
             Some(*s),
             format!("least counterexample {s}, from the claims engine"),
@@ -394,43 +454,7 @@ pub fn claim_picture(slices: &Slices, claim: &Claim) -> Result<Picture, PlotErro
             String::new(),
             "The claim is right at every position shown.".to_owned(),
         ),
-    };
-    if let Some((i, n, m)) = ring.and_then(|s| where_is(slices, s)) {
-        panels[i].set_mark(n, m, Mark::Ring);
     }
-    let kinds = vec![
-        Kind::new("claim right: the player to move wins", Rgb(253, 219, 199)),
-        Kind::new("claim right: the player to move loses", Rgb(209, 229, 240)),
-        Kind::new(
-            "CLAIM WRONG: it says the player to move loses, but they win",
-            Rgb(202, 0, 32),
-        ),
-        Kind::new(
-            "CLAIM WRONG: it says the player to move wins, but they lose",
-            Rgb(5, 48, 97),
-        ),
-        Kind::new(
-            "CLAIM WRONG: it gives no answer (an evaluation error)",
-            Rgb(77, 77, 77),
-        ),
-        Kind::new("not a position: n < c or m < d", NOT_A_POSITION),
-    ];
-    let mut notes = vec![
-        format!("Claim: the player to move wins exactly when {}", claim.text),
-        slices.cells_note(),
-        format!(
-            "Truth: the dense outcome table of gamecheck-oracles, filled from the rules alone (L = {}).",
-            table.limit()
-        ),
-    ];
-    notes.push(ring_note);
-    Ok(Picture {
-        title: "Chopsticks: where a claim is wrong".to_owned(),
-        panels,
-        kinds,
-        marks: ring.map(|_| (Mark::Ring, ring_label)).into_iter().collect(),
-        notes,
-    })
 }
 
 /// Returns (panel, n, m) of position `s` in `slices`, if it is shown.

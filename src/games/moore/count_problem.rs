@@ -182,33 +182,24 @@ impl CountQuestion for MooreCount {
         } else {
             format!(", p = {}", c.modulus)
         };
-        let has_root = (P - 1).is_multiple_of(u64::from(c.k) + 1);
-        let zeros = if c.modulus != P || !has_root {
-            return format!(
-                "games: K = {}, k = {}{modulus}, N = {}, values {:?}",
-                c.len,
-                c.k,
-                c.values.len(),
-                c.values
-            );
-        } else if merged_size(c) <= PLAIN_REACH {
-            super::transform(&super::merge_columns(&c.values), c.k)
-                .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count())
-        } else {
-            return format!(
-                "games: K = {}, k = {}, N = {}, values {:?}; transform coefficients equal to 0: not counted (more than 7^8)",
-                c.len,
-                c.k,
-                c.values.len(),
-                c.values
-            );
-        };
-        format!(
-            "games: K = {}, k = {}, N = {}, values {:?}; transform coefficients equal to 0: {}",
+        let head = format!(
+            "games: K = {}, k = {}{modulus}, N = {}, values {:?}",
             c.len,
             c.k,
             c.values.len(),
-            c.values,
+            c.values
+        );
+        let has_root = (P - 1).is_multiple_of(u64::from(c.k) + 1);
+        if c.modulus != P || !has_root {
+            return head;
+        }
+        if merged_size(c) > PLAIN_REACH {
+            return format!("{head}; transform coefficients equal to 0: not counted (more than 7^8)");
+        }
+        let zeros = super::transform(&super::merge_columns(&c.values), c.k)
+            .map(|t| t.coefficients().iter().filter(|&&f| f == 0).count());
+        format!(
+            "{head}; transform coefficients equal to 0: {}",
             zeros.map_or_else(|e| e.to_string(), |z| z.to_string())
         )
     }
@@ -356,85 +347,104 @@ fn second_methods() -> Vec<Property<MooreCount>> {
 /// values, and the count of copies of one value.
 fn invariants() -> Vec<Property<MooreCount>> {
     vec![
-        property(
-            "count_is_invariant_under_permutation",
-            instance_mod(3000, 40).prop_map(case_of).boxed(),
-            |_, c| {
-                let mut reversed = c.values.clone();
-                reversed.reverse();
-                let mut sorted = c.values.clone();
-                sorted.sort_unstable();
-                let base = count_with(c, &c.values);
-                if base != count_with(c, &reversed) || base != count_with(c, &sorted) {
-                    return Err(format!(
-                        "the count changes when the values are reordered: {base:?}"
-                    ));
-                }
-                Ok(())
-            },
-        ),
-        property(
-            "count_is_invariant_under_doubling",
-            instance_mod(3000, 40).prop_map(case_of).boxed(),
-            |_, c| {
-                let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
-                let (a, b) = (count_with(c, &c.values), count_with(c, &twice));
-                if a != b {
-                    return Err(format!(
-                        "doubling every value changes the count from {a:?} to {b:?}"
-                    ));
-                }
-                Ok(())
-            },
-        ),
-        property(
-            "count_of_copies_is_a_power_or_zero",
-            (instance_mod(10, 1), 1u64..=255, 1usize..=60)
-                .prop_map(|((k, p, len, _), v, n)| case_of((k, p, len, vec![v; n])))
-                .boxed(),
-            |_, c| {
-                let n = c.values.len() as u64;
-                let all_equal_nonzero = c
-                    .values
-                    .first()
-                    .is_some_and(|&v| v != 0 && c.values.iter().all(|&w| w == v));
-                if !all_equal_nonzero {
-                    return Ok(());
-                }
-                let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
-                    pow_mod_exact(n, c.len, c.modulus)
-                } else {
-                    0
-                };
-                differs("the count of copies", count_with(c, &c.values), want)
-            },
-        ),
-        // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
-        property(
-            "count_is_invariant_under_complement",
-            instance_mod(3000, 40)
-                .prop_map(|(k, p, len, values)| {
-                    let m = u64::from(k) + 1;
-                    case_of((k, p, len / m * m, values))
-                })
-                .boxed(),
-            |_, c| {
-                if !c.len.is_multiple_of(u64::from(c.k) + 1) {
-                    return Ok(());
-                }
-                let width = 64 - c.values.iter().copied().max().unwrap_or(0).leading_zeros();
-                let top = if width == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << width) - 1
-                };
-                let flipped: Vec<u64> = c.values.iter().map(|v| top - v).collect();
-                let (a, b) = (count_with(c, &c.values), count_with(c, &flipped));
-                if a != b {
-                    return Err(format!("v -> {top} - v changes the count from {a:?} to {b:?}"));
-                }
-                Ok(())
-            },
-        ),
+        under_permutation(),
+        under_doubling(),
+        count_of_copies(),
+        under_complement(),
     ]
+}
+
+/// Returns the property that reordering the values (reversed, sorted) keeps the count.
+fn under_permutation() -> Property<MooreCount> {
+    property(
+        "count_is_invariant_under_permutation",
+        instance_mod(3000, 40).prop_map(case_of).boxed(),
+        |_, c| {
+            let mut reversed = c.values.clone();
+            reversed.reverse();
+            let mut sorted = c.values.clone();
+            sorted.sort_unstable();
+            same_count(c, &[reversed, sorted], "reordering the values")
+        },
+    )
+}
+
+/// Returns the property that doubling every value keeps the count.
+fn under_doubling() -> Property<MooreCount> {
+    property(
+        "count_is_invariant_under_doubling",
+        instance_mod(3000, 40).prop_map(case_of).boxed(),
+        |_, c| {
+            let twice: Vec<u64> = c.values.iter().map(|v| 2 * v).collect();
+            same_count(c, &[twice], "doubling every value")
+        },
+    )
+}
+
+/// Returns why the count of `c` with each of `others` in place of its values is not its
+/// own, if it is not; `change` says how they were changed.
+fn same_count(c: &CountCase, others: &[Vec<u64>], change: &str) -> Result<(), String> {
+    let base = count_with(c, &c.values);
+    for other in others {
+        let got = count_with(c, other);
+        if got != base {
+            return Err(format!("{change} changes the count from {base:?} to {got:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Returns the property that N copies of one nonzero value give N^K positions when k + 1
+/// divides K, else none.
+fn count_of_copies() -> Property<MooreCount> {
+    property(
+        "count_of_copies_is_a_power_or_zero",
+        (instance_mod(10, 1), 1u64..=255, 1usize..=60)
+            .prop_map(|((k, p, len, _), v, n)| case_of((k, p, len, vec![v; n])))
+            .boxed(),
+        |_, c| {
+            let n = c.values.len() as u64;
+            let all_equal_nonzero = c
+                .values
+                .first()
+                .is_some_and(|&v| v != 0 && c.values.iter().all(|&w| w == v));
+            if !all_equal_nonzero {
+                return Ok(());
+            }
+            let want = if c.len.is_multiple_of(u64::from(c.k) + 1) {
+                pow_mod_exact(n, c.len, c.modulus)
+            } else {
+                0
+            };
+            differs("the count of copies", count_with(c, &c.values), want)
+        },
+    )
+}
+
+/// Returns the property that complementing every value within its width keeps the count
+/// when k + 1 divides K.
+fn under_complement() -> Property<MooreCount> {
+    // v ↦ 2^W − 1 − v turns each bit count c into K − c: divisible by k + 1 together.
+    property(
+        "count_is_invariant_under_complement",
+        instance_mod(3000, 40)
+            .prop_map(|(k, p, len, values)| {
+                let m = u64::from(k) + 1;
+                case_of((k, p, len / m * m, values))
+            })
+            .boxed(),
+        |_, c| {
+            if !c.len.is_multiple_of(u64::from(c.k) + 1) {
+                return Ok(());
+            }
+            let width = 64 - c.values.iter().copied().max().unwrap_or(0).leading_zeros();
+            let top = if width == 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let flipped: Vec<u64> = c.values.iter().map(|v| top - v).collect();
+            same_count(c, &[flipped], &format!("v -> {top} - v"))
+        },
+    )
 }

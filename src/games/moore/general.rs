@@ -614,29 +614,25 @@ fn last_dimension<A: Arith>(
     last_dimension_body(plan, f, slots, twiddles, (lo, hi))
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn last_dimension_avx512<A: Arith>(
-    plan: &Plan<'_, A>,
-    f: &[A::W],
-    slots: &[usize],
-    twiddles: &Twiddles<'_, A::W>,
-    range: (usize, usize),
-) -> Vec<A::W> {
-    last_dimension_body(plan, f, slots, twiddles, range)
+/// Defines `$name`: [`last_dimension_body`] compiled for the instruction set `$feature`.
+macro_rules! last_dimension_for {
+    ($name:ident, $feature:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        fn $name<A: Arith>(
+            plan: &Plan<'_, A>,
+            f: &[A::W],
+            slots: &[usize],
+            twiddles: &Twiddles<'_, A::W>,
+            range: (usize, usize),
+        ) -> Vec<A::W> {
+            last_dimension_body(plan, f, slots, twiddles, range)
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn last_dimension_avx2<A: Arith>(
-    plan: &Plan<'_, A>,
-    f: &[A::W],
-    slots: &[usize],
-    twiddles: &Twiddles<'_, A::W>,
-    range: (usize, usize),
-) -> Vec<A::W> {
-    last_dimension_body(plan, f, slots, twiddles, range)
-}
+last_dimension_for!(last_dimension_avx512, "avx512f");
+last_dimension_for!(last_dimension_avx2, "avx2");
 
 /// Raises the first `lanes` elements of `sc.x` and adds each power to its orbit size's sum.
 #[inline(always)]
@@ -702,12 +698,7 @@ fn last_dimension_body<A: Arith>(
         let mat: &[A::W] = match twiddles {
             Twiddles::All(all) => &all[c],
             Twiddles::PerSlice => {
-                // Slices come in order: ζ^c from ζ^(c−1) by one product.
-                power = match power.take() {
-                    Some((last, z)) if last + 1 == c => Some((c, ring.mul(&z, plan.zeta))),
-                    _ => Some((c, ring.pow(plan.zeta, c as u128))),
-                };
-                made = ring.matrix(power.as_ref().map_or(&[][..], |(_, z)| &z[..]));
+                made = slice_matrix(plan, &mut power, c);
                 &made
             }
         };
@@ -716,25 +707,13 @@ fn last_dimension_body<A: Arith>(
         }
         for t in first..end {
             let mut size = g;
-            let mut least = true;
             if g > 1 {
-                for (i, (&same, &image)) in same.iter().zip(&orbits.images).enumerate() {
-                    if !same {
-                        continue;
-                    }
-                    let image = image as usize;
-                    if image < t {
-                        least = false;
-                        break;
-                    }
-                    if image == t && size == g {
-                        size = i + 1;
-                    }
-                }
+                let least = orbit_size(&same, &orbits.images, t);
                 orbits.advance();
-            }
-            if !least {
-                continue;
+                let Some(least) = least else {
+                    continue;
+                };
+                size = least;
             }
             // F(c, t') = F₀(t') + ζ^c · F₁(t').
             for i in 0..d {
@@ -752,31 +731,73 @@ fn last_dimension_body<A: Arith>(
             }
         }
     }
-    // The last few lanes go through a narrow block: a wide one would raise padding.
-    let mut done = 0;
-    if lanes > LANES / 2 {
-        flush(ring, &plan.exp, &mut sc, &lane_slot[..lanes], &mut sums);
-        done = lanes;
-    }
-    if done < lanes {
-        let mut few = Scratch::<A::W, FEW_LANES>::new(d, parts);
-        for start in (done..lanes).step_by(FEW_LANES) {
-            let count = FEW_LANES.min(lanes - start);
-            for i in 0..d {
-                for l in 0..count {
-                    few.x[i * FEW_LANES + l] = sc.x[i * LANES + start + l];
-                }
-            }
-            flush(
-                ring,
-                &plan.exp,
-                &mut few,
-                &lane_slot[start..start + count],
-                &mut sums,
-            );
+    flush_last(ring, &plan.exp, &mut sc, &lane_slot[..lanes], &mut sums);
+    sums
+}
+
+/// Returns the matrix of ζ^c for slice `c`, `power` holding the last ζ^c made: slices
+/// come in order, so ζ^c comes from ζ^(c−1) by one product.
+#[inline(always)]
+fn slice_matrix<A: Arith>(plan: &Plan<'_, A>, power: &mut Option<(usize, Vec<A::W>)>, c: usize) -> Vec<A::W> {
+    let ring = plan.ring;
+    *power = match power.take() {
+        Some((last, z)) if last + 1 == c => Some((c, ring.mul(&z, plan.zeta))),
+        _ => Some((c, ring.pow(plan.zeta, c as u128))),
+    };
+    ring.matrix(power.as_ref().map_or(&[][..], |(_, z)| &z[..]))
+}
+
+/// Returns the size of the orbit of point `t` when it is the least of its orbit, else
+/// `None`: `images` are its images under u^1 … u^(g−1) and `same[i]` says whether u^(i+1)
+/// fixes the slice.
+#[inline(always)]
+fn orbit_size(same: &[bool], images: &[i64], t: usize) -> Option<usize> {
+    let g = same.len() + 1;
+    let mut size = g;
+    for (i, (&same, &image)) in same.iter().zip(images).enumerate() {
+        if !same {
+            continue;
+        }
+        let image = image as usize;
+        if image < t {
+            return None;
+        }
+        if image == t && size == g {
+            size = i + 1;
         }
     }
-    sums
+    Some(size)
+}
+
+/// Flushes the last lanes of `sc` (one per slot of `lane_slot`): through a narrow block
+/// unless more than half are full, since a wide one would raise padding.
+#[inline(always)]
+fn flush_last<A: Arith>(
+    ring: &Ring<A>,
+    exp: &Exponent<A::W>,
+    sc: &mut Scratch<A::W, LANES>,
+    lane_slot: &[usize],
+    sums: &mut [A::W],
+) {
+    let lanes = lane_slot.len();
+    if lanes > LANES / 2 {
+        flush(ring, exp, sc, lane_slot, sums);
+        return;
+    }
+    if lanes == 0 {
+        return;
+    }
+    let d = ring.d;
+    let mut few = Scratch::<A::W, FEW_LANES>::new(d, exp.digits.len());
+    for start in (0..lanes).step_by(FEW_LANES) {
+        let count = FEW_LANES.min(lanes - start);
+        for i in 0..d {
+            for l in 0..count {
+                few.x[i * FEW_LANES + l] = sc.x[i * LANES + start + l];
+            }
+        }
+        flush(ring, exp, &mut few, &lane_slot[start..start + count], sums);
+    }
 }
 
 /// sc.y = sc.x^K on a block.
@@ -837,18 +858,28 @@ fn power_block<A: Arith, const L: usize>(ring: &Ring<A>, exp: &Exponent<A::W>, s
 mod tests {
     use super::*;
 
+    /// Returns the merged values and their bits for a method to count, or `Err` with the
+    /// count where it is plain: K = 0, or no value has a bit set.
+    fn nontrivial(values: &[u64], len: u64, k: u32, p: u64) -> Result<(Vec<u64>, u32), u64> {
+        let values = merge_columns(values);
+        let (bits, _) = shape(&values, k, u64::from(k) + 1).unwrap();
+        if len == 0 {
+            return Err(1);
+        }
+        if bits == 0 {
+            return Err(pow_mod_u64(values.len() as u64, u128::from(len), p));
+        }
+        Ok((values, bits))
+    }
+
     /// The count by the cyclotomic ring (Z/p)[y]/(Φ_m) with no grouping and K never
     /// reduced: a second method for p ∤ m.
     fn cyclotomic_count(values: &[u64], len: u64, k: u32, p: u64) -> u64 {
         let m = u64::from(k) + 1;
-        let values = merge_columns(values);
-        let (bits, _) = shape(&values, k, m).unwrap();
-        if len == 0 {
-            return 1;
-        }
-        if bits == 0 {
-            return pow_mod_u64(values.len() as u64, u128::from(len), p);
-        }
+        let (values, bits) = match nontrivial(values, len, k, p) {
+            Ok(shaped) => shaped,
+            Err(count) => return count,
+        };
         let ar = super::super::arith::Plain::new(p);
         let total = cyclotomic_total(ar, &values, len, m, bits);
         assert!(total[1..].iter().all(|&c| c == 0));
@@ -884,12 +915,8 @@ mod tests {
             (5, 11),
             (8, 5),
         ] {
-            for values in sets {
-                // Keep the reference (u128 remainders, degree φ(k + 1), K unreduced) quick.
-                let columns = 64 - merge_columns(values).iter().max().unwrap_or(&0).leading_zeros();
-                if (u64::from(k) + 1).pow(columns) > 3000 {
-                    continue;
-                }
+            // Keep the reference (u128 remainders, degree φ(k + 1), K unreduced) quick.
+            for values in transforms_within(&sets, k, 3000) {
                 for len in lens {
                     assert_eq!(
                         general(values, len, k, p),
@@ -901,18 +928,23 @@ mod tests {
         }
     }
 
+    /// Returns the value sets of `sets` whose transform for `k` has at most `limit`
+    /// coefficients, (k + 1)^B for B merged columns.
+    fn transforms_within<'a>(sets: &[&'a [u64]], k: u32, limit: u64) -> impl Iterator<Item = &'a [u64]> {
+        sets.iter().copied().filter(move |values| {
+            let columns = 64 - merge_columns(values).iter().max().unwrap_or(&0).leading_zeros();
+            (u64::from(k) + 1).pow(columns) <= limit
+        })
+    }
+
     /// The count for p | k + 1 exactly, in (Z/p^(vB+1))[y]/(Φ_{k+1}) with K never reduced:
     /// the method the shortcut replaced.
     fn exact_ramified(values: &[u64], len: u64, k: u32, p: u64) -> u64 {
         let m = u64::from(k) + 1;
-        let values = merge_columns(values);
-        let (bits, _) = shape(&values, k, m).unwrap();
-        if len == 0 {
-            return 1;
-        }
-        if bits == 0 {
-            return pow_mod_u64(values.len() as u64, u128::from(len), p);
-        }
+        let (values, bits) = match nontrivial(values, len, k, p) {
+            Ok(shaped) => shaped,
+            Err(count) => return count,
+        };
         let (mut valuation, mut rest) = (0, m);
         while rest.is_multiple_of(p) {
             rest /= p;
@@ -960,12 +992,8 @@ mod tests {
             (14, 3),
             (14, 5),
         ] {
-            for values in sets {
-                // The exact ring costs (k+1)^B · φ(k+1)² per squaring: keep it small.
-                let columns = 64 - merge_columns(values).iter().max().unwrap_or(&0).leading_zeros();
-                if (u64::from(k) + 1).pow(columns) > 400 {
-                    continue;
-                }
+            // The exact ring costs (k+1)^B · φ(k+1)² per squaring: keep it small.
+            for values in transforms_within(&sets, k, 400) {
                 for len in lens {
                     let want = exact_ramified(values, len, k, p);
                     nonzero += usize::from(want != 0);

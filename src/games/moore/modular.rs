@@ -71,18 +71,9 @@ pub(crate) const fn from_mont(a: u32) -> u32 {
 /// assert_eq!(pow_mod(0, 998_244_352), 0);
 /// assert_eq!(pow_mod(3, 998_244_352), 1);
 /// ```
-pub fn pow_mod(base: u32, mut exp: u64) -> u32 {
-    let p = u64::from(P);
-    let mut b = u64::from(base) % p;
-    let mut r = 1u64;
-    while exp > 0 {
-        if exp & 1 == 1 {
-            r = r * b % p;
-        }
-        b = b * b % p;
-        exp >>= 1;
-    }
-    r as u32
+pub fn pow_mod(base: u32, exp: u64) -> u32 {
+    // The result is below P < 2^32.
+    super::prime::pow_mod_u64(u64::from(base), u128::from(exp), u64::from(P)) as u32
 }
 
 /// Returns the modular inverse of a non-zero plain residue, by Fermat.

@@ -126,51 +126,11 @@ pub fn p_position_picture(view: &View, p_test: &dyn Fn(&[u64], u32) -> bool) -> 
     let bits = (u64::BITS - widest.leading_zeros()).max(1);
     let balanced_kind = 1 + bits as usize;
     let search = view.searchable();
-    let mut panels = Vec::new();
-    for &k in &view.ks {
-        let mut oracle = search.then(|| GameSearch::new(k));
-        let title = if k == 1 {
-            "k = 1 (ordinary Nim)".to_owned()
-        } else {
-            format!("k = {k}")
-        };
-        panels.push(Panel::from_fn(
-            title,
-            Axis::new("x (pile 1)", 0..=view.max),
-            Axis::new("y (pile 2)", 0..=view.max),
-            |x, y| {
-                let piles = view.piles(x, y);
-                let p = p_test(&piles, k);
-                let cell = Cell::new(match (p, highest_unbalanced_bit(&piles, k)) {
-                    (true, _) => 0,
-                    (false, Some(bit)) => 1 + bit as usize,
-                    (false, None) => balanced_kind,
-                });
-                let differs = oracle.as_mut().is_some_and(|g| g.is_p(&piles) != p);
-                if differs {
-                    cell.with_mark(Mark::Cross)
-                } else {
-                    cell
-                }
-            },
-        )?);
-    }
-    let mut kinds = vec![Kind::new("P-position: the player to move loses", P_FILL)];
-    for bit in 0..bits {
-        let t = if bits == 1 {
-            0.5
-        } else {
-            f64::from(bit) / f64::from(bits - 1)
-        };
-        kinds.push(Kind::new(
-            format!("N-position; highest unbalanced bit 2^{bit} = {}", 1u64 << bit),
-            N_LIGHT.towards(N_DARK, t),
-        ));
-    }
-    kinds.push(Kind::new(
-        "N-position by the test, yet every bit balanced (contradicts Moore's theorem)",
-        N_BALANCED,
-    ));
+    let panels = view
+        .ks
+        .iter()
+        .map(|&k| k_panel(view, k, p_test, search, balanced_kind))
+        .collect::<Result<Vec<_>, _>>()?;
     let rest: String = view.rest.iter().map(|r| format!(", {r}")).collect();
     let mut notes = vec![
         "A move takes at least one stone from each of 1 to k non-empty piles; who cannot move loses. \
@@ -188,7 +148,7 @@ pub fn p_position_picture(view: &View, p_test: &dyn Fn(&[u64], u32) -> bool) -> 
     let mut picture = Picture {
         title: format!("Moore's Nim_k: P-positions of the piles (x, y{rest})"),
         panels,
-        kinds,
+        kinds: bit_kinds(bits),
         marks: Vec::new(),
         notes,
     };
@@ -212,6 +172,65 @@ pub fn p_position_picture(view: &View, p_test: &dyn Fn(&[u64], u32) -> bool) -> 
         ));
     }
     Ok(picture)
+}
+
+/// Returns the panel of `k`: each cell's kind by `p_test` and its highest unbalanced bit
+/// (`balanced_kind` where none is), crossed where the game search (when `search`) differs.
+fn k_panel(
+    view: &View,
+    k: u32,
+    p_test: &dyn Fn(&[u64], u32) -> bool,
+    search: bool,
+    balanced_kind: usize,
+) -> Result<Panel, PlotError> {
+    let mut oracle = search.then(|| GameSearch::new(k));
+    let title = if k == 1 {
+        "k = 1 (ordinary Nim)".to_owned()
+    } else {
+        format!("k = {k}")
+    };
+    Panel::from_fn(
+        title,
+        Axis::new("x (pile 1)", 0..=view.max),
+        Axis::new("y (pile 2)", 0..=view.max),
+        |x, y| {
+            let piles = view.piles(x, y);
+            let p = p_test(&piles, k);
+            let cell = Cell::new(match (p, highest_unbalanced_bit(&piles, k)) {
+                (true, _) => 0,
+                (false, Some(bit)) => 1 + bit as usize,
+                (false, None) => balanced_kind,
+            });
+            let differs = oracle.as_mut().is_some_and(|g| g.is_p(&piles) != p);
+            if differs {
+                cell.with_mark(Mark::Cross)
+            } else {
+                cell
+            }
+        },
+    )
+}
+
+/// Returns the legend's kinds: P-positions, N-positions by their highest unbalanced bit
+/// (of `bits`), then N-positions with every bit balanced.
+fn bit_kinds(bits: u32) -> Vec<Kind> {
+    let mut kinds = vec![Kind::new("P-position: the player to move loses", P_FILL)];
+    for bit in 0..bits {
+        let t = if bits == 1 {
+            0.5
+        } else {
+            f64::from(bit) / f64::from(bits - 1)
+        };
+        kinds.push(Kind::new(
+            format!("N-position; highest unbalanced bit 2^{bit} = {}", 1u64 << bit),
+            N_LIGHT.towards(N_DARK, t),
+        ));
+    }
+    kinds.push(Kind::new(
+        "N-position by the test, yet every bit balanced (contradicts Moore's theorem)",
+        N_BALANCED,
+    ));
+    kinds
 }
 
 impl PlotCommand for Moore {

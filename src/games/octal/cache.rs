@@ -141,14 +141,8 @@ fn agrees_with_rules(code: &OctalCode, p: &CachedPeriod) -> bool {
                 None => readable = false,
             }
         });
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|&(i, &v)| v != i as u32)
-            .map_or(seen.len(), |(i, _)| i);
-        readable && at(n) == Some(mex as u32)
+        let mex = crate::game::mex::mex(&mut seen);
+        readable && at(n).map(u64::from) == Some(mex)
     };
     // Every heap to the bound is the Guy–Smith proof itself: done when it is small.
     if bound <= CHECKED_WHOLE {

@@ -285,13 +285,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 64,
-            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
-                "proptest-regressions/octal.txt",
-            ))),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::runner::persisted_config(64, "proptest-regressions/octal.txt"))]
 
         /// Arbitrary bytes, alone or after a plausible header, are refused or read: never
         /// a panic, nor a read past what the header claims.

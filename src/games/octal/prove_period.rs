@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
+use super::code::OctalCode;
 use super::game::Octal;
 use super::guy_smith::{ClaimCheck, PeriodResult, check_period_within};
 use crate::game::FromFlags;
@@ -117,90 +118,114 @@ fn claimed(
         &Advance(progress.advance),
     )
     .map_err(|x| ProveError::NotCarriedOut(x.to_string()))?;
-    let mut stopped = None;
     let seconds = start.elapsed().as_secs_f64();
-    let (line, proved, heaps, claim) = match verdict {
-        ClaimCheck::Proved { values_needed } => (
-            format!(
+    let judged = judged(code, e, p, verdict);
+    Ok(ProofRun::Other {
+        text: format!(
+            "checked G(n) for n < {} in {seconds:.2} s\n{}\n",
+            grouped(judged.heaps),
+            judged.line
+        ),
+        json: Some(json!({
+            "code": code.to_string(),
+            "preperiod": e,
+            "period": p,
+            "proved": judged.proved,
+            "heaps_computed": judged.heaps,
+            "largest_value": null,
+            "seconds": seconds,
+            "stopped_by": judged.stopped,
+            "claim": judged.claim,
+        })),
+        proved: judged.proved,
+    })
+}
+
+/// What the check of a claimed pair found, as its report says it.
+struct Judged {
+    /// The verdict's line.
+    line: String,
+    proved: bool,
+    /// The heaps whose values were computed.
+    heaps: u64,
+    /// The verdict for the JSON report.
+    claim: serde_json::Value,
+    /// The budget that stopped the check, if one did.
+    stopped: Option<String>,
+}
+
+/// Returns the verdict on the claim "periodic from n = `e` with period `p`" of `code`.
+fn judged(code: &OctalCode, e: u64, p: u64, verdict: ClaimCheck) -> Judged {
+    let claim = format!("\"periodic from n = {} with period {}\"", grouped(e), grouped(p));
+    match verdict {
+        ClaimCheck::Proved { values_needed } => Judged {
+            line: format!(
                 "{code}: periodic from n = {} with period {}, proved (Guy–Smith, values for n < {})",
                 grouped(e),
                 grouped(p),
                 grouped(values_needed)
             ),
-            true,
-            values_needed,
-            json!({ "verdict": "proved" }),
-        ),
-        ClaimCheck::Refuted { n, value, shifted } => (
-            format!(
-                "{code}: the claim \"periodic from n = {} with period {}\" is refuted: G({}) = {value} but G({}) = {shifted}, at the least n = {} ≥ {}",
-                grouped(e),
-                grouped(p),
+            proved: true,
+            heaps: values_needed,
+            claim: json!({ "verdict": "proved" }),
+            stopped: None,
+        },
+        ClaimCheck::Refuted { n, value, shifted } => Judged {
+            line: format!(
+                "{code}: the claim {claim} is refuted: G({}) = {value} but G({}) = {shifted}, at the least n = {} ≥ {}",
                 grouped(n),
                 grouped(n + p),
                 grouped(n),
                 grouped(e)
             ),
-            false,
-            n + p + 1,
-            json!({ "verdict": "refuted", "n": n, "value": value, "shifted": shifted }),
-        ),
+            proved: false,
+            heaps: n + p + 1,
+            claim: json!({ "verdict": "refuted", "n": n, "value": value, "shifted": shifted }),
+            stopped: None,
+        },
         ClaimCheck::Undecided {
             values_needed,
             heaps_computed,
             stopped_by,
-        } => (
-            format!(
-                "{code}: the claim \"periodic from n = {} with period {}\" {}, not proved: the theorem needs values for n < {}; {}",
-                grouped(e),
-                grouped(p),
-                // No n ≥ E has its G(n + P) yet: nothing was compared, and no range holds.
-                if heaps_computed.saturating_sub(p) > e {
-                    format!(
-                        "holds for {} ≤ n < {}",
-                        grouped(e),
-                        grouped(heaps_computed.saturating_sub(p))
-                    )
-                } else {
-                    format!(
-                        "is not checked at any n (G(n) is computed for n < {}, short of n = {} + {})",
-                        grouped(heaps_computed),
-                        grouped(e),
-                        grouped(p)
-                    )
-                },
+        } => Judged {
+            line: format!(
+                "{code}: the claim {claim} {}, not proved: the theorem needs values for n < {}; {}",
+                checked_range(e, p, heaps_computed),
                 grouped(values_needed),
-                match stopped_by.inspect(|why| stopped = Some(why.clone())) {
-                    Some(why) => why,
+                match &stopped_by {
+                    Some(why) => why.clone(),
                     None => format!(
                         "{} heaps were computed (raise --max-heap)",
                         grouped(heaps_computed)
                     ),
                 }
             ),
-            false,
-            heaps_computed,
-            json!({ "verdict": "undecided", "values_needed": values_needed }),
-        ),
-    };
-    Ok(ProofRun::Other {
-        text: format!(
-            "checked G(n) for n < {} in {seconds:.2} s\n{line}\n",
-            grouped(heaps)
-        ),
-        json: Some(json!({
-            "code": code.to_string(),
-            "preperiod": e,
-            "period": p,
-            "proved": proved,
-            "heaps_computed": heaps,
-            "largest_value": null,
-            "seconds": seconds,
-            "stopped_by": stopped,
-            "claim": claim,
-        })),
-        proved,
-    })
+            proved: false,
+            heaps: heaps_computed,
+            claim: json!({ "verdict": "undecided", "values_needed": values_needed }),
+            stopped: stopped_by,
+        },
+    }
+}
+
+/// Returns the range of n over which G(n + `p`) = G(n) was seen to hold from n = `e`,
+/// with G computed for n < `heaps`, in words.
+fn checked_range(e: u64, p: u64, heaps: u64) -> String {
+    // No n ≥ E has its G(n + P) yet: nothing was compared, and no range holds.
+    if heaps.saturating_sub(p) > e {
+        format!(
+            "holds for {} ≤ n < {}",
+            grouped(e),
+            grouped(heaps.saturating_sub(p))
+        )
+    } else {
+        format!(
+            "is not checked at any n (G(n) is computed for n < {}, short of n = {} + {})",
+            grouped(heaps),
+            grouped(e),
+            grouped(p)
+        )
+    }
 }
 
 /// The steps of a claim's check, passed on to the command's progress (its start is

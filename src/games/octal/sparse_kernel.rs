@@ -109,71 +109,9 @@ fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
             live += 1;
         }
         // GROUP heaps at once: the loop over the terms live for all of them is shared.
-        // The terms with a + j < GROUP read, for the group's later heaps, values of the
-        // group itself, and the terms that start within the group serve only its later
-        // heaps: both are added one heap at a time.
         let grouped = n >= 2 * GROUP && n + GROUP <= stop;
         if grouped {
-            let g = &v[..];
-            let small = st.terms[..live].partition_point(|&(d, _)| (d as usize) < GROUP);
-            // With unequal splits, the terms that are the equal split of a heap of the
-            // group, d = (n + i + j)/2, are taken one heap at a time; the others together.
-            let (eq_from, eq_to) = match moves.pair.first() {
-                Some(&j) if unequal => {
-                    let terms = &st.terms[..live];
-                    let (low, high) = ((n + j) / 2, (n + GROUP - 1 + j) / 2);
-                    let from = terms.partition_point(|&(d, _)| (d as usize) < low).max(small);
-                    (
-                        from,
-                        terms.partition_point(|&(d, _)| (d as usize) <= high).max(from),
-                    )
-                }
-                _ => (live, live),
-            };
-            // A flag a value: stores that do not wait on each other, unlike setting bits.
-            let mut marks = [[[0u8; 64]; W]; GROUP];
-            for part in [&st.terms[small..eq_from], &st.terms[eq_to..live]] {
-                for &(d, ga) in part {
-                    let base = n - d as usize;
-                    let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
-                        Ok(vals) => vals,
-                        Err(_) => unreachable!("a slice of GROUP values"),
-                    };
-                    for i in 0..GROUP {
-                        let x = (ga ^ vals[i].get()) as usize;
-                        marks[i][(x >> 6) % W][x & 63] = 1;
-                    }
-                }
-            }
-            let mut acc = [[0u64; W]; GROUP];
-            for i in 0..GROUP {
-                for w in 0..W {
-                    acc[i][w] = to_bits(&marks[i][w]);
-                }
-            }
-            for &(d, ga) in &st.terms[eq_from..eq_to] {
-                let d = d as usize;
-                for (i, opts) in acc.iter_mut().enumerate() {
-                    let b = n + i - d;
-                    if !is_equal_split(d, b, moves) {
-                        set(opts, ga ^ g[b].get());
-                    }
-                }
-            }
-            st.stats.rare_splits += (live * GROUP) as u64;
-            for (i, mut opts) in acc.into_iter().enumerate() {
-                // The terms that read the group's own values, and those that start
-                // within it (of rare heaps just below n, or of the group's own).
-                let late = st.terms[live..].partition_point(|&(d, _)| (d as usize) < n + i);
-                for &(d, ga) in st.terms[..small].iter().chain(&st.terms[live..live + late]) {
-                    let (d, b) = (d as usize, n + i - d as usize);
-                    if !(unequal && is_equal_split(d, b, moves)) {
-                        set(&mut opts, ga ^ v[b].get());
-                    }
-                }
-                st.stats.rare_splits += late as u64;
-                finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)?;
-            }
+            extend_group::<T, W, AVX2>(v, live, &rare_bits, &mut table, st)?;
         } else {
             let g = &v[..];
             let mut opts = [0u64; W];
@@ -193,6 +131,84 @@ fn extend_body<T: Nimber, const W: usize, const AVX2: bool>(
             st.stats.rare_splits += live as u64;
             finish::<T, W, AVX2>(v, opts, &rare_bits, &mut table, st)?;
         }
+    }
+    Ok(())
+}
+
+/// Computes the GROUP heaps from n = `v.len()` on, the terms `..live` (those with a + j < n)
+/// read for all of them in one loop: the terms with a + j < GROUP read, for the group's
+/// later heaps, values of the group itself, and the terms that start within the group
+/// serve only its later heaps: both are added one heap at a time.
+#[inline(always)]
+fn extend_group<T: Nimber, const W: usize, const AVX2: bool>(
+    v: &mut Vec<T>,
+    live: usize,
+    rare_bits: &[[u64; W]; 2],
+    table: &mut [[u8; 64]; W],
+    st: &mut State<'_>,
+) -> Result<(), Stop> {
+    let n = v.len();
+    let moves = st.moves;
+    let unequal = moves.unequal;
+    let g = &v[..];
+    let small = st.terms[..live].partition_point(|&(d, _)| (d as usize) < GROUP);
+    // With unequal splits, the terms that are the equal split of a heap of the
+    // group, d = (n + i + j)/2, are taken one heap at a time; the others together.
+    let (eq_from, eq_to) = match moves.pair.first() {
+        Some(&j) if unequal => {
+            let terms = &st.terms[..live];
+            let (low, high) = ((n + j) / 2, (n + GROUP - 1 + j) / 2);
+            let from = terms.partition_point(|&(d, _)| (d as usize) < low).max(small);
+            (
+                from,
+                terms.partition_point(|&(d, _)| (d as usize) <= high).max(from),
+            )
+        }
+        _ => (live, live),
+    };
+    // A flag a value: stores that do not wait on each other, unlike setting bits.
+    let mut marks = [[[0u8; 64]; W]; GROUP];
+    for part in [&st.terms[small..eq_from], &st.terms[eq_to..live]] {
+        for &(d, ga) in part {
+            let base = n - d as usize;
+            let vals: &[T; GROUP] = match g[base..base + GROUP].try_into() {
+                Ok(vals) => vals,
+                Err(_) => unreachable!("a slice of GROUP values"),
+            };
+            for i in 0..GROUP {
+                let x = (ga ^ vals[i].get()) as usize;
+                marks[i][(x >> 6) % W][x & 63] = 1;
+            }
+        }
+    }
+    let mut acc = [[0u64; W]; GROUP];
+    for i in 0..GROUP {
+        for w in 0..W {
+            acc[i][w] = to_bits(&marks[i][w]);
+        }
+    }
+    for &(d, ga) in &st.terms[eq_from..eq_to] {
+        let d = d as usize;
+        for (i, opts) in acc.iter_mut().enumerate() {
+            let b = n + i - d;
+            if !is_equal_split(d, b, moves) {
+                set(opts, ga ^ g[b].get());
+            }
+        }
+    }
+    st.stats.rare_splits += (live * GROUP) as u64;
+    for (i, mut opts) in acc.into_iter().enumerate() {
+        // The terms that read the group's own values, and those that start
+        // within it (of rare heaps just below n, or of the group's own).
+        let late = st.terms[live..].partition_point(|&(d, _)| (d as usize) < n + i);
+        for &(d, ga) in st.terms[..small].iter().chain(&st.terms[live..live + late]) {
+            let (d, b) = (d as usize, n + i - d as usize);
+            if !(unequal && is_equal_split(d, b, moves)) {
+                set(&mut opts, ga ^ v[b].get());
+            }
+        }
+        st.stats.rare_splits += late as u64;
+        finish::<T, W, AVX2>(v, opts, rare_bits, table, st)?;
     }
     Ok(())
 }

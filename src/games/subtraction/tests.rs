@@ -59,13 +59,7 @@ fn published_periods_match_the_dp() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 200,
-        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
-            "proptest-regressions/subtraction.txt",
-        ))),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(crate::runner::persisted_config(200, "proptest-regressions/subtraction.txt"))]
 
     #[test]
     fn period_matches_the_dp(set in prop::collection::vec(1u64..=12, 1..=4)) {

@@ -156,23 +156,7 @@ fn check(
     };
     match wythoff() {
         Some(problem) => check_claim_in(problem, domains, entry.id, entry.text, &says, seed, cases),
-        None => {
-            let evidence = crate::claims::Evidence {
-                cases: 0,
-                exhaustive: "none".into(),
-                random: "none".into(),
-                reference: "not checked: the game's format is a mistake".into(),
-            };
-            ClaimReport::new(
-                entry.id,
-                "wythoff",
-                entry.text,
-                None,
-                evidence,
-                vec![],
-                Default::default(),
-            )
-        }
+        None => crate::games::not_checked::not_checked(entry, "the game's format is a mistake"),
     }
 }
 
