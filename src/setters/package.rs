@@ -69,9 +69,10 @@ fn scripts(dir: &str, binary: &Path, words: &[String], exit_map: Option<&str>) -
     let exe = shell_quoted(&binary.display().to_string());
     let args: Vec<String> = words.iter().map(|w| shell_quoted(w)).collect();
     let build = format!(
-        "#!/bin/sh\n# Written by `gamecheck tests --layout kattis`: the validator is the binary that wrote\n\
+        "#!/bin/sh\n# Written by `{} tests --layout kattis`: the validator is the binary that wrote\n\
          # the package, by its absolute path; this checks that it is still there.\n\
          test -x {exe} || {{ echo \"missing: {}\" >&2; exit 1; }}\n",
+        crate::program::name(),
         binary.display()
     );
     let run = match exit_map {

@@ -194,3 +194,37 @@ fn a_test_that_does_not_read_is_an_interactor_failure() {
     assert!(testlib.message.contains("line 3"), "{}", testlib.message);
     assert_eq!(interact(&right, "1\n1\n2 3\n", true, None).code, 1);
 }
+
+/// Returns the exit code of `validate nim --interactive` on `input`.
+fn validate(input: &str) -> Option<i32> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nim-interactive"))
+        .args(["validate", "nim", "--interactive"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("validate runs");
+    child
+        .stdin
+        .take()
+        .expect("its stdin")
+        .write_all(input.as_bytes())
+        .expect("the input written");
+    child.wait().expect("validate waited for").code()
+}
+
+#[test]
+fn validate_interactive_reads_the_starts_strictly() {
+    // The format: T (1..=100), then n (1..=100) and n piles (0..=10^9) per game.
+    assert_eq!(validate("2\n2\n1 3\n1\n1000000000\n"), Some(0));
+    for bad in [
+        "1\n2\n1 3 \n",       // a space at the end of a line
+        "1\n2\n1\n",          // fewer piles than n
+        "1\n1\n1000000001\n", // a pile above 10^9
+        "0\n",                // T below 1
+        "1\n2\n1 3\n1\n2\n",  // more games than T
+        "1\n2\n1 3",          // no newline at the end
+    ] {
+        assert_eq!(validate(bad), Some(1), "{bad:?}");
+    }
+}
