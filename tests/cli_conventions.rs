@@ -111,6 +111,12 @@ fn every_subcommand_keeps_the_exit_codes() {
         (&["validate", "chopsticks"], "1\n1 0 1 1 \n", 1),
         (&["validate", "chopsticks"], "1\n1 0 x 1\n", 1),
         (&["validate", "no-such-problem"], "", 2),
+        // No built-in game is interactive: `interact` and `validate --interactive`
+        // refuse them as a usage error (examples/nim-interactive/tests/interact.rs
+        // holds an interactive game's 0/1/2/3 and 42/43).
+        (&["validate", "chopsticks", "--interactive"], "1\n1 0 1 1\n", 2),
+        (&["interact", "chopsticks", &input, &first], "", 2),
+        (&["interact", "chopsticks", "--kattis", &input, &first], "", 2),
         (&["judge", "chopsticks", &input, &first, &first], "", 0),
         (&["judge", "chopsticks", &input, &second, &first], "", 1),
         (&["judge", "chopsticks", &input, &both, &first], "", 2),

@@ -166,6 +166,16 @@ pub(super) enum Command {
     /// failure (a wrong test), the message on stderr. With --kattis: 42 accepted, 43
     /// rejected, 1 checker failure, the message in FEEDBACK_DIR/judgemessage.txt.
     Judge(super::judge::JudgeArgs),
+    /// Judge an interactive game as a judge's interactor: the test's starts from INPUT,
+    /// the submission on stdin and stdout, every game played by the judge `stress` plays
+    /// (the oracle's fastest win and longest defence), its choices drawn from a hash of
+    /// the input unless --seed is given (docs/setters.md).
+    ///
+    /// Exit code (testlib): 0 accepted, 1 wrong answer, 2 presentation error, 3
+    /// interactor failure (a wrong test), the message on stderr and in OUTPUT. With
+    /// --kattis: 42 accepted, 43 rejected, 1 failure, the message in
+    /// FEEDBACK_DIR/judgemessage.txt.
+    Interact(super::interact::InteractArgs),
     /// Write a judge's test set: the least input killing each wrong program (found and
     /// shrunk by stress), every small case, boundary and maximal tests, each answered by
     /// the checked solver; a test that kills no new program and covers nothing new is
@@ -318,16 +328,17 @@ pub(super) struct OutArg {
 
 /// The subcommands whose first argument is a problem of the registry, each with the
 /// argument after which the problems' flags are listed.
-const TAKE_A_PROBLEM: [(&str, &str); 9] = [
+const TAKE_A_PROBLEM: [(&str, &str); 10] = [
     ("check", "json"),
     ("claim", "seed"),
+    ("interact", "seed"),
     ("judge", "kattis"),
     ("play", "random_defence"),
     ("repro", "problem"),
     ("solve", "explain"),
     ("stress", "out_dir"),
     ("tests", "json"),
-    ("validate", "problem"),
+    ("validate", "interactive"),
 ];
 
 /// Returns the command line of `R` named after `program`: the derived arguments, with

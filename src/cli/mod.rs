@@ -13,6 +13,7 @@ mod check;
 mod closed_stdout;
 mod contest;
 mod ecosystem;
+mod interact;
 mod judge;
 mod macros;
 mod output;
@@ -216,6 +217,10 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
         Command::Judge(a) => {
             let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
             judge::judge::<R>(&a, &flags)
+        }
+        Command::Interact(a) => {
+            let (flags, _) = problem_args::resolve::<R>(&a.problem, sub)?;
+            interact::interact::<R>(&a, &flags)
         }
         Command::Tests(a) => {
             let (flags, args) = problem_args::resolve::<R>(&a.problem, sub)?;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
 use super::output::write_stdout;
 use crate::games::{Registered, Registry, Visit};
@@ -20,7 +20,9 @@ use crate::stress::{Limits, ShrinkLimits, Solution};
 pub(super) enum Layout {
     /// `01.in`, `01.ans`, … in DIR.
     Plain,
-    /// `data/sample/` (the smallest test) and `data/secret/` (all of them) in DIR.
+    /// A Kattis problem package in DIR: `data/sample/` (the smallest test),
+    /// `data/secret/` (all of them), `problem.yaml`, the input and output validators
+    /// (this binary's `validate`, and `judge` or `interact`) and the submissions.
     Kattis,
 }
 
@@ -34,8 +36,13 @@ pub(super) struct TestsArgs {
     #[arg(long)]
     pub(super) out: PathBuf,
     /// A wrong program the tests must kill: a command or a source file (repeatable).
+    /// With --layout kattis, a source file is also put in submissions/wrong_answer/.
     #[arg(long)]
     pub(super) wrong: Vec<String>,
+    /// A right program (a source file): with --layout kattis, put in
+    /// submissions/accepted/ (repeatable).
+    #[arg(long)]
+    pub(super) right: Vec<String>,
     /// The most tests written.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=99))]
     pub(super) max_tests: u64,
@@ -53,29 +60,99 @@ pub(super) struct TestsArgs {
     pub(super) json: bool,
 }
 
-/// Writes `text` to `path`, creating its directory.
-fn write(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+/// Writes `bytes` to `relative` inside `out`, creating its directories: a directory
+/// on the way that is a symbolic link is refused, and the file is written whole through
+/// a fresh temporary file renamed over it ([`crate::stress::write_whole`], as `stress`
+/// writes its out-dir), so nothing is written through a link left in its place.
+fn write(out: &Path, relative: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let mut dir = out.to_path_buf();
+    for part in relative.parent().into_iter().flat_map(Path::components) {
+        dir.push(part);
+        match std::fs::symlink_metadata(&dir) {
+            Ok(m) if m.file_type().is_symlink() => {
+                bail!("refusing to write through the symbolic link {}", dir.display())
+            }
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => bail!("{} is not a directory", dir.display()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?
+            }
+            Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+        }
     }
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    let path = out.join(relative);
+    crate::stress::write_whole(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+    if executable {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        // Through the file just written, never a link put in its place since.
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(&path)
+            .and_then(|f| f.set_permissions(std::fs::Permissions::from_mode(0o755)))
+            .with_context(|| format!("making {} executable", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Writes the tests of `set` into `out` in `layout`.
 fn write_set(set: &TestSet, out: &Path, layout: Layout) -> Result<()> {
     let dir = match layout {
-        Layout::Plain => out.to_path_buf(),
-        Layout::Kattis => out.join("data/secret"),
+        Layout::Plain => PathBuf::new(),
+        Layout::Kattis => PathBuf::from("data/secret"),
     };
     for (i, test) in set.tests.iter().enumerate() {
-        write(&dir.join(format!("{:02}.in", i + 1)), &test.input)?;
-        write(&dir.join(format!("{:02}.ans", i + 1)), &test.answer)?;
+        write(
+            out,
+            &dir.join(format!("{:02}.in", i + 1)),
+            test.input.as_bytes(),
+            false,
+        )?;
+        write(
+            out,
+            &dir.join(format!("{:02}.ans", i + 1)),
+            test.answer.as_bytes(),
+            false,
+        )?;
     }
     if layout == Layout::Kattis
         && let Some(sample) = set.tests.iter().min_by_key(|t| (t.input.len(), t.cases))
     {
-        write(&out.join("data/sample/01.in"), &sample.input)?;
-        write(&out.join("data/sample/01.ans"), &sample.answer)?;
+        write(
+            out,
+            Path::new("data/sample/01.in"),
+            sample.input.as_bytes(),
+            false,
+        )?;
+        write(
+            out,
+            Path::new("data/sample/01.ans"),
+            sample.answer.as_bytes(),
+            false,
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes the rest of a Kattis package into `out`: `problem.yaml`, the validators
+/// calling this binary by its absolute path, and the submissions.
+fn write_package(a: &TestsArgs, problem_args: &str, interactive: bool, name: &str, out: &Path) -> Result<()> {
+    let binary = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .context("finding this binary's path, which the validators run")?;
+    let source = |w: &String| Some(PathBuf::from(w)).filter(|p| p.is_file());
+    let spec = crate::setters::PackageSpec {
+        name: name.to_owned(),
+        problem_args: problem_args.split_ascii_whitespace().map(str::to_owned).collect(),
+        binary,
+        interactive,
+        right: a.right.iter().filter_map(source).collect(),
+        wrong: a.wrong.iter().filter_map(source).collect(),
+    };
+    let files = crate::setters::kattis_package(&spec).context("reading a submission")?;
+    for f in files {
+        write(out, &f.path, &f.bytes, f.executable)?;
     }
     Ok(())
 }
@@ -165,8 +242,22 @@ impl Visit for Tests<'_> {
             config.max_tests,
             config.wrong.len()
         ));
-        let set = crate::setters::test_set(problem, &config).context("tests")?;
+        let interactive = problem.interactive_command();
+        let set = match &interactive {
+            Some(game) => crate::setters::interactive_test_set(&**game, &config),
+            None => crate::setters::test_set(problem, &config),
+        }
+        .context("tests")?;
         write_set(&set, &a.out, a.layout)?;
+        if a.layout == Layout::Kattis {
+            write_package(
+                a,
+                &config.problem_args,
+                interactive.is_some(),
+                problem.name(),
+                &a.out,
+            )?;
+        }
         let report = match a.json {
             true => super::output::json(&set)? + "\n",
             false => text(&set),

@@ -13,21 +13,30 @@ use crate::shown::note;
 pub(super) struct ValidateArgs {
     /// The problem whose input is read from stdin.
     pub(super) problem: String,
+    /// The input is a test of an interactive game: its starts as the judge writes them
+    /// (the format's start lines), what `interact` reads.
+    #[arg(long)]
+    pub(super) interactive: bool,
 }
 
-struct Validate;
+struct Validate(bool);
 
 impl Visit for Validate {
     type Output = Result<ExitCode>;
     fn visit<P: Registered>(self, problem: &P) -> Result<ExitCode> {
-        let stdin = std::io::stdin().lock();
-        match crate::setters::validate(problem, std::io::BufReader::with_capacity(1 << 16, stdin)) {
+        let stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+        let read = match self.0 {
+            false => crate::setters::validate(problem, stdin).map(|cases| cases.len()),
+            true => {
+                let Some(game) = problem.interactive_command() else {
+                    anyhow::bail!("{} has no interactive format", problem.name());
+                };
+                crate::setters::validate_starts(&*game, stdin)
+            }
+        };
+        match read {
             Ok(cases) => {
-                note(&format!(
-                    "valid {} input: {} case(s)",
-                    problem.name(),
-                    cases.len()
-                ));
+                note(&format!("valid {} input: {cases} case(s)", problem.name()));
                 Ok(ExitCode::SUCCESS)
             }
             Err(e) => {
@@ -39,5 +48,5 @@ impl Visit for Validate {
 }
 
 pub(super) fn validate<R: Registry>(a: &ValidateArgs, flags: &Flags) -> Result<ExitCode> {
-    R::visit(&a.problem, flags, Validate)?
+    R::visit(&a.problem, flags, Validate(a.interactive))?
 }

@@ -12,6 +12,7 @@
 //! Every `gamecheck::main!` binary serves both as `stress` and `play`.
 
 mod generate;
+mod interactor;
 mod play;
 mod process;
 mod remoteness;
@@ -24,6 +25,7 @@ use std::sync::Arc;
 
 pub use crate::game_trait::interactive_format::{Interactive, Notation, Parse};
 pub use crate::stress::{Entry, Player, Transcript, Verdict};
+pub use interactor::{Interacted, test_seed};
 pub use play::{PlayOptions, Played, play};
 pub use remoteness::{OutOfReach, Remoteness, Value};
 pub use session::Ended;
@@ -32,9 +34,10 @@ pub(crate) use stress::stress;
 pub use stress::{DEFAULT_GAMES, REMOTENESS_BUDGET};
 
 use crate::game_trait::Game;
+use crate::input::InputError;
 use crate::problem::{ContestFormat, Order};
 use crate::progress::Progress;
-use crate::stress::{Config, Report, StressError};
+use crate::stress::{Config, Generator, Inputs, Judgement, Limits, Report, Solution, StressError};
 
 /// An interactive game with its type erased, as the command line reaches it.
 pub trait InteractiveCommand {
@@ -56,6 +59,44 @@ pub trait InteractiveCommand {
         input: &mut dyn std::io::BufRead,
         output: &mut dyn std::io::Write,
     ) -> Result<Played, StressError>;
+
+    /// Returns the verdict of the interactor on the test `input` (the starts, as the
+    /// judge writes them), the submission read from `from` and written to `to`, the
+    /// judge's policies drawn from `seed` or else from [`test_seed`] of the input.
+    ///
+    /// # Errors
+    /// [`StressError::Problem`] when the input does not read; [`StressError::Reference`]
+    /// when the judge finds no move.
+    fn interact(
+        &self,
+        input: &[u8],
+        seed: Option<u64>,
+        from: &mut dyn std::io::BufRead,
+        to: &mut dyn std::io::Write,
+    ) -> Result<Interacted, StressError>;
+
+    /// Returns the judgement of `solution` on the test `input` as the interactor judges
+    /// it (its seed [`test_seed`] of the input), the program run as `stress` runs one.
+    ///
+    /// # Errors
+    /// As for [`InteractiveCommand::interact`]; [`StressError::Spawn`] when the program
+    /// cannot be started.
+    fn play_test(&self, input: &[u8], solution: &Solution, limits: &Limits)
+    -> Result<Judgement, StressError>;
+
+    /// Returns the number of games of a test's input read from `tokens` (the format's
+    /// start lines, every range and T checked).
+    ///
+    /// # Errors
+    /// The first token out of the format, naming its line.
+    fn read_starts(&self, tokens: &mut crate::tokens::Tokens<'_>) -> Result<usize, InputError>;
+
+    /// Returns the first `count` inputs `stress` draws under `config` (its generator, the
+    /// text, the number of games), T at most [`DEFAULT_GAMES`] unless set.
+    ///
+    /// # Errors
+    /// As for [`crate::stress::plan`].
+    fn inputs(&self, config: &Config, count: usize) -> Result<Vec<(Generator, String, usize)>, StressError>;
 }
 
 /// A game served interactively, with the problem over its starts (the interactive
@@ -82,5 +123,55 @@ impl<G: Game, P: ContestFormat<Case = G::Position> + Order> InteractiveCommand f
         output: &mut dyn std::io::Write,
     ) -> Result<Played, StressError> {
         play(Arc::clone(&self.game), options, input, output)
+    }
+
+    fn interact(
+        &self,
+        input: &[u8],
+        seed: Option<u64>,
+        from: &mut dyn std::io::BufRead,
+        to: &mut dyn std::io::Write,
+    ) -> Result<Interacted, StressError> {
+        interactor::interact(self.starts()?, &self.game, input, seed, from, to)
+    }
+
+    fn play_test(
+        &self,
+        input: &[u8],
+        solution: &Solution,
+        limits: &Limits,
+    ) -> Result<Judgement, StressError> {
+        interactor::play_test(self.starts()?, &self.game, input, solution, limits)
+    }
+
+    fn read_starts(&self, tokens: &mut crate::tokens::Tokens<'_>) -> Result<usize, InputError> {
+        let starts = self.starts.as_ref().map_err(|why| InputError::Layout {
+            line: 1,
+            found: why.clone(),
+            expected: "a game with an interactive format".to_owned(),
+        })?;
+        starts.read_cases(tokens).map(|cases| cases.len())
+    }
+
+    fn inputs(&self, config: &Config, count: usize) -> Result<Vec<(Generator, String, usize)>, StressError> {
+        let starts = self.starts()?;
+        let format = self
+            .game
+            .interactive()
+            .ok_or_else(|| StressError::Problem(format!("{} has no interactive format", G::NAME)))?;
+        let (bounds, _) = crate::stress::plan(starts, &stress::with_games(&format, config))?;
+        Ok(Inputs::for_run(starts, config.seed, &bounds, count)
+            .take(count)
+            .map(|g| (g.generator, g.text, g.cases.len()))
+            .collect())
+    }
+}
+
+impl<G, P> InteractiveGame<G, P> {
+    /// Returns the problem over the starts, or why there is none.
+    fn starts(&self) -> Result<&P, StressError> {
+        self.starts
+            .as_ref()
+            .map_err(|why| StressError::Problem(why.clone()))
     }
 }

@@ -101,6 +101,29 @@ pub struct Policy<P> {
     pub script: Vec<P>,
 }
 
+/// Returns the judge's policy for each game of `starts` under `seed`, drawn from the
+/// seed, the game's place and its start: stress's runs and the interactor
+/// ([`super::interactor`]) play one input alike under one seed. A third of the games
+/// (by the draw) defend at random where the judge is lost, as stress does to reach
+/// lines the longest defence never plays.
+pub(crate) fn policies<T: Position>(seed: u64, starts: &[T]) -> Vec<Policy<T>> {
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut h = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            for c in p.counts() {
+                h = (h ^ c).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
+            }
+            Policy {
+                seed: h,
+                random_defence: h.is_multiple_of(3),
+                script: Vec::new(),
+            }
+        })
+        .collect()
+}
+
 /// The judge of one game.
 pub struct Judge<G: Game> {
     game: Arc<G>,

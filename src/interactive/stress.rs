@@ -13,7 +13,7 @@ use super::Interactive;
 use super::generate::RunGames;
 use super::process::Program;
 use super::session::{self, RunResult, Setup};
-use super::strategy::Policy;
+use super::strategy::{Policy, policies};
 use crate::game_trait::{Game, Position};
 use crate::problem::{ContestFormat, Order};
 use crate::progress::Progress;
@@ -160,27 +160,12 @@ impl<G: Game> Interactively<G> {
         }
     }
 
-    /// Returns the games `starts` are, each with the judge's policy drawn from the seed,
-    /// the game's place and its start: the same input is always played the same way.
+    /// Returns the games `starts` are, each with the judge's policy drawn from the seed
+    /// ([`policies`]): the same input is always played the same way.
     pub(crate) fn games(&self, starts: &[G::Position]) -> RunGames<G::Position> {
-        let policies = starts
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let mut h = self.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                for c in p.counts() {
-                    h = (h ^ c).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(31);
-                }
-                Policy {
-                    seed: h,
-                    random_defence: h.is_multiple_of(3),
-                    script: Vec::new(),
-                }
-            })
-            .collect();
         RunGames {
             starts: starts.to_vec(),
-            policies,
+            policies: policies(self.seed, starts),
         }
     }
 
@@ -293,14 +278,7 @@ pub(crate) fn stress<G: Game, P: ContestFormat<Case = G::Position> + Order>(
         timeout: config.move_time.unwrap_or(format.move_time),
         ..config.limits
     };
-    let mut config = config.clone();
-    if !config.overrides.iter().any(|&(flag, _)| flag == "cases")
-        && let Some(t) = format.format.t_range()
-    {
-        config
-            .overrides
-            .push(("cases", DEFAULT_GAMES.clamp(*t.start(), *t.end())));
-    }
+    let config = with_games(&format, config);
     let step = Interactively {
         game,
         format,
@@ -310,6 +288,20 @@ pub(crate) fn stress<G: Game, P: ContestFormat<Case = G::Position> + Order>(
         seed: config.seed,
     };
     stress_steps(problem, &step, &config, progress)
+}
+
+/// Returns `config` with T at most [`DEFAULT_GAMES`] (within the format's range) unless
+/// `--max-cases` sets it: each game is played move by move.
+pub(crate) fn with_games<G: Game>(format: &Interactive<G>, config: &Config) -> Config {
+    let mut config = config.clone();
+    if !config.overrides.iter().any(|&(flag, _)| flag == "cases")
+        && let Some(t) = format.format.t_range()
+    {
+        config
+            .overrides
+            .push(("cases", DEFAULT_GAMES.clamp(*t.start(), *t.end())));
+    }
+    config
 }
 
 pub(crate) fn empty_transcript() -> Transcript {

@@ -218,7 +218,10 @@ fn maximal_cases<P: ContestFormat + Order>(
 }
 
 /// Returns the runnable command of `solution`, a source file built once.
-fn runnable(solution: &Solution, build_dir: Option<&std::path::Path>) -> Result<Solution, StressError> {
+pub(crate) fn runnable(
+    solution: &Solution,
+    build_dir: Option<&std::path::Path>,
+) -> Result<Solution, StressError> {
     Ok(
         match crate::program::built_in(&solution.display(), build_dir)?.split_first() {
             Some((program, args)) => Solution {

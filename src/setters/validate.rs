@@ -48,6 +48,26 @@ pub fn validate<P: ContestFormat + ?Sized>(
     problem.read_cases(&mut crate::tokens::Tokens::strict(&bytes[..]))
 }
 
+/// Returns the number of games of `input` when it is a valid test of the interactive
+/// game `game` written strictly: the format's start lines (T and each game's start),
+/// every range and T checked, the whitespace as [`validate`] checks it.
+///
+/// # Errors
+/// As for [`validate`].
+pub fn validate_starts(
+    game: &dyn crate::interactive::InteractiveCommand,
+    mut input: impl std::io::BufRead,
+) -> Result<usize, InputError> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| InputError::Layout {
+        line: 1,
+        found: format!("unreadable input ({e})"),
+        expected: "input to read".to_owned(),
+    })?;
+    layout(&bytes)?;
+    game.read_starts(&mut crate::tokens::Tokens::strict(&bytes[..]))
+}
+
 /// Returns `Ok` when `bytes` has tokens separated by one space, no whitespace at a
 /// line's start or end, no empty line, and a `\n` ending every line.
 fn layout(bytes: &[u8]) -> Result<(), InputError> {

@@ -26,6 +26,7 @@ pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use live::{Exit, Heard, LINE_CAP, Live};
 pub use reaper::handle_signals;
+pub(crate) use report::write_whole;
 pub use report::{Failure, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
