@@ -142,6 +142,27 @@ pub(crate) fn parse(text: &str) -> Result<Predicate, ExprError> {
     Ok(p)
 }
 
+/// Returns the byte offsets of the commas between a call's arguments and of its closing
+/// `)`, `after` starting at its `(`; `None` when it is not closed.
+fn split_call(after: &str) -> Option<(Vec<usize>, usize)> {
+    let mut depth = 0i32;
+    let mut commas = Vec::new();
+    for (i, c) in after.char_indices() {
+        match c {
+            '(' | '{' => depth += 1,
+            ')' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((commas, i));
+                }
+            }
+            ',' if depth == 1 => commas.push(i),
+            _ => {}
+        }
+    }
+    None
+}
+
 impl Predicate {
     /// Returns whether the predicate holds when the position's value is `value`, or why
     /// it is undefined there (an atomic weight of a game that is not all-small).
@@ -223,24 +244,7 @@ impl Predicate {
         after: &str,
         value: Value,
     ) -> Result<(Value, usize), SideError> {
-        let mut depth = 0i32;
-        let mut commas = Vec::new();
-        let mut close = None;
-        for (i, c) in after.char_indices() {
-            match c {
-                '(' | '{' => depth += 1,
-                ')' | '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = Some(i);
-                        break;
-                    }
-                }
-                ',' if depth == 1 => commas.push(i),
-                _ => {}
-            }
-        }
-        let Some(close) = close else {
+        let Some((commas, close)) = split_call(after) else {
             return Err(SideError::Syntax(syntax(
                 &self.text,
                 self.column(args_at),
