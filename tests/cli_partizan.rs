@@ -180,11 +180,10 @@ fn repro_with_no_case_replays_the_kept_failures_or_says_where_it_looked() {
 
 #[test]
 fn commands_a_family_lacks_refuse_by_name_and_check_takes_one_family() {
-    for command in ["prove", "plot"] {
-        let (code, out, err) = solve(&[command, "domineering"], "");
-        assert_eq!((code, out.as_str()), (2, ""), "{err}");
-        assert!(err.contains(&format!("domineering has no `{command}`")), "{err}");
-    }
+    // `plot` draws every partizan family (its thermograph): only `prove` is lacking.
+    let (code, out, err) = solve(&["prove", "domineering"], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("domineering has no `prove`"), "{err}");
     let (code, out, err) = solve(&["check", "cutcake", "--cases", "200"], "");
     assert_eq!(code, 0, "{out}{err}");
     let games: Vec<&str> = out
@@ -522,4 +521,214 @@ fn value_evaluates_an_expression_and_its_operations() {
     let (code, _, err) = solve(&["value", "1", "--cool=-1"], "");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("above -1"), "{err}");
+}
+
+#[test]
+fn value_prints_atomic_weights_and_overheats() {
+    let value = |args: &[&str]| {
+        let mut all = vec!["value"];
+        all.extend_from_slice(args);
+        solve(&all, "")
+    };
+    // ↑ ~ 1·↑ (Siegel, CGT II.7: the atomic weight of ↑ is 1); ⇑* weighs 2; ↓ -1.
+    assert_eq!(value(&["^", "--atomic-weight"]).1, "1\n");
+    assert_eq!(value(&["^ + ^ + *", "--atomic-weight"]).1, "2\n");
+    assert_eq!(value(&["v", "--atomic-weight"]).1, "-1\n");
+    // Not all-small: said so, exit 2.
+    let (code, _, err) = value(&["+-1", "--atomic-weight"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("all-small"), "{err}");
+    // ∫_1^1 * = {0 + 1 | 0 - 1} = ±1 by Berlekamp's definition; an integer 2 overheated
+    // from ↑ is ↑ + ↑.
+    assert_eq!(value(&["*", "--overheat", "1,1"]).1, "+-1\n");
+    assert_eq!(value(&["2", "--overheat", "^,{1|0}"]).1, "^^\n");
+    let (code, _, err) = value(&["*", "--overheat", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("S,T"), "{err}");
+}
+
+/// Returns whether the player to move wins Domineering on the `rows` × `cols` board whose
+/// empty cells are `empty` (Left places vertical dominoes, Right horizontal ones), by a
+/// plain search of the moves written here.
+fn to_move_wins(empty: u32, rows: u32, cols: u32, left: bool) -> bool {
+    let cell = |r: u32, c: u32| 1u32 << (r * cols + c);
+    for r in 0..rows {
+        for c in 0..cols {
+            let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+            if r2 >= rows || c2 >= cols {
+                continue;
+            }
+            let pair = cell(r, c) | cell(r2, c2);
+            if empty & pair == pair && !to_move_wins(empty & !pair, rows, cols, !left) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn claims_compare_values_by_the_order_of_games() {
+    // The 2 × 3 board's outcome by search: G >= 0 iff Right, moving first, loses;
+    // G <= 0 iff Left, moving first, loses; G || 0 iff whoever moves wins.
+    let full = (1 << 6) - 1;
+    let left_first = to_move_wins(full, 2, 3, true);
+    let right_first = to_move_wins(full, 2, 3, false);
+    for (claim, holds) in [
+        ("value >= 0", !right_first),
+        ("value <= 0", !left_first),
+        ("value > 0", !right_first && left_first),
+        ("value < 0", !left_first && right_first),
+        ("value == 0", !left_first && !right_first),
+        ("value || 0", left_first && right_first),
+        ("value |> 0", left_first),
+        ("value <| 0", right_first),
+        ("0 <| value", left_first),
+    ] {
+        let (code, out, err) = solve(&["claim", "domineering", "--rows", "2", "--cols", "3", claim], "");
+        assert_eq!(code, if holds { 0 } else { 1 }, "{claim}: {out}{err}");
+    }
+    // Operations inside a claim: the temperature of ±1 (the 2 × 2 board, Winning Ways
+    // ch. 5) is 1, its mean 0; ±1 is not all-small, so its atomic weight is undefined and
+    // the claim refuted with that reason.
+    for (claim, code) in [
+        ("temperature(value) == 1", 0),
+        ("mean(value) == 0", 0),
+        ("temperature(value) > 1", 1),
+        ("atomic_weight(value) == 1", 1),
+    ] {
+        let (got, out, err) = solve(&["claim", "domineering", "--rows", "2", claim], "");
+        assert_eq!(got, code, "{claim}: {out}{err}");
+        if claim.starts_with("atomic") {
+            assert!(out.contains("all-small"), "{out}");
+        }
+    }
+    let (code, _, err) = solve(
+        &["claim", "domineering", "--rows", "2", "value >= frob(value)"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 10"), "{err}");
+}
+
+/// A game for the naive order: a Domineering board (its empty cells, `rows × cols`) or
+/// a value's canonical form.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Node {
+    Board(u32),
+    Form(gamecheck::partizan::Value),
+}
+
+/// Returns the options of `n` for Left (`left`) or Right.
+fn node_options(n: Node, left: bool, rows: u32, cols: u32) -> Vec<Node> {
+    match n {
+        Node::Form(v) => {
+            let options = if left { v.left_options() } else { v.right_options() };
+            options.into_iter().map(Node::Form).collect()
+        }
+        Node::Board(empty) => {
+            let cell = |r: u32, c: u32| 1u32 << (r * cols + c);
+            let mut out = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+                    if r2 < rows
+                        && c2 < cols
+                        && empty & (cell(r, c) | cell(r2, c2)) == cell(r, c) | cell(r2, c2)
+                    {
+                        out.push(Node::Board(empty & !(cell(r, c) | cell(r2, c2))));
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Returns whether `g >= h` by the definition: no Right option of `g` is `<= h` and no
+/// Left option of `h` is `>= g`.
+fn naive_ge(
+    g: Node,
+    h: Node,
+    shape: (u32, u32),
+    memo: &mut std::collections::HashMap<(Node, Node), bool>,
+) -> bool {
+    if let Some(&b) = memo.get(&(g, h)) {
+        return b;
+    }
+    let (rows, cols) = shape;
+    let b = !node_options(g, false, rows, cols)
+        .into_iter()
+        .any(|gr| naive_ge(h, gr, shape, memo))
+        && !node_options(h, true, rows, cols)
+            .into_iter()
+            .any(|hl| naive_ge(hl, g, shape, memo));
+    memo.insert((g, h), b);
+    b
+}
+
+#[test]
+fn a_census_values_every_board_of_the_shape_as_the_definition_does() {
+    use gamecheck::partizan::{Value, temperature_by_cooling};
+    for (rows, cols) in [(2u32, 3u32), (3, 3)] {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("census-{rows}x{cols}"));
+        let (r, c, d) = (
+            rows.to_string(),
+            cols.to_string(),
+            dir.to_string_lossy().into_owned(),
+        );
+        let (code, _, err) = solve(
+            &[
+                "census",
+                "domineering",
+                "--rows",
+                &r,
+                "--cols",
+                &c,
+                "--out-dir",
+                &d,
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let jsonl = std::fs::read_to_string(dir.join("census.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        let mut seen = std::collections::BTreeSet::new();
+        let mut memo = std::collections::HashMap::new();
+        for line in jsonl.lines() {
+            let row: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+            let position = row["position"].as_str().unwrap_or_default();
+            // The position's empty cells, from its rows written `.` (empty) and `#`.
+            let empty = position
+                .split('/')
+                .flat_map(str::chars)
+                .enumerate()
+                .filter(|&(_, ch)| ch == '.')
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            assert!(seen.insert(empty), "{position} twice");
+            let v: Value = row["value"]
+                .as_str()
+                .unwrap_or_default()
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}"));
+            let (g, h) = (Node::Board(empty), Node::Form(v));
+            assert!(
+                naive_ge(g, h, (rows, cols), &mut memo) && naive_ge(h, g, (rows, cols), &mut memo),
+                "{position} is not {v}"
+            );
+            // The temperature by cooling, the second method.
+            let t = row["temperature"]
+                .as_str()
+                .unwrap_or_default()
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(temperature_by_cooling(v).map(|(t, _)| t), Some(t), "{position}");
+        }
+        // Every board got by filling cells of the rectangle, once each.
+        assert_eq!(seen.len(), 1 << (rows * cols));
+        let md = std::fs::read_to_string(dir.join("census.md")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            md.contains(&format!("{0} of {0} positions valued.", 1 << (rows * cols))),
+            "{md}"
+        );
+    }
 }

@@ -775,3 +775,128 @@ fn a_one_count_pictures_limit_is_in_the_help_and_refused_beyond() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("0..=255"));
 }
+
+/// Returns the exact corners `(t, x)` of the wall `id` in a partizan plot.
+fn wall(svg: &str, id: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("the SVG parses: {e}"));
+    let node = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some(id))
+        .unwrap_or_else(|| panic!("no {id}"));
+    node.attribute("data-points")
+        .unwrap_or_default()
+        .split(' ')
+        .map(|p| {
+            let (t, x) = p.split_once(',').unwrap_or_else(|| panic!("{p}"));
+            (t.to_owned(), x.to_owned())
+        })
+        .collect()
+}
+
+fn marked(svg: &str, id: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}"));
+    let node = doc.descendants().find(|n| n.attribute("id") == Some(id));
+    node.and_then(|n| n.attribute("data-value"))
+        .unwrap_or_else(|| panic!("no {id}"))
+        .to_owned()
+}
+
+#[test]
+fn partizan_plots_draw_the_position_and_its_thermograph() {
+    // The 2 × 2 Domineering board is ±1 (Winning Ways, ch. 5): its walls are 1 - t and
+    // -1 + t up to temperature 1, where they meet at the mean 0; drawn up to t = 2.
+    let svg = plot("domineering-2x2", &["plot", "domineering", "--rows", "2"]);
+    let s = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    assert_eq!(wall(&svg, "left-wall"), [s("0", "1"), s("1", "0"), s("2", "0")]);
+    assert_eq!(wall(&svg, "right-wall"), [s("0", "-1"), s("1", "0"), s("2", "0")]);
+    assert_eq!(
+        (marked(&svg, "mean"), marked(&svg, "temperature")),
+        ("0".into(), "1".into())
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}"));
+    let cells = doc
+        .descendants()
+        .filter(|n| n.attribute("data-cell").is_some())
+        .count();
+    assert_eq!(cells, 4);
+    // The 3 × 3 board: the picture the issue asks for, nine cells, walls meeting at the
+    // marked mean and temperature, the Left wall never right of the Right wall.
+    let svg = plot(
+        "domineering-3x3",
+        &["plot", "domineering", "--rows", "3", "--cols", "3"],
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("data-cell").is_some())
+            .count(),
+        9
+    );
+    let (left, right) = (wall(&svg, "left-wall"), wall(&svg, "right-wall"));
+    assert_eq!(left.last().map(|p| &p.1), Some(&marked(&svg, "mean")));
+    assert_eq!(right.last().map(|p| &p.1), Some(&marked(&svg, "mean")));
+    // Hackenbush, Toads and Frogs and Cut-cake draw a position given as contest input:
+    // the Toads and Frogs row T_F is {0|0} = * (Winning Ways, ch. 1: a move each, to 0),
+    // whose walls are the vertical line at 0 with temperature 0.
+    let svg = plot("toads", &["plot", "toads-and-frogs", "--position", "T_F"]);
+    assert_eq!(marked(&svg, "temperature"), "0");
+    assert!(wall(&svg, "left-wall").iter().all(|p| p.1 == "0"));
+    for (family, position) in [("hackenbush", "BRB"), ("cutcake", "2 3")] {
+        let svg = plot(family, &["plot", family, "--position", position]);
+        assert!(roxmltree::Document::parse(&svg).is_ok(), "{family}");
+    }
+}
+
+#[test]
+fn a_switch_thermograph_has_the_walls_of_its_definition() {
+    // The walls of a switch {a|b} (numbers a > b) are a - t and b + t up to t = (a - b)/2,
+    // where both stand at the mean (a + b)/2 (Winning Ways, ch. 6). The 2 × 3
+    // Domineering board is such a switch: its value is read from `solve`, the walls are
+    // computed here from a and b, and compared with the drawn ones.
+    use gamecheck::partizan::Dyadic;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    let solved = cmd
+        .args(["solve", "domineering", "--value"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .map(|mut i| i.write_all(b"1\n2 3\n...\n...\n"))
+                .transpose()?;
+            child.wait_with_output()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let value = String::from_utf8_lossy(&solved.stdout).trim().to_owned();
+    let (a, b) = value
+        .strip_prefix('{')
+        .and_then(|v| v.strip_suffix('}'))
+        .and_then(|v| v.split_once('|'))
+        .unwrap_or_else(|| panic!("not a switch: {value}"));
+    let (a, b): (Dyadic, Dyadic) = (
+        a.parse().unwrap_or_else(|e| panic!("{e}")),
+        b.parse().unwrap_or_else(|e| panic!("{e}")),
+    );
+    let temperature = (a - b).half();
+    let mean = (a + b).half();
+    let top = temperature + Dyadic::int(1);
+    let zero = Dyadic::ZERO;
+    let pair = |t: Dyadic, x: Dyadic| (t.to_string(), x.to_string());
+    let svg = plot(
+        "domineering-2x3",
+        &["plot", "domineering", "--rows", "2", "--cols", "3"],
+    );
+    assert_eq!(
+        wall(&svg, "left-wall"),
+        [pair(zero, a), pair(temperature, mean), pair(top, mean)]
+    );
+    assert_eq!(
+        wall(&svg, "right-wall"),
+        [pair(zero, b), pair(temperature, mean), pair(top, mean)]
+    );
+    assert_eq!(marked(&svg, "mean"), mean.to_string());
+    assert_eq!(marked(&svg, "temperature"), temperature.to_string());
+}

@@ -152,6 +152,13 @@ pub(super) enum Command {
     ///
     /// Exit code: 0 answered, 2 a malformed expression or an undefined operation.
     Value(ValueArgs),
+    /// Value every position of a shape (every Domineering board inside R × C, every Toads
+    /// and Frogs row or Hackenbush string of a length) in parallel, and write census.jsonl
+    /// (position, value, temperature) and census.md (the distinct values and temperatures,
+    /// the hottest positions) (docs/partizan.md).
+    ///
+    /// Exit code: 0 every position valued, 2 usage error, 3 a budget stopped it (named).
+    Census(super::census::CensusArgs),
     /// Check an input on stdin strictly against the problem's format, as a judge's
     /// validator: every range, sum and T, one space between tokens, no other whitespace,
     /// a newline ending every line (docs/setters.md).
@@ -515,4 +522,10 @@ pub(super) struct ValueArgs {
     /// How it compares with the value H: `<`, `=`, `>` or `||` (confused).
     #[arg(long, value_name = "H")]
     pub compare: Option<String>,
+    /// Its atomic weight (for all-small games; else an error saying so).
+    #[arg(long)]
+    pub atomic_weight: bool,
+    /// The value overheated from S by T (Berlekamp's ∫_S^T), given as `S,T`.
+    #[arg(long, value_name = "S,T")]
+    pub overheat: Option<String>,
 }

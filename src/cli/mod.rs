@@ -9,6 +9,7 @@
 
 mod args;
 mod bars;
+mod census;
 mod check;
 mod closed_stdout;
 mod contest;
@@ -228,6 +229,7 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
         }
         Command::Plot => plot::plot::<R>(sub),
         Command::Value(args) => value::value(&args),
+        Command::Census(args) => census::census_command(&args),
         Command::BenchReport {
             criterion_dir,
             markdown,

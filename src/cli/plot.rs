@@ -19,13 +19,13 @@ struct Plot<'a> {
 }
 
 impl Visit for Plot<'_> {
-    type Output = Result<crate::plot::Picture>;
+    type Output = Result<String>;
     fn visit<P: Registered>(self, problem: &P) -> Self::Output {
         let command = problem
             .plot_command()
             .with_context(|| format!("{} has no picture", problem.name()))?;
         command
-            .picture(self.flags)
+            .svg(self.flags)
             .with_context(|| format!("plotting {}", problem.name()))
     }
 }
@@ -41,8 +41,8 @@ pub(super) fn plot<R: Registry>(matches: &clap::ArgMatches) -> Result<ExitCode> 
         .with_context(|| format!("{name} has no picture"))?;
     let flags = flags(&spec.flags, sub);
     let out = OutArg::from_arg_matches(sub)?.out;
-    let picture = R::visit(name, &flags, Plot { flags: &flags })??;
-    write_file(&out, &picture.to_svg()?)?;
+    let svg = R::visit(name, &flags, Plot { flags: &flags })??;
+    write_file(&out, &svg)?;
     Ok(ExitCode::SUCCESS)
 }
 

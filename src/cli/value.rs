@@ -20,6 +20,26 @@ fn list(values: &[Value]) -> Result<String> {
         .join(","))
 }
 
+/// Returns `S` and `T` of `--overheat S,T`, split at the comma outside braces.
+fn overheat_bounds(text: &str) -> Result<(Value, Value)> {
+    let mut depth = 0i32;
+    let comma = text.char_indices().find_map(|(i, c)| {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        None
+    });
+    let Some(i) = comma else {
+        anyhow::bail!("--overheat: expected `S,T` (two values and a comma), got `{text}`");
+    };
+    let s = text[..i].parse().context("--overheat: S")?;
+    let t = text[i + 1..].parse().context("--overheat: T")?;
+    Ok((s, t))
+}
+
 /// Prints what `args` asks of its expression, one answer a line in the order of the
 /// flags' help.
 pub(super) fn value(args: &ValueArgs) -> Result<ExitCode> {
@@ -68,6 +88,13 @@ pub(super) fn value(args: &ValueArgs) -> Result<ExitCode> {
             }
             .to_owned(),
         );
+    }
+    if args.atomic_weight {
+        lines.push(shown(g.atomic_weight()?)?);
+    }
+    if let Some(st) = &args.overheat {
+        let (s, t) = overheat_bounds(st)?;
+        lines.push(shown(g.overheat(s, t))?);
     }
     if lines.is_empty() {
         lines.push(shown(g)?);

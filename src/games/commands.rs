@@ -105,6 +105,10 @@ impl<Q: CountQuestion> Commands for Q {
 }
 
 impl<G: Family> Commands for PartizanProblem<G> {
+    fn plot_command(&self) -> Option<&dyn PlotCommand> {
+        Some(self)
+    }
+
     fn typed_claim(&self, text: &str, seed: u64, cases: u32) -> Option<Result<ClaimReport, ExprError>> {
         Some(crate::partizan::claim::check(self, text, seed, cases))
     }
@@ -112,7 +116,10 @@ impl<G: Family> Commands for PartizanProblem<G> {
     fn claim_vocabulary(&self) -> Option<&'static str> {
         Some(
             "`value == V`, `outcome == C`, `mean == X` or `temperature == X`: V a value in CGSuite's notation \
-             (`+-1`, `{2|1/2}`, `^*`), C one of L, R, N, P, X a number m/2^k",
+             (`+-1`, `{2|1/2}`, `^*`), C one of L, R, N, P, X a number m/2^k; or `A REL B` with REL one of \
+             == != >= <= > < || <| |> and A, B values in which `value` and atomic_weight(…), temperature(…), \
+             mean(…), left_stop(…), right_stop(…), birthday(…), reduced(…), cool(…, t) may stand \
+             (`value >= 0`, `atomic_weight(value) == 1`)",
         )
     }
 }

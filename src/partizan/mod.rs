@@ -8,21 +8,27 @@
 //! An impartial [`Game`](crate::game_trait::Game) is the case where both players have the
 //! same moves: [`Impartial`] makes one partizan, and its values are nimbers.
 
+mod atomic_weight;
 mod by_format;
+mod census;
 mod check;
 pub(crate) mod claim;
+mod claim_expr;
 mod cooling;
 mod dyadic;
 pub mod family;
 mod game;
 mod notation;
 mod operations;
+mod plot;
 mod print;
 mod problem;
 mod rules;
 mod thermograph;
 mod value;
 
+pub use atomic_weight::AtomicWeightError;
+pub use census::{Census, CensusRow, census};
 pub use check::{CheckValuesError, Refuted, check_values, equals_by_definition};
 pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;

@@ -8,8 +8,10 @@
 //! `gamecheck::moore::picture`).
 
 mod grid;
+mod thermograph_svg;
 
 pub use grid::{Axis, Cell, Kind, MAX_SIDE, Mark, Panel, Picture, Rgb};
+pub use thermograph_svg::{Corner, ThermographPicture};
 
 use thiserror::Error;
 
@@ -41,4 +43,9 @@ pub trait PlotCommand: Sync {
 
     /// Returns the picture `flags` ask for.
     fn picture(&self, flags: &crate::problem::Flags) -> Result<Picture, PlotError>;
+
+    /// Returns the SVG `flags` ask for. Default: [`PlotCommand::picture`]'s.
+    fn svg(&self, flags: &crate::problem::Flags) -> Result<String, PlotError> {
+        self.picture(flags)?.to_svg()
+    }
 }
