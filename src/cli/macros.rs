@@ -63,19 +63,20 @@
 /// ```
 #[macro_export]
 macro_rules! main {
-    (partizan = $($game:ty),+ ; about = $about:expr $(,)?) => {
-        /// The partizan families this command line serves.
+    // The registry of the games or partizan families given, one type each.
+    (@registry $registry:ident, $kind:ident, $($game:ty),+) => {
+        /// The games this command line serves.
         #[doc(hidden)]
-        pub struct GamecheckFamilies;
+        pub struct $registry;
 
-        impl $crate::games::Registry for GamecheckFamilies {
+        impl $crate::games::Registry for $registry {
             fn problems() -> ::std::vec::Vec<(&'static str, &'static [&'static str])> {
-                ::std::vec![$((<$game as $crate::partizan::Partizan>::NAME, &[] as &'static [&'static str])),+]
+                ::std::vec![$(($crate::main!(@name $kind, $game), &[] as &'static [&'static str])),+]
             }
 
             fn problem_flags(name: &str) -> ::std::result::Result<::std::vec::Vec<$crate::problem::Flag>, $crate::games::UnknownProblem> {
-                $(if name == <$game as $crate::partizan::Partizan>::NAME {
-                    return Ok(<$crate::partizan::PartizanProblem<$game> as $crate::games::Build>::flags());
+                $(if name == $crate::main!(@name $kind, $game) {
+                    return Ok(<$crate::main!(@problem $kind, $game) as $crate::games::Build>::flags());
                 })+
                 Err(<Self as $crate::games::Registry>::unknown(name))
             }
@@ -85,16 +86,22 @@ macro_rules! main {
                 flags: &$crate::problem::Flags,
                 v: V,
             ) -> ::std::result::Result<V::Output, $crate::games::RegistryError> {
-                $(if name == <$game as $crate::partizan::Partizan>::NAME {
-                    return $crate::games::visit_built::<$crate::partizan::PartizanProblem<$game>, V>(name, flags, v);
+                $(if name == $crate::main!(@name $kind, $game) {
+                    return $crate::games::visit_built::<$crate::main!(@problem $kind, $game), V>(name, flags, v);
                 })+
                 Err(<Self as $crate::games::Registry>::unknown(name).into())
             }
         }
 
-        // Two families under one name: the second would be unreachable.
-        const _: () = $crate::game::refuse_same_names(&[$(<$game as $crate::partizan::Partizan>::NAME),+]);
-
+        // Two games under one name: the second would be unreachable.
+        const _: () = $crate::game::refuse_same_names(&[$($crate::main!(@name $kind, $game)),+]);
+    };
+    (@name game, $game:ty) => { <$game as $crate::game::Game>::NAME };
+    (@name partizan, $game:ty) => { <$game as $crate::partizan::Partizan>::NAME };
+    (@problem game, $game:ty) => { $crate::game::GameProblem<$game> };
+    (@problem partizan, $game:ty) => { $crate::partizan::PartizanProblem<$game> };
+    (partizan = $($game:ty),+ ; about = $about:expr $(,)?) => {
+        $crate::main!(@registry GamecheckFamilies, partizan, $($game),+);
         $crate::main!(registry = GamecheckFamilies, about = $about);
     };
     (partizan = $($game:ty),+ $(,)?) => {
@@ -113,36 +120,7 @@ macro_rules! main {
         $crate::main!(registry = $registry, about = env!("CARGO_PKG_DESCRIPTION"));
     };
     ($($game:ty),+ ; about = $about:expr $(,)?) => {
-        /// The games this command line serves.
-        #[doc(hidden)]
-        pub struct GamecheckGames;
-
-        impl $crate::games::Registry for GamecheckGames {
-            fn problems() -> ::std::vec::Vec<(&'static str, &'static [&'static str])> {
-                ::std::vec![$((<$game as $crate::game::Game>::NAME, &[] as &'static [&'static str])),+]
-            }
-
-            fn problem_flags(name: &str) -> ::std::result::Result<::std::vec::Vec<$crate::problem::Flag>, $crate::games::UnknownProblem> {
-                $(if name == <$game as $crate::game::Game>::NAME {
-                    return Ok(<$crate::game::GameProblem<$game> as $crate::games::Build>::flags());
-                })+
-                Err(<Self as $crate::games::Registry>::unknown(name))
-            }
-
-            fn visit<V: $crate::games::Visit>(
-                name: &str,
-                flags: &$crate::problem::Flags,
-                v: V,
-            ) -> ::std::result::Result<V::Output, $crate::games::RegistryError> {
-                $(if name == <$game as $crate::game::Game>::NAME {
-                    return $crate::games::visit_built::<$crate::game::GameProblem<$game>, V>(name, flags, v);
-                })+
-                Err(<Self as $crate::games::Registry>::unknown(name).into())
-            }
-        }
-
-        // Two games under one name: the second would be unreachable.
-        const _: () = $crate::game::refuse_same_names(&[$(<$game as $crate::game::Game>::NAME),+]);
+        $crate::main!(@registry GamecheckGames, game, $($game),+);
 
         fn main() -> ::std::process::ExitCode {
             // A format that does not fit its game is refused before any command runs.
