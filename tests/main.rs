@@ -39,6 +39,7 @@ mod period_cache;
 mod plot;
 mod prove;
 mod reach_budgets;
+mod seeded_reach;
 mod stress;
 mod typed_stress;
 mod verdicts;

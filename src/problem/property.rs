@@ -47,6 +47,9 @@ pub enum Budget {
     Memory { mib: u64 },
     /// A search went more than `limit` moves deep (its stack is bounded, not the game).
     Depth { limit: u64 },
+    /// A search would list and store more than `limit` moves and positions (its work
+    /// budget, counted per question: a bound on its time and memory alike on any machine).
+    Work { limit: u64 },
 }
 
 impl std::fmt::Display for Budget {
@@ -59,6 +62,7 @@ impl std::fmt::Display for Budget {
             Budget::Time { seconds } => write!(f, "time budget of {seconds} CPU seconds"),
             Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
             Budget::Depth { limit } => write!(f, "depth of {limit} moves"),
+            Budget::Work { limit } => write!(f, "work budget of {limit} moves listed and positions stored"),
         }
     }
 }
