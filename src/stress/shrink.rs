@@ -649,6 +649,11 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     fn step_down(&mut self, at: usize, tried: &HashSet<(usize, u128)>) -> bool {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
+        // Where the search below can afford every smaller case, it finds any step that
+        // fails, and proves the case least if none does: the steps would only cost runs.
+        if problem.below(&here, self.enumerated(&here)).exhausted == Least::Proven {
+            return false;
+        }
         let key = problem.key(&here);
         let mut candidates: Vec<P::Case> = problem
             .coordinates(&here)
@@ -698,6 +703,20 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
     }
 
+    /// Returns how many cases like `here` one run of the enumeration below holds: in
+    /// batches where they can be, so the runs go further.
+    fn batched(&self, here: &P::Case) -> usize {
+        match (self.best.cases.len(), self.target) {
+            (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
+            _ => 1,
+        }
+    }
+
+    /// Returns the cases the enumeration below `here` may run.
+    fn enumerated(&self, here: &P::Case) -> u64 {
+        self.limits.max_enumerated.saturating_mul(self.batched(here)) as u64
+    }
+
     /// Returns what the enumeration in order below case `at` proves, run `width`
     /// candidates at a time and at most `max_enumerated` runs; the first failing one is
     /// adopted.
@@ -705,12 +724,8 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
         let key = problem.key(&here);
-        // Candidates run in batches of cases where they can, so the runs go further.
-        let batch = match (self.best.cases.len(), self.target) {
-            (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
-            _ => 1,
-        };
-        let below = problem.below(&here, self.limits.max_enumerated.saturating_mul(batch) as u64);
+        let batch = self.batched(&here);
+        let below = problem.below(&here, self.enumerated(&here));
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
         self.cut = false;
