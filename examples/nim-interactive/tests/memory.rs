@@ -3,7 +3,7 @@
 //! the command line, as a contestant meets it.
 #![cfg(target_os = "linux")]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Writes `body` as `name.c` in this test's own directory and returns its path, or `None`
@@ -39,11 +39,16 @@ int main(void) {
 }
 "#;
 
-/// Runs `nim-interactive stress` on `program` with `extra` flags; returns its exit code
-/// and stdout and stderr together.
-fn stress(program: &PathBuf, extra: &[&str]) -> (Option<i32>, String) {
-    let out_dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nim-memory-out-{}", std::process::id()));
+/// Runs `nim-interactive stress` on `program` (named for its test) with `extra` flags;
+/// returns its exit code and stdout and stderr together.
+fn stress(program: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    // Each test its own directory: the tests run at once.
+    let tag = program
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nim-memory-out-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out_dir);
     let output = Command::new(env!("CARGO_BIN_EXE_nim-interactive"))
         .args(["stress", "--solution"])
@@ -64,7 +69,9 @@ fn stress(program: &PathBuf, extra: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn an_interactive_program_out_of_memory_under_the_limit_is_memory_limit() {
-    let Some(hog) = source("hog", HOG) else { return };
+    let Some(hog) = source("hog_limited", HOG) else {
+        return;
+    };
     let (code, text) = stress(&hog, &["--memory-limit-mb", "64"]);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("memory-limit"), "{text}");
@@ -75,7 +82,9 @@ fn an_interactive_program_out_of_memory_under_the_limit_is_memory_limit() {
 fn the_same_program_without_a_limit_is_not_memory_limit() {
     // Without the limit the allocation succeeds: the program then writes no side, and
     // what it is judged for is that, not memory (the verdict comes from the limit).
-    let Some(hog) = source("hog", HOG) else { return };
+    let Some(hog) = source("hog_unlimited", HOG) else {
+        return;
+    };
     let (code, text) = stress(&hog, &[]);
     assert_eq!(code, Some(1), "{text}");
     assert!(!text.contains("memory-limit"), "{text}");
