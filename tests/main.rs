@@ -40,6 +40,7 @@ mod plot;
 mod prove;
 mod reach_budgets;
 mod run_budget;
+mod seeded_reach;
 mod setters_out;
 mod stress;
 mod typed_stress;

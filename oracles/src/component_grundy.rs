@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::rules_oracle::{Rules, RulesError};
+use crate::rules_oracle::{DEFAULT_WORK, Rules, RulesError, Work};
 
 /// A game whose positions are disjunctive sums of components.
 pub trait Components: Rules {
@@ -26,14 +26,19 @@ pub struct ComponentGrundy<R: Components> {
     budget: usize,
     /// The most moves listed for one component.
     max_moves: usize,
+    /// The current question's work (moves listed, components of options held, components
+    /// stored), against the work budget.
+    work: Work,
     memo: HashMap<R::Position, u64>,
 }
 
 /// On the search path, value unknown.
 const ON_PATH: u64 = u64::MAX;
 
-/// A component being valued, with the components of its options still to value.
-type Frame<P> = (P, Vec<Vec<P>>);
+/// A component being valued, the components of its options, and the place (option,
+/// component) before which all are valued: values only get known, so the search for the
+/// next one to value resumes there rather than rescanning every option.
+type Frame<P> = (P, Vec<Vec<P>>, (usize, usize));
 
 impl<R: Components> ComponentGrundy<R>
 where
@@ -45,6 +50,7 @@ where
             rules,
             budget,
             max_moves: usize::MAX,
+            work: Work::new(DEFAULT_WORK),
             memo: HashMap::new(),
         }
     }
@@ -54,6 +60,18 @@ where
     pub fn with_max_moves(self, limit: usize) -> Self {
         ComponentGrundy {
             max_moves: limit,
+            ..self
+        }
+    }
+
+    /// Returns the search that answers [`RulesError::OutOfWork`] for a question that would
+    /// list, hold and store more than `limit` moves and components (see
+    /// [`RulesOracle::with_work`](crate::rules_oracle::RulesOracle::with_work)): its options
+    /// are held on its path, so this bounds its memory where the budget in components
+    /// does not.
+    pub fn with_work(self, limit: u64) -> Self {
+        ComponentGrundy {
+            work: Work::new(limit),
             ..self
         }
     }
@@ -106,6 +124,7 @@ where
     /// assert_eq!(g.grundy(&vec![3, 5, 6]), Ok(3 ^ 5 ^ 6));
     /// ```
     pub fn grundy(&mut self, p: &R::Position) -> Result<u64, RulesError> {
+        self.work.spent = 0;
         let mut value = 0;
         for c in self.rules.components(p) {
             value ^= self.component(&c)?;
@@ -132,6 +151,9 @@ where
                 });
             }
             let options: Vec<Vec<R::Position>> = moves.iter().map(|q| s.rules.components(q)).collect();
+            // The component stored, its moves listed and their components held.
+            let held: usize = options.iter().map(Vec::len).sum();
+            s.work.spend(1 + moves.len() + held)?;
             s.memo.insert(c.clone(), ON_PATH);
             // A move back onto the path is a cycle now, before descending the other moves:
             // a game with an endless chain (n → n + 1) beside its cycle would otherwise be
@@ -139,22 +161,28 @@ where
             if options.iter().flatten().any(|q| s.memo.get(q) == Some(&ON_PATH)) {
                 return Err(RulesError::Cycle);
             }
-            stack.push((c, options));
+            stack.push((c, options, (0, 0)));
             Ok(())
         };
         push(self, &mut stack, root.clone())?;
-        while let Some((_, options)) = stack.last() {
+        while let Some((_, options, (i, j))) = stack.last_mut() {
             // The first component of an option whose value is unknown, if any.
-            let pending = options
-                .iter()
-                .flatten()
-                .find(|c| self.memo.get(*c).is_none_or(|&v| v == ON_PATH))
-                .cloned();
+            let mut pending = None;
+            while let Some(option) = options.get(*i) {
+                match option.get(*j) {
+                    Some(c) if self.memo.get(c).is_some_and(|&v| v != ON_PATH) => *j += 1,
+                    Some(c) => {
+                        pending = Some(c.clone());
+                        break;
+                    }
+                    None => (*i, *j) = (*i + 1, 0),
+                }
+            }
             match pending {
                 Some(c) if self.memo.get(&c) == Some(&ON_PATH) => return Err(RulesError::Cycle),
                 Some(c) => push(self, &mut stack, c)?,
                 None => {
-                    let Some((c, options)) = stack.pop() else { break };
+                    let Some((c, options, _)) = stack.pop() else { break };
                     let mut seen: Vec<u64> = options
                         .iter()
                         .map(|o| o.iter().fold(0, |acc, q| acc ^ self.memo[q]))

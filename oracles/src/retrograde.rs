@@ -18,7 +18,7 @@ use std::hash::Hash;
 use thiserror::Error;
 
 use crate::outcome::Outcome;
-use crate::rules_oracle::{Rules, RulesError};
+use crate::rules_oracle::{Rules, RulesError, Work};
 
 /// The numbers of won, lost and drawn positions, for the player to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -193,7 +193,7 @@ impl<P: Clone + Eq + Hash> Retrograde<P> {
         starts: impl IntoIterator<Item = P>,
         budget: usize,
     ) -> Result<Self, RulesError> {
-        analyze(rules, starts, budget, |_| None)
+        analyze(rules, starts, budget, &mut Work::new(u64::MAX), |_| None)
     }
 
     /// Returns the number of positions in the table.
@@ -564,13 +564,16 @@ fn check_moves<P: Clone + Eq + Hash>(
 /// Builds the graph reachable from `starts` and settles it backwards. A position for which
 /// `known` gives an outcome is not expanded: it enters as a settled leaf (its remoteness
 /// is then meaningless, so only the rules oracle, which reads outcomes alone, passes one).
+/// Every position stored and move listed is spent from `work`: the edges held are bounded
+/// by it, where `budget` bounds the positions.
 pub(crate) fn analyze<P: Clone + Eq + Hash, R: Rules<Position = P>>(
     rules: &R,
     starts: impl IntoIterator<Item = P>,
     budget: usize,
+    work: &mut Work,
     known: impl Fn(&P) -> Option<Outcome>,
 ) -> Result<Retrograde<P>, RulesError> {
-    let graph = explore(rules, starts, budget, known)?;
+    let graph = explore(rules, starts, budget, work, known)?;
     let (roffsets, pred) = reverse_edges(&graph.offsets, &graph.succ);
     let (outcome, remoteness) = settle(&graph.seeded, &graph.offsets, &roffsets, &pred);
     Ok(Retrograde {
@@ -598,11 +601,13 @@ struct Explored<P> {
 /// `known` settles.
 ///
 /// # Errors
-/// [`RulesError::OutOfReach`] when it holds more than `budget` positions.
+/// [`RulesError::OutOfReach`] when it holds more than `budget` positions, or the error of
+/// `work` spent.
 fn explore<P: Clone + Eq + Hash, R: Rules<Position = P>>(
     rules: &R,
     starts: impl IntoIterator<Item = P>,
     budget: usize,
+    work: &mut Work,
     known: impl Fn(&P) -> Option<Outcome>,
 ) -> Result<Explored<P>, RulesError> {
     let cap = budget.min(u32::MAX as usize);
@@ -634,6 +639,7 @@ fn explore<P: Clone + Eq + Hash, R: Rules<Position = P>>(
         if k.is_none() {
             listed.clear();
             rules.moves(&positions[i], &mut listed);
+            work.spend(1 + listed.len())?;
             let from = succ.len();
             for q in listed.drain(..) {
                 let j = intern(q, &mut index, &mut positions)?;

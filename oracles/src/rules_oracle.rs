@@ -48,6 +48,16 @@ pub enum RulesError {
     /// and this oracle does not define outcomes of loopy games.
     #[error("the game can repeat a position: normal-play outcomes are undefined here")]
     Cycle,
+    /// The question would cost more work than its budget allows: moves listed plus
+    /// positions stored, counted per question, so the budget bounds both its time and its
+    /// memory, the same on every machine.
+    #[error(
+        "out of reach: the search would list and store more than {budget} moves and positions (its work budget)"
+    )]
+    OutOfWork {
+        /// The work budget in force: moves listed plus positions stored, per question.
+        budget: u64,
+    },
     /// A position has more moves than the search lists for one position.
     #[error("a position has {moves} moves, more than the {limit} a search lists for one")]
     TooManyMoves {
@@ -60,6 +70,36 @@ pub enum RulesError {
 
 /// The budget of [`RulesOracle::new`], in positions.
 pub const DEFAULT_BUDGET: usize = 10_000_000;
+
+/// The work budget of [`RulesOracle::new`]: moves listed plus positions stored, per
+/// question. Unbounded by default, so that a search bounded by positions alone keeps
+/// its reach; a caller that needs a bound on time and memory sets one
+/// ([`RulesOracle::with_work`]).
+pub const DEFAULT_WORK: u64 = u64::MAX;
+
+/// Counts one question's work (moves listed plus positions stored) against a budget.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Work {
+    pub(crate) budget: u64,
+    pub(crate) spent: u64,
+}
+
+impl Work {
+    /// Returns a counter of `budget` with nothing spent.
+    pub(crate) fn new(budget: u64) -> Work {
+        Work { budget, spent: 0 }
+    }
+
+    /// Spends `n` units; [`RulesError::OutOfWork`] once more than the budget is spent.
+    pub(crate) fn spend(&mut self, n: usize) -> Result<(), RulesError> {
+        self.spent = self.spent.saturating_add(n as u64);
+        if self.spent > self.budget {
+            Err(RulesError::OutOfWork { budget: self.budget })
+        } else {
+            Ok(())
+        }
+    }
+}
 
 // Memo values at or above `ON_PATH_WIN` are markers; below it, exact Grundy values. A Grundy
 // value never exceeds a position's number of moves, which fits in memory, so they never clash.
@@ -86,6 +126,8 @@ pub struct RulesOracle<R: Rules> {
     budget: usize,
     /// The most moves listed for one position.
     max_moves: usize,
+    /// The current question's work, against the work budget.
+    work: Work,
     memo: HashMap<R::Position, u64>,
     /// Outcomes found by retrograde analysis: kept apart from `memo`, whose values claim
     /// exact Grundy values for losses, which a loopy game's losses need not have.
@@ -138,6 +180,7 @@ impl<R: Rules> RulesOracle<R> {
             rules,
             budget: max_positions,
             max_moves: usize::MAX,
+            work: Work::new(DEFAULT_WORK),
             memo: HashMap::new(),
             loopy: HashMap::new(),
         }
@@ -166,6 +209,39 @@ impl<R: Rules> RulesOracle<R> {
             max_moves: limit,
             ..self
         }
+    }
+
+    /// Returns the oracle that answers [`RulesError::OutOfWork`] for a question that would
+    /// list and store more than `limit` moves and positions: a bound on its time and on
+    /// its memory (every move held was listed) that is the same on every machine, where a
+    /// budget in positions alone lets a game with many moves a position hold them all.
+    ///
+    /// # Example
+    /// Nim on one pile of n lists n moves: its Grundy value lists about n²/2.
+    /// ```
+    /// use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
+    /// struct Pile;
+    /// impl Rules for Pile {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+    ///         out.extend(0..n);
+    ///     }
+    /// }
+    /// let mut o = RulesOracle::new(Pile).with_work(10_000);
+    /// assert_eq!(o.grundy(&100), Ok(100));
+    /// assert_eq!(o.grundy(&1000), Err(RulesError::OutOfWork { budget: 10_000 }));
+    /// assert_eq!(o.work_budget(), 10_000);
+    /// ```
+    pub fn with_work(self, limit: u64) -> Self {
+        RulesOracle {
+            work: Work::new(limit),
+            ..self
+        }
+    }
+
+    /// Returns the work budget of each question (see [`RulesOracle::with_work`]).
+    pub fn work_budget(&self) -> u64 {
+        self.work.budget
     }
 
     /// Returns the rules the oracle searches.
@@ -259,6 +335,7 @@ impl<R: Rules> RulesOracle<R> {
         if let Some(&v) = self.memo.get(p) {
             return Ok(v != 0);
         }
+        self.work.spent = 0;
         self.solve(p, false, 0).map(|v| v != 0)
     }
 
@@ -304,6 +381,7 @@ impl<R: Rules> RulesOracle<R> {
         if let Some(&o) = self.loopy.get(p) {
             return Ok(o);
         }
+        self.work.spent = 0;
         match self.solve(p, false, 0) {
             Ok(v) => Ok(Outcome::of(v != 0)),
             Err(RulesError::Cycle) => self.retrograde(p),
@@ -320,8 +398,13 @@ impl<R: Rules> RulesOracle<R> {
             Some(&v) => Some(Outcome::of(v != 0)),
             None => loopy.get(q).copied(),
         };
-        let table = retrograde::analyze(&self.rules, [p.clone()], self.budget.saturating_sub(held), known)
-            .map_err(|_| RulesError::OutOfReach { budget: self.budget })?;
+        let room = self.budget.saturating_sub(held);
+        let table = retrograde::analyze(&self.rules, [p.clone()], room, &mut self.work, known).map_err(
+            |e| match e {
+                RulesError::OutOfWork { .. } => e,
+                _ => RulesError::OutOfReach { budget: self.budget },
+            },
+        )?;
         let mut answer = Outcome::Draw;
         for (q, o) in table.iter() {
             if q == p {
@@ -362,7 +445,10 @@ impl<R: Rules> RulesOracle<R> {
     pub fn grundy(&mut self, p: &R::Position) -> Result<u64, RulesError> {
         match self.memo.get(p) {
             Some(&v) if v < ON_PATH_WIN => Ok(v),
-            _ => self.solve(p, true, 0),
+            _ => {
+                self.work.spent = 0;
+                self.solve(p, true, 0)
+            }
         }
     }
 
@@ -395,6 +481,8 @@ impl<R: Rules> RulesOracle<R> {
     pub fn winning_moves(&mut self, p: &R::Position) -> Result<Vec<R::Position>, RulesError> {
         let mut moves = Vec::new();
         self.rules.moves(p, &mut moves);
+        self.work = Work::new(self.work.budget);
+        self.work.spend(moves.len())?;
         if moves.len() > self.max_moves {
             return Err(RulesError::TooManyMoves {
                 moves: moves.len(),
@@ -505,6 +593,8 @@ impl<R: Rules> RulesOracle<R> {
         // Pop in the order the rules list the moves: they may list likely winners first.
         moves[moves_from..].reverse();
         let listed = moves.len() - moves_from;
+        // The position stored and its moves listed: the unit of a question's work.
+        self.work.spend(1 + listed)?;
         if listed > self.max_moves {
             return Err(RulesError::TooManyMoves {
                 moves: listed,

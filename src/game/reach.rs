@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -13,13 +12,16 @@ use rand_chacha::ChaCha8Rng;
 use super::problem::GameProblem;
 use super::{Answer, Game, Play, Question, Unanswered};
 use crate::game_trait::position::Position;
-use crate::game_trait::search::{SEARCH_BUDGET, Search};
+use crate::game_trait::search::{SEARCH_BUDGET, SEARCH_WORK, Search};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
 use crate::stress::{Beyond, Reach};
 
-/// The CPU time (of the probing thread) one case may take the rules, in the probe, before
-/// its count is beyond reach: CPU time, so that a loaded machine finds the same reach.
-pub(crate) const CASE_TIME: Duration = Duration::from_millis(250);
+/// The work (moves listed plus positions stored) one case may cost the rules, in the
+/// probe, before its count is beyond reach: counted, never timed, so the reach, and the
+/// ranges and inputs drawn from it, are the same for a seed on every machine and run. A
+/// sixteenth of a question's work budget ([`SEARCH_WORK`]): a case probed within reach
+/// is judged with room to spare, and the probe before the first run stays a share of it.
+pub(crate) const PROBE_WORK: u64 = SEARCH_WORK / 16;
 /// The positions the fast path may search beyond the rules' reach and still be called a
 /// fast path (a formula answers there without searching). Small: a search holds the
 /// moves of every position on its path, so its memory grows with the budget times the
@@ -84,7 +86,7 @@ impl<G: Game> GameProblem<G> {
     }
 
     /// Whether the rules judge every probe of count `c`, each within the search budget
-    /// and [`CASE_TIME`].
+    /// and [`PROBE_WORK`].
     fn rules_judge(&self, bounds: &Bounds, c: u64) -> bool {
         let probes = self.probes(bounds, c);
         !probes.is_empty()
@@ -93,10 +95,8 @@ impl<G: Game> GameProblem<G> {
                 if self.game().move_count(p).is_some_and(|m| m > super::MOVES_LISTED) {
                     return false;
                 }
-                let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
-                let start = crate::budget::thread_cpu_time();
+                let mut search = Search::with_work(Arc::clone(self.game_arc()), SEARCH_BUDGET, PROBE_WORK);
                 self.rules_answer(p, &mut search).is_ok()
-                    && crate::budget::thread_cpu_time().saturating_sub(start) <= CASE_TIME
             })
     }
 
@@ -188,9 +188,7 @@ impl<G: Game> GameProblem<G> {
     fn probe_reach(&self, bounds: &Bounds) -> Option<Reach> {
         let top = bounds.max("count")?;
         let budget = format!(
-            "{} positions and {} ms of CPU a case",
-            SEARCH_BUDGET,
-            CASE_TIME.as_millis()
+            "{SEARCH_BUDGET} positions and a work budget of {PROBE_WORK} moves listed and positions stored a case"
         );
         let rules = self.rules_reach(bounds);
         let beyond = match rules {

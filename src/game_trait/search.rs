@@ -29,6 +29,16 @@ impl<G: Game> Components for ByMoves<G> {
 /// The positions a search holds at most, by default.
 pub(crate) const SEARCH_BUDGET: usize = 4_000_000;
 
+/// The work one question of a search may cost, by default: moves listed plus positions
+/// stored (and, for a sum, components held). Counted, never timed, so an input is
+/// judged or left unjudged alike on every machine; every move held was listed, so it
+/// bounds memory where the positions alone do not (a game whose positions list
+/// thousands of moves each held them all on the search's path). Four times the
+/// positions, so a search that fills its budget of positions listing a few moves each
+/// still fits; at the 100 bytes a listed `Vec` position costs at most, 1.7 GB, within a
+/// 4 GB address space with the memo beside it.
+pub(crate) const SEARCH_WORK: u64 = 1 << 24;
+
 /// The most moves a search lists for one position ([`MOVES_LISTED`]): a position with more
 /// is left unjudged, named by that budget, rather than searched move by move.
 pub(crate) const LISTED: usize = MOVES_LISTED as usize;
@@ -103,7 +113,12 @@ impl<O> Recycled<O> {
             Err(e) => {
                 // A position with too many moves to list is taken, like one beyond the
                 // budget, to have larger ones above it.
-                let beyond = matches!(e, RulesError::OutOfReach { .. } | RulesError::TooManyMoves { .. });
+                let beyond = matches!(
+                    e,
+                    RulesError::OutOfReach { .. }
+                        | RulesError::OutOfWork { .. }
+                        | RulesError::TooManyMoves { .. }
+                );
                 if beyond && self.beyond.len() < BEYOND_KEPT {
                     self.beyond.retain(|(b, _)| {
                         !(b.len() == counts.len() && b.iter().zip(counts).all(|(b, c)| b >= c))
@@ -124,6 +139,7 @@ pub(crate) fn budget_of(e: &RulesError) -> Budget {
         RulesError::OutOfReach { budget } => Budget::Positions {
             limit: u64::try_from(*budget).unwrap_or(u64::MAX),
         },
+        RulesError::OutOfWork { budget } => Budget::Work { limit: *budget },
         RulesError::TooManyMoves { limit, .. } => Budget::Moves {
             limit: *limit as u128,
         },
@@ -151,16 +167,28 @@ pub struct Search<G: Game> {
 
 impl<G: Game> Search<G> {
     pub(crate) fn new(game: Arc<G>, budget: usize) -> Search<G> {
+        Search::with_work(game, budget, SEARCH_WORK)
+    }
+
+    /// Returns the search whose questions each hold at most `budget` positions and cost
+    /// at most `work` moves listed and positions stored.
+    pub(crate) fn with_work(game: Arc<G>, budget: usize, work: u64) -> Search<G> {
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), game);
         Search {
             grundy: Recycled::new(budget, ComponentGrundy::len, move || {
-                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget).with_max_moves(LISTED)
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g1)), budget)
+                    .with_max_moves(LISTED)
+                    .with_work(work)
             }),
             joint: Recycled::new(budget, RulesOracle::visited, move || {
-                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget).with_max_moves(LISTED)
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g2)), budget)
+                    .with_max_moves(LISTED)
+                    .with_work(work)
             }),
             misere: Recycled::new(budget, RulesOracle::visited, move || {
-                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget).with_max_moves(LISTED)
+                RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g3))), budget)
+                    .with_max_moves(LISTED)
+                    .with_work(work)
             }),
             cycle: false,
             stop: None,

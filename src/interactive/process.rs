@@ -29,9 +29,22 @@ impl Program {
         self.live.outcome()
     }
 
+    /// Returns the verdict and words of the reaped program's wait status, the memory limit
+    /// drawn as a batch run draws it.
+    fn describe(&self, status: libc::c_int) -> (Verdict, String) {
+        if self.live.at_memory_limit(status) {
+            (
+                Verdict::MemoryLimit,
+                "failed for want of memory under the memory limit".to_owned(),
+            )
+        } else {
+            describe_status(status)
+        }
+    }
+
     /// Returns how the program ended, once its output ended or it exited mid-game.
     fn ended(&mut self) -> Ended {
-        match self.live.exited_status().map(describe_status) {
+        match self.live.exited_status().map(|s| self.describe(s)) {
             Some((Verdict::Ok, _)) => Ended::new(
                 Verdict::PresentationError,
                 "its output ended mid-game: it exited (code 0) before the game was over",
@@ -132,7 +145,7 @@ impl Peer for Program {
                     self.move_time.as_millis()
                 ),
             )),
-            Exit::Status(status) => match describe_status(status) {
+            Exit::Status(status) => match self.describe(status) {
                 (Verdict::Ok, _) => Ok(()),
                 (verdict, how) => Err(Ended::new(verdict, &format!("it {how} after the last game"))),
             },

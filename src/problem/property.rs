@@ -50,6 +50,9 @@ pub enum Budget {
     /// The run had spent its `seconds` of CPU time (`check --max-seconds`): the case was
     /// not run.
     Run { seconds: u64 },
+    /// A search would list and store more than `limit` moves and positions (its work
+    /// budget, counted per question: a bound on its time and memory alike on any machine).
+    Work { limit: u64 },
 }
 
 impl std::fmt::Display for Budget {
@@ -63,6 +66,7 @@ impl std::fmt::Display for Budget {
             Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
             Budget::Depth { limit } => write!(f, "depth of {limit} moves"),
             Budget::Run { seconds } => write!(f, "run budget of {seconds} CPU seconds (not run)"),
+            Budget::Work { limit } => write!(f, "work budget of {limit} moves listed and positions stored"),
         }
     }
 }

@@ -315,6 +315,19 @@ impl Live {
         if exited { self.status } else { None }
     }
 
+    /// Returns whether the wait status `status` of the reaped program is a failure at its
+    /// memory limit, by the batch run's rule ([`super::run::out_of_memory`]: the peak
+    /// reaped, or stderr saying an allocation failed).
+    pub fn at_memory_limit(&self, status: libc::c_int) -> bool {
+        let termination = if libc::WIFSIGNALED(status) {
+            Termination::Signaled(libc::WTERMSIG(status))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(status))
+        };
+        super::run::out_of_memory(termination, self.limits.memory, self.peak, &self.stderr.kept)
+            == Termination::MemoryLimit
+    }
+
     fn stop_for(&mut self, why: Termination) {
         if !self.done && self.ended.is_none() {
             self.ended = Some(why);

@@ -6,7 +6,8 @@
 //! and all lowered at once ([`Order::keeping`]), fewer components (the problem's smaller
 //! cases with fewer [`Order::coordinates`]), each coordinate bisected
 //! toward its least failing value, then the problem's other smaller cases
-//! ([`Order::smaller`]); last, the cases below it in the problem's order
+//! ([`Order::smaller`]), and at a local minimum of these each coordinate less 2 to 64;
+//! last, the cases below it in the problem's order
 //! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
 //! bounds.
 
@@ -27,6 +28,12 @@ const BATCH: usize = 64;
 /// The fewest candidates run as a batch: fewer (a bisection's probes, one step) run alone,
 /// `-j` at a time, where a failing batch would cost more runs than it saves.
 const BATCH_LEAST: usize = 8;
+
+/// The steps down one coordinate tried at a local minimum of the other steps: less 2 to
+/// this (bisection tries less one), so that a failure recurring with a period up to it (a
+/// program wrong at every heap of one residue, or only past a threshold it first meets a
+/// few steps down) is found below a local minimum.
+const COUNT_STEPS: u128 = 64;
 
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -636,9 +643,35 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         progress
     }
 
+    /// Returns whether case `at` got smaller by one coordinate lowered by 2 to
+    /// [`COUNT_STEPS`]; of the candidates (those `tried` saw pass left out), the least in
+    /// the problem's order that fails is adopted.
+    fn step_down(&mut self, at: usize, tried: &HashSet<(usize, u128)>) -> bool {
+        let problem = self.problem;
+        let here = self.best.cases[at].clone();
+        // Where the search below can afford every smaller case, it finds any step that
+        // fails, and proves the case least if none does: the steps would only cost runs.
+        if problem.below(&here, self.enumerated(&here)).exhausted == Least::Proven {
+            return false;
+        }
+        let key = problem.key(&here);
+        let mut candidates: Vec<P::Case> = problem
+            .coordinates(&here)
+            .into_iter()
+            .enumerate()
+            .flat_map(|(dim, v)| (2..=COUNT_STEPS.min(v)).map(move |d| (dim, v - d)))
+            .filter(|change| !tried.contains(change))
+            .filter_map(|(dim, v)| problem.with_coordinate(&here, dim, v))
+            .filter(|c| problem.key(c) < key)
+            .collect();
+        candidates.sort_by_cached_key(|c| problem.key(c));
+        self.first_failing_case(at, &candidates, false).is_some()
+    }
+
     /// Shrinks case `at` in sweeps until one makes no progress: a list by
     /// [`Search::shrink_list`], fewer components (a smaller case with fewer coordinates),
-    /// then each coordinate bisected, then the problem's other smaller cases in order.
+    /// then each coordinate bisected, then the problem's other smaller cases in order;
+    /// at a local minimum of these, each coordinate less 2 to [`COUNT_STEPS`].
     fn shrink_case(&mut self, at: usize) {
         let problem = self.problem;
         loop {
@@ -661,10 +694,27 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             }
             // Fewer components were tried above; they are tried again in the next sweep.
             progress |= self.descend(at, &|here, c| !fewer(here, c), &mut tried, &stuck);
+            if !progress && !self.over() {
+                progress = self.step_down(at, &tried);
+            }
             if !progress || self.over() {
                 return;
             }
         }
+    }
+
+    /// Returns how many cases like `here` one run of the enumeration below holds: in
+    /// batches where they can be, so the runs go further.
+    fn batched(&self, here: &P::Case) -> usize {
+        match (self.best.cases.len(), self.target) {
+            (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
+            _ => 1,
+        }
+    }
+
+    /// Returns the cases the enumeration below `here` may run.
+    fn enumerated(&self, here: &P::Case) -> u64 {
+        self.limits.max_enumerated.saturating_mul(self.batched(here)) as u64
     }
 
     /// Returns what the enumeration in order below case `at` proves, run `width`
@@ -674,12 +724,8 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
         let key = problem.key(&here);
-        // Candidates run in batches of cases where they can, so the runs go further.
-        let batch = match (self.best.cases.len(), self.target) {
-            (1, Verdict::WrongAnswer) => self.batch_len(&vec![here.clone(); BATCH]),
-            _ => 1,
-        };
-        let below = problem.below(&here, self.limits.max_enumerated.saturating_mul(batch) as u64);
+        let batch = self.batched(&here);
+        let below = problem.below(&here, self.enumerated(&here));
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
         self.cut = false;

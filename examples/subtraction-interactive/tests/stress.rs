@@ -122,16 +122,14 @@ fn a_blunder_above_a_million_is_refuted_from_the_fast_path() {
     assert_eq!(f.verdict, Verdict::WrongAnswer, "{}", f.report.to_text());
     assert_eq!(f.positions.len(), 1, "{}", f.input);
     let start = f.positions[0];
-    // greedy.c takes 4 above 10^6; it fails where that throws a win away. The least such
-    // start (1000002) is below 1000011, where the engine's descent stops today (a local
-    // minimum of its steps, the search below it spent before 10^6): the interactive copy's
-    // steps of 2 to 64 below a local minimum are not in the engine's shrinker.
+    // greedy.c takes 4 above 10^6; it fails where that throws a win away. The engine's
+    // descent stops at a local minimum of its steps (1000011 without more), where each
+    // count less 2 to 64 finds the least such start, the model's.
     assert!(
         start > 1_000_000 && wins(start) && wins(start - 4),
         "start {start}"
     );
-    let least = least_greedy_failure();
-    assert!((least..=1_000_011).contains(&start), "{}", f.report.to_text());
+    assert_eq!(start, least_greedy_failure(), "{}", f.report.to_text());
     let entries = &f.transcript.as_ref().expect("a transcript").entries;
     assert_eq!(entries[1].wrote, (start - 4).to_string());
     assert!(

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::game_trait::format::{Format, Output};
 use crate::game_trait::position::{self, Position};
-use crate::game_trait::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, Search, budget_of};
+use crate::game_trait::search::{ByMoves, LISTED, Recycled, SEARCH_BUDGET, SEARCH_WORK, Search, budget_of};
 use crate::game_trait::searches::Searches;
 use crate::problem::{
     Below, Budget, CaseError, Evaluation, Flag, Flags, Least, Order, Problem, Properties, Property, Share,
@@ -244,14 +244,19 @@ impl<G: Game> GameProblem<G> {
         let (g1, g2, g3) = (Arc::clone(&game), Arc::clone(&game), Arc::clone(&game));
         let truth = Truth {
             joint: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
-                RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET).with_max_moves(LISTED)
+                RulesOracle::with_budget(ByMoves(Arc::clone(&g1)), SEARCH_BUDGET)
+                    .with_max_moves(LISTED)
+                    .with_work(SEARCH_WORK)
             }),
             misere: Recycled::new(SEARCH_BUDGET, RulesOracle::visited, move || {
                 RulesOracle::with_budget(Misere(ByMoves(Arc::clone(&g2))), SEARCH_BUDGET)
                     .with_max_moves(LISTED)
+                    .with_work(SEARCH_WORK)
             }),
             sum: Recycled::new(SEARCH_BUDGET, ComponentGrundy::len, move || {
-                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET).with_max_moves(LISTED)
+                ComponentGrundy::with_budget(ByMoves(Arc::clone(&g3)), SEARCH_BUDGET)
+                    .with_max_moves(LISTED)
+                    .with_work(SEARCH_WORK)
             }),
         };
         let line_shape = LineShape::of(&format, &*game);
