@@ -79,7 +79,9 @@ fn board(text: &str) -> Vec<String> {
 }
 
 impl<G: Family> PartizanProblem<G> {
-    /// Returns the position `--position` gives, else the one the family's flags name.
+    /// Returns the position `--position` gives, else the one the family's flags name, else
+    /// the last of the family's positions of size 4 (or the largest size below it), so that
+    /// `plot FAMILY` alone draws an example.
     fn plotted(&self, flags: &Flags) -> Result<G::Position, PlotError> {
         if let Some(text) = flags.text("position")? {
             let mut tokens = Tokens::new(text.as_bytes());
@@ -88,7 +90,11 @@ impl<G: Family> PartizanProblem<G> {
                 .read(&mut tokens)
                 .map_err(|e| PlotError::Range(format!("--position: {e}")));
         }
-        self.game().flagged_position().ok_or_else(|| {
+        let example = || {
+            let n = self.game().max_size().min(4);
+            (1..=n).rev().find_map(|n| self.game().of_size(n).pop())
+        };
+        self.game().flagged_position().or_else(example).ok_or_else(|| {
             PlotError::Range(format!(
                 "{}: no position to draw: give --position (a position as contest input writes it){}",
                 G::NAME,
