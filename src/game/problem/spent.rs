@@ -109,7 +109,12 @@ impl<G: Game> GameProblem<G> {
             return Err(CaseError::unjudged(budget.clone(), why));
         }
         let verdict = check();
-        if let Err(CaseError::Unjudged { budget, .. }) = &verdict {
+        // Within the oracles' reach a search is expected to decide: one spent there (a
+        // loopy game's chain running away from a small position) says nothing of the
+        // cases above it.
+        if let Err(CaseError::Unjudged { budget, .. }) = &verdict
+            && !self.joint_reach_of(&counts)
+        {
             lock(&self.spent).keep(route, counts, budget.clone());
         }
         verdict
