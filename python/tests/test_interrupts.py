@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 
 import pytest
@@ -29,15 +28,31 @@ class Broken:
         return [n - 1] if n else []
 
 
+class InterruptedTake(SlowTake):
+    """SlowTake whose user presses Ctrl-C during its 50th move list: the signal comes from
+    the work, not from a timer that a busy machine may fire after the check has ended."""
+
+    def __init__(self):
+        self.calls = 0
+        self.sent = None
+
+    def moves(self, n):
+        self.calls += 1
+        if self.calls == 50:
+            self.sent = time.monotonic()
+            os.kill(os.getpid(), signal.SIGINT)
+        return super().moves(n)
+
+
 def test_ctrl_c_stops_the_engine_within_a_second_as_keyboard_interrupt():
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    start = time.monotonic()
-    timer.start()
+    game = InterruptedTake()
     with pytest.raises(KeyboardInterrupt):
-        check.outcome(SlowTake(), lambda n: n % 3 != 0)
-    stopped = time.monotonic() - start
-    timer.join()
-    assert stopped < 1.5, f"stopped {stopped - 0.5:.2f} s after Ctrl-C"
+        check.outcome(game, lambda n: n % 3 != 0)
+    assert game.sent is not None, "the check ended before its 50th move list"
+    stopped = time.monotonic() - game.sent
+    # A bound that tells "at once" from "at the end of the check" (about 3 s of sleeps).
+    assert stopped < 1.0, f"stopped {stopped:.2f} s after Ctrl-C"
+    assert game.calls < 100, f"{game.calls} move lists after Ctrl-C at the 50th"
 
 
 def test_an_exception_in_moves_propagates_with_its_type_and_position():
