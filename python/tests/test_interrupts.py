@@ -45,9 +45,15 @@ class InterruptedTake(SlowTake):
 
 
 def test_ctrl_c_stops_the_engine_within_a_second_as_keyboard_interrupt():
+    # A job started in the background by a non-interactive shell (nohup, CI runners)
+    # inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     game = InterruptedTake()
-    with pytest.raises(KeyboardInterrupt):
-        check.outcome(game, lambda n: n % 3 != 0)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            check.outcome(game, lambda n: n % 3 != 0)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert game.sent is not None, "the check ended before its 50th move list"
     stopped = time.monotonic() - game.sent
     # A bound that tells "at once" from "at the end of the check" (about 3 s of sleeps).
