@@ -56,9 +56,11 @@ def test_ctrl_c_stops_the_engine_within_a_second_as_keyboard_interrupt():
         signal.signal(signal.SIGINT, previous)
     assert game.sent is not None, "the check ended before its 50th move list"
     stopped = time.monotonic() - game.sent
-    # A bound that tells "at once" from "at the end of the check" (about 3 s of sleeps).
-    assert stopped < 1.0, f"stopped {stopped:.2f} s after Ctrl-C"
+    # "At once" is counted in work, which a busy machine does not change: the check lists
+    # about 1,500 positions' moves when it is not stopped. The clock only tells "at once"
+    # from "never" (the unstopped check sleeps about 3 s).
     assert game.calls < 100, f"{game.calls} move lists after Ctrl-C at the 50th"
+    assert stopped < 10.0, f"stopped {stopped:.2f} s after Ctrl-C"
 
 
 def test_an_exception_in_moves_propagates_with_its_type_and_position():
