@@ -14,6 +14,7 @@ values and contest programs against oracles computed from the moves alone.
 from . import check, octal, partizan
 from ._errors import (BudgetExceeded, CheckAborted, GamecheckError, Refuted, SolutionFailed,
                       Unjudged)
+from ._format import Field, Format, Interactive, Output
 from ._native import __version__
 from ._solve import grundy, grundy_values, outcome
 from ._stress import Passed, stress
@@ -38,4 +39,8 @@ __all__ = [
     "grundy_values",
     "outcome",
     "Passed",
+    "Format",
+    "Field",
+    "Output",
+    "Interactive",
 ]

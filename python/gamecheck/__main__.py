@@ -2,7 +2,8 @@
 written in Python.
 
 ``GAME.py`` defines the game: a module-level ``game`` object, else the one class with a
-``moves`` method (built with no arguments). The game is served under the file's name, and
+``moves`` method, or ``left_moves`` and ``right_moves`` for a partizan game (built with no
+arguments); its ``format`` attribute (a :class:`gamecheck.Format`) is its contest input. The game is served under the file's name, and
 the rest is the Rust command line itself — ``check``, ``claim``, ``solve``, ``stress``,
 ``repro``, ``prove``, ``plot`` with their flags, JSON reports and exit codes (0 ok, 1 a
 disagreement or a failing solution, 2 a usage or input error)::
@@ -37,10 +38,12 @@ def load_game(path: str) -> Tuple[Any, str]:
     if hasattr(module, "game"):
         return module.game, file.stem
     classes = [c for _, c in inspect.getmembers(module, inspect.isclass)
-               if c.__module__ == module.__name__ and callable(getattr(c, "moves", None))]
+               if c.__module__ == module.__name__ and (callable(getattr(c, "moves", None))
+                                                       or callable(getattr(c, "left_moves", None)))]
     if len(classes) != 1:
         names = ", ".join(c.__name__ for c in classes) or "none"
-        raise SystemExit(f"error: {path} defines no `game` and not exactly one class with `moves` ({names})")
+        raise SystemExit(f"error: {path} defines no `game` and not exactly one class with "
+                         f"`moves` or `left_moves` ({names})")
     return classes[0](), file.stem
 
 

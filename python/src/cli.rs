@@ -6,9 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use gamecheck::game::{GameProblem, Position};
 use gamecheck::games::{Build, Registry, RegistryError, UnknownProblem, Visit, visit_built};
+use gamecheck::partizan::PartizanProblem;
 use gamecheck::problem::{Flag, Flags};
 use pyo3::prelude::*;
 
+use crate::family::PyFamily;
 use crate::game::{Class, Door, PyGame};
 use crate::with_position;
 
@@ -31,8 +33,40 @@ impl<P: Position> Default for PyGame<P> {
     }
 }
 
+impl<P: Position> Default for PyFamily<P> {
+    /// The partizan game `python -m gamecheck` serves.
+    fn default() -> PyFamily<P> {
+        PyFamily::new(served().0)
+    }
+}
+
 /// The registry of the one Python game served.
 struct Served<P>(PhantomData<P>);
+
+/// The registry of the one partizan Python game served.
+struct ServedPartizan<P>(PhantomData<P>);
+
+impl<P: Position> Registry for ServedPartizan<P> {
+    fn problems() -> Vec<(&'static str, &'static [&'static str])> {
+        vec![(served().1, &[])]
+    }
+
+    fn problem_flags(name: &str) -> Result<Vec<Flag>, UnknownProblem> {
+        if name == served().1 {
+            Ok(<PartizanProblem<PyFamily<P>> as Build>::flags())
+        } else {
+            Err(Self::unknown(name))
+        }
+    }
+
+    fn visit<V: Visit>(name: &str, flags: &Flags, v: V) -> Result<V::Output, RegistryError> {
+        if name == served().1 {
+            visit_built::<PartizanProblem<PyFamily<P>>, V>(name, flags, v)
+        } else {
+            Err(Self::unknown(name).into())
+        }
+    }
+}
 
 impl<P: Position> Registry for Served<P> {
     fn problems() -> Vec<(&'static str, &'static [&'static str])> {
@@ -58,10 +92,17 @@ impl<P: Position> Registry for Served<P> {
 
 /// Runs gamecheck's command line on `args` (the program's name first, then e.g.
 /// `stress NAME --solution sol.cpp`) with `game` served as `name`; returns the exit code.
+/// A game with `left_moves` and `right_moves` is served as a partizan game.
 #[pyfunction]
 pub fn cli(py: Python<'_>, game: &Bound<'_, PyAny>, name: String, args: Vec<String>) -> PyResult<u8> {
     let door = Arc::new(Door::default());
-    let class = Arc::new(Class::read(game, Arc::clone(&door))?);
+    let partizan = Class::is_partizan(game)?;
+    let class = if partizan {
+        Class::read_partizan(game, Arc::clone(&door))?
+    } else {
+        Class::read(game, Arc::clone(&door))?
+    };
+    let class = Arc::new(class);
     let name: &'static str = Box::leak(name.into_boxed_str());
     *SERVED.lock().unwrap_or_else(|e| e.into_inner()) = Some((class, name));
     let program = gamecheck::cli::Program {
@@ -71,7 +112,11 @@ pub fn cli(py: Python<'_>, game: &Bound<'_, PyAny>, name: String, args: Vec<Stri
     };
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
     with_position!(Class::arity(game)?, P => {
-        let code = door.run(py, || gamecheck::cli::main_from::<Served<P>>(&program, args))?;
+        let code = if partizan {
+            door.run(py, || gamecheck::cli::main_from::<ServedPartizan<P>>(&program, args))?
+        } else {
+            door.run(py, || gamecheck::cli::main_from::<Served<P>>(&program, args))?
+        };
         Ok(exit_status(code))
     })
 }

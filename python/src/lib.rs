@@ -4,6 +4,8 @@
 
 mod check;
 mod cli;
+mod family;
+mod format;
 mod game;
 mod octal;
 mod partizan;
@@ -31,5 +33,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal::subtraction_period, m)?)?;
     m.add_function(wrap_pyfunction!(stress::stress_solution, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli, m)?)?;
+    m.add_function(wrap_pyfunction!(format::format_write, m)?)?;
     Ok(())
 }

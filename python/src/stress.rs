@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::check::answer_to_py;
+use crate::format::Spec;
 use crate::game::{Class, Door, PyGame, to_py};
 use crate::with_position;
 
@@ -21,7 +22,7 @@ use crate::with_position;
 /// returns what the run passed, or raises `gamecheck.SolutionFailed` with the shrunk
 /// input's positions, the expected answers and what the program printed.
 #[pyfunction]
-#[pyo3(signature = (game, solution, seed = None, cases = None, jobs = None, timeout = None, grundy = false, misere = false, rules_only = false, out_dir = None))]
+#[pyo3(signature = (game, solution, seed = None, cases = None, jobs = None, timeout = None, grundy = false, misere = false, rules_only = false, out_dir = None, format = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn stress_solution<'py>(
     py: Python<'py>,
@@ -35,9 +36,14 @@ pub fn stress_solution<'py>(
     misere: bool,
     rules_only: bool,
     out_dir: Option<std::path::PathBuf>,
+    format: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let door = Arc::new(Door::default());
-    let class = Arc::new(Class::read(game, Arc::clone(&door))?);
+    let mut class = Class::read(game, Arc::clone(&door))?;
+    if let Some(f) = format {
+        class.format = Some(Spec::read(f)?);
+    }
+    let class = Arc::new(class);
     let question = Question {
         play: if misere { Play::Misere } else { Play::Normal },
         grundy,
