@@ -53,6 +53,20 @@ def kayles_mex(limit):
     return g
 
 
+def pycgt_kayles(limit):
+    """Kayles in pycgt 0.1, which has no Kayles, octal or generic impartial game: each
+    heap's canonical form built from its options (sums of two smaller heaps) by pycgt's
+    own ``game`` and ``add``, as a pycgt user writes it."""
+    from pycgt.game import ZERO, add, game
+
+    values = [ZERO]
+    for n in range(1, limit + 1):
+        options = {add(values[a], values[n - take - a])
+                   for take in (1, 2) if n >= take for a in range(0, (n - take) // 2 + 1)}
+        values.append(game(options, options))
+    return values
+
+
 class Domineering:
     """Domineering in Python: a position is a tuple of row strings, '.' empty."""
 
@@ -166,9 +180,17 @@ def main():
     try:
         from pycgt.notation import render
         from pycgt.rulesets import domineering as pd
+        from pycgt.values import nimber
     except ImportError:
         print("pycgt is not installed: pip install pycgt==0.1.0", file=sys.stderr)
         return
+    for limit in (24, 32):
+        paired(
+            f"Kayles heaps 0..{limit}, moves in Python vs Kayles in pycgt (its game and add)",
+            lambda: gamecheck.grundy_values(Kayles(), [(n,) if n else () for n in range(limit + 1)]),
+            lambda: cold_pycgt() or pycgt_kayles(limit),
+            lambda a, b: [nimber(g) for g in a] == b,
+        )
     for rows, cols in [(2, 6), (2, 8), (2, 10), (3, 4), (3, 5), (3, 6)]:
         board = tuple("." * cols for _ in range(rows))
         paired(
@@ -183,6 +205,22 @@ def main():
             lambda: cold_pycgt() or pd.rectangle(rows, cols),
             lambda a, b: a == partizan.parse(render(b)),
         )
+    class Counted(Kayles):
+        asked = {"moves": [], "components": []}
+
+        def moves(self, rows):
+            Counted.asked["moves"].append(rows)
+            return super().moves(rows)
+
+        def components(self, rows):
+            Counted.asked["components"].append(rows)
+            return super().components(rows)
+
+    gamecheck.grundy_values(Counted(), [(n,) if n else () for n in range(301)])
+    for name, asked in Counted.asked.items():
+        print(f"\nKayles 0..300 through the door: {len(asked)} `{name}` calls "
+              f"for {len(set(asked))} distinct positions", end="")
+    print()
     n = 20_000
     Take1.calls = 0
     t, _ = cpu(lambda: gamecheck.grundy(Take1(), n))
