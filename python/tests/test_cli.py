@@ -129,3 +129,16 @@ def test_partizan_stress_refutes_a_wrong_program_at_its_least_input_with_exit_1(
     report = json.loads(r.stdout)
     assert report["input"].split() == ["1", str(len(least)), *map(str, least)]
     assert report["expected"].split() == [sign[(berlekamp(least) > 0) - (berlekamp(least) < 0)]]
+
+
+def test_a_partizan_claim_is_refuted_at_the_least_string_berlekamp_gives(tmp_path):
+    from itertools import product
+    above_one = [s for n in range(6) for s in product((0, 1), repeat=n) if berlekamp(s) > 1]
+    least = min(above_one, key=lambda s: (sum(s) + len(s), s))
+    r = run_hackenbush(tmp_path, "claim", "hackenbush.py", "value <= 1", "--json")
+    assert r.returncode == 1, r.stderr
+    report = json.loads(r.stdout)
+    assert report["counterexample"] == f"{len(least)}/{' '.join(map(str, least))}"
+    assert report["truth"] == str(berlekamp(least))
+    assert run_hackenbush(tmp_path, "claim", "hackenbush.py", "temperature(value) < 0",
+                          "--cases", "200").returncode == 0
