@@ -53,7 +53,9 @@ class SolutionFailed(GamecheckError, AssertionError):
     ``expected`` (the answer to each), ``output`` (what the program printed), ``verdict``
     (``wrong-answer``, ``timeout``, ``runtime-error``, ``presentation-error``),
     ``reason``, ``least`` (True when every smaller input was run), ``input`` (the shrunk
-    input as text), ``first_input``, ``shrink_runs``. ``str(e)`` is gamecheck's report.
+    input as text), ``first_input``, ``shrink_runs``, and for an interactive game
+    ``transcript`` (the failing game as played, as text; else None). ``str(e)`` is
+    gamecheck's report.
     """
 
     positions: list
@@ -66,3 +68,4 @@ class SolutionFailed(GamecheckError, AssertionError):
     input: str
     first_input: str
     shrink_runs: int
+    transcript: Optional[str]

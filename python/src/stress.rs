@@ -127,6 +127,7 @@ fn run<'py, G: Game>(
             e.setattr("input", f.input.clone())?;
             e.setattr("first_input", f.first_input.clone())?;
             e.setattr("shrink_runs", f.shrink_runs)?;
+            e.setattr("transcript", f.transcript.as_ref().map(|t| t.to_text()))?;
             Err(PyErr::from_value(e))
         }
         Err(other) => Err(PyValueError::new_err(other.to_string())),

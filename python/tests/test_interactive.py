@@ -64,3 +64,4 @@ def test_a_wrong_player_is_refuted_at_the_least_start_a_dp_gives(tmp_path):
         gamecheck.stress(Take12(), program(tmp_path, "1"), cases=10, out_dir=str(tmp_path / "out"))
     assert caught.value.positions == [least] == [2]
     assert caught.value.least
+    assert caught.value.transcript.startswith("game 1: start 2")
