@@ -251,10 +251,7 @@ impl Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn v(s: &str) -> Value {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::partizan::notation::v;
 
     #[test]
     fn cooling_and_heating_match_the_definitions_and_published_values() {
