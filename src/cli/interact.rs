@@ -13,7 +13,6 @@ use crate::games::{Registered, Registry, Visit};
 use crate::interactive::Verdict;
 use crate::problem::Flags;
 use crate::setters::CheckerVerdict;
-use crate::shown::note;
 use crate::stress::StressError;
 
 /// The most bytes of a test's input read: a test is the starts, far smaller.
@@ -74,17 +73,10 @@ impl Visit for Interact<'_> {
         let mut from = std::io::stdin().lock();
         let mut to = std::io::stdout().lock();
         let verdict = verdict_of(game.interact(&input, a.seed, &mut from, &mut to));
-        let message = crate::shown::escaped_lines(&verdict.to_string());
-        let (path, code) = match a.kattis {
-            true => (a.files[2].join("judgemessage.txt"), verdict.kattis_code()),
-            false => (a.files[1].clone(), verdict.testlib_code()),
-        };
-        std::fs::write(&path, format!("{message}\n"))
-            .with_context(|| format!("writing {}", path.display()))?;
-        if !a.kattis {
-            note(&message);
+        match a.kattis {
+            true => super::judge::tell(&verdict, Some(&a.files[2]), None),
+            false => super::judge::tell(&verdict, None, Some(&a.files[1])),
         }
-        Ok(ExitCode::from(code))
     }
 }
 

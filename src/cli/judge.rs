@@ -70,16 +70,33 @@ impl Visit for Judge<'_> {
             true => CheckerVerdict::PresentationError(format!("the output passes {MAX_OUTPUT} bytes")),
             false => crate::setters::check_output(problem, &input, &output, Some(&answer)),
         };
-        let message = crate::shown::escaped_lines(&verdict.to_string());
-        if a.kattis {
-            let path = a.files[2].join("judgemessage.txt");
-            std::fs::write(&path, format!("{message}\n"))
-                .with_context(|| format!("writing {}", path.display()))?;
-            return Ok(ExitCode::from(verdict.kattis_code()));
-        }
-        note(&message);
-        Ok(ExitCode::from(verdict.testlib_code()))
+        let feedback_dir = a.kattis.then(|| a.files[2].as_path());
+        tell(&verdict, feedback_dir, None)
     }
+}
+
+/// Returns the exit code of `verdict` under the judges' convention, its message written
+/// where the convention keeps it: ICPC/Kattis's when `feedback_dir` is given (the message
+/// in its `judgemessage.txt`, exit 42/43), else testlib's (the message on stderr and in
+/// `testlib_out`, an interactor's OUTPUT, when given; exit 0/1/2/3).
+pub(super) fn tell(
+    verdict: &CheckerVerdict,
+    feedback_dir: Option<&Path>,
+    testlib_out: Option<&Path>,
+) -> Result<ExitCode> {
+    let message = crate::shown::escaped_lines(&verdict.to_string());
+    let (file, code) = match feedback_dir {
+        Some(dir) => (Some(dir.join("judgemessage.txt")), verdict.kattis_code()),
+        None => (testlib_out.map(Path::to_path_buf), verdict.testlib_code()),
+    };
+    if let Some(path) = file {
+        std::fs::write(&path, format!("{message}\n"))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if feedback_dir.is_none() {
+        note(&message);
+    }
+    Ok(ExitCode::from(code))
 }
 
 pub(super) fn judge<R: Registry>(a: &JudgeArgs, flags: &Flags) -> Result<ExitCode> {

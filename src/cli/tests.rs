@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use super::output::write_stdout;
 use crate::games::{Registered, Registry, Visit};
 use crate::problem::Flags;
-use crate::setters::{TestSet, TestSetConfig};
+use crate::setters::{Test, TestSet, TestSetConfig};
 use crate::shown::note;
 use crate::stress::{Limits, ShrinkLimits, Solution};
 
@@ -103,34 +103,20 @@ fn write_set(set: &TestSet, out: &Path, layout: Layout) -> Result<()> {
         Layout::Kattis => PathBuf::from("data/secret"),
     };
     for (i, test) in set.tests.iter().enumerate() {
-        write(
-            out,
-            &dir.join(format!("{:02}.in", i + 1)),
-            test.input.as_bytes(),
-            false,
-        )?;
-        write(
-            out,
-            &dir.join(format!("{:02}.ans", i + 1)),
-            test.answer.as_bytes(),
-            false,
-        )?;
+        write_test(out, &dir.join(format!("{:02}", i + 1)), test)?;
     }
     if layout == Layout::Kattis
         && let Some(sample) = set.tests.iter().min_by_key(|t| (t.input.len(), t.cases))
     {
-        write(
-            out,
-            Path::new("data/sample/01.in"),
-            sample.input.as_bytes(),
-            false,
-        )?;
-        write(
-            out,
-            Path::new("data/sample/01.ans"),
-            sample.answer.as_bytes(),
-            false,
-        )?;
+        write_test(out, Path::new("data/sample/01"), sample)?;
+    }
+    Ok(())
+}
+
+/// Writes `test` into `out` as `{name}.in` and `{name}.ans`.
+fn write_test(out: &Path, name: &Path, test: &Test) -> Result<()> {
+    for (ending, text) in [("in", &test.input), ("ans", &test.answer)] {
+        write(out, &name.with_extension(ending), text.as_bytes(), false)?;
     }
     Ok(())
 }

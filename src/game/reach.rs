@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::problem::GameProblem;
-use super::{Answer, Game, Play, Question, Unanswered};
+use super::{Answer, Game, Question, Unanswered};
 use crate::game_trait::position::Position;
 use crate::game_trait::search::{SEARCH_BUDGET, SEARCH_WORK, Search};
 use crate::problem::{Bounds, ContestFormat, Problem, Range};
@@ -38,15 +38,7 @@ impl<G: Game> GameProblem<G> {
     /// Returns the answer to the problem's question by the rules alone (a search of the
     /// moves within `search`'s budget), never by the fast path.
     pub(crate) fn rules_answer(&self, p: &G::Position, search: &mut Search<G>) -> Result<Answer, Unanswered> {
-        match self.question() {
-            Question { grundy: true, .. } => search.grundy(p).map(Answer::Grundy),
-            Question {
-                play: Play::Normal, ..
-            } => search.outcome(p).map(Answer::Outcome),
-            Question {
-                play: Play::Misere, ..
-            } => search.misere_outcome(p).map(Answer::Outcome),
-        }
+        search.answer(self.question(), p)
     }
 
     /// Returns the positions probed at count `c` within `bounds`: every count `c` at the

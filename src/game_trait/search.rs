@@ -7,7 +7,7 @@ use gamecheck_oracles::component_grundy::{ComponentGrundy, Components};
 use gamecheck_oracles::misere::Misere;
 use gamecheck_oracles::rules_oracle::{Rules, RulesError, RulesOracle};
 
-use super::{Game, MOVES_LISTED, Outcome, Unanswered};
+use super::{Answer, Game, MOVES_LISTED, Outcome, Play, Question, Unanswered};
 use crate::problem::Budget;
 
 /// A game's moves as the oracles' [`Rules`].
@@ -266,5 +266,22 @@ impl<G: Game> Search<G> {
         self.misere
             .ask(&p.counts(), |o| o.outcome(&q))
             .map_err(|e| self.failed(&e))
+    }
+
+    /// Returns the answer to `question` at `p` by the moves alone: the Grundy value, or
+    /// the outcome under normal or misère play.
+    ///
+    /// # Errors
+    /// The search would exceed its budget.
+    pub(crate) fn answer(&mut self, question: Question, p: &G::Position) -> Result<Answer, Unanswered> {
+        match question {
+            Question { grundy: true, .. } => self.grundy(p).map(Answer::Grundy),
+            Question {
+                play: Play::Normal, ..
+            } => self.outcome(p).map(Answer::Outcome),
+            Question {
+                play: Play::Misere, ..
+            } => self.misere_outcome(p).map(Answer::Outcome),
+        }
     }
 }

@@ -10,10 +10,6 @@ use crate::partizan::family::Family;
 use crate::partizan::*;
 use crate::problem::{Problem, Properties};
 
-fn v(s: &str) -> Value {
-    s.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn board(rows: &[&str]) -> Grid {
     Grid::from_rows(&rows.iter().map(|r| r.as_bytes().to_vec()).collect::<Vec<_>>())
 }

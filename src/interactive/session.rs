@@ -158,69 +158,95 @@ impl<G: Game> GameRun<'_, '_, G> {
         self.transcript.entries.push(entry);
     }
 
+    /// Writes the end token `token` (the format's `won` or `lost`) to the program and
+    /// enters it in the transcript as the judge's, at `p`.
+    fn end(
+        &mut self,
+        peer: &mut dyn Peer,
+        token: &str,
+        p: &G::Position,
+        note: String,
+        defence: Option<Defence>,
+    ) {
+        peer.send(&format!("{token}\n"));
+        self.entry(peer, Player::Judge, token, p, note, defence);
+    }
+
+    /// Reads the side the program takes at `start` (ranked `start_rank`) of `[first,
+    /// second]` and returns whether it moves first; `Err` when it writes no side or takes
+    /// the losing one.
+    fn take_side(
+        &mut self,
+        start: &G::Position,
+        start_rank: &Rank,
+        [first, second]: [&str; 2],
+        peer: &mut dyn Peer,
+    ) -> Result<bool, Ended> {
+        let line = self.receive(peer, "its side")?;
+        // Only ASCII spaces around it: a no-break space is part of the word.
+        let word = line.trim_matches(|c: char| c.is_ascii_whitespace());
+        let program_to_move = if word == first {
+            true
+        } else if word == second {
+            false
+        } else {
+            let why = format!(
+                "expected `{first}` or `{second}`, read `{}`",
+                crate::shown::escaped(line.as_bytes(), 60)
+            );
+            self.entry(
+                peer,
+                Player::Program,
+                word,
+                start,
+                format!("not a side: {why}"),
+                None,
+            );
+            return Err(Ended::new(Verdict::PresentationError, &why));
+        };
+        // The start's standing for the side the program took.
+        let took = match (start_rank.outcome(), program_to_move) {
+            (Some(o), true) => Some(o),
+            (Some(Outcome::Win), false) => Some(Outcome::Loss),
+            (Some(Outcome::Loss), false) => Some(Outcome::Win),
+            (o, _) => o,
+        };
+        let right = if start_rank.outcome() == Some(Outcome::Loss) {
+            second
+        } else {
+            first
+        };
+        let note = match took {
+            Some(Outcome::Loss) => format!("the wrong side: the start is {start_rank}, `{right}` wins"),
+            Some(Outcome::Win) => format!("the right side: the start is {start_rank}"),
+            Some(Outcome::Draw) => format!("the start is {start_rank}"),
+            None => "the start's standing is out of the judge's reach".to_owned(),
+        };
+        self.entry(peer, Player::Program, word, start, note, None);
+        if took == Some(Outcome::Loss) {
+            self.end(
+                peer,
+                self.setup.format.lost,
+                start,
+                "the judge stops: the program chose the losing side".into(),
+                None,
+            );
+            return Err(wa(format!(
+                "game {}: chose `{word}` at {}, where `{right}` wins ({start_rank})",
+                self.transcript.game, self.transcript.start
+            )));
+        }
+        Ok(program_to_move)
+    }
+
     /// Plays one game from `start`; `Err` with the verdict when the program failed.
     fn play(&mut self, start: &G::Position, peer: &mut dyn Peer) -> Result<(), Ended> {
         let format = self.setup.format;
         peer.send(&format.game_text(start));
         let start_rank = self.judge.rank(start);
         let mut program_to_move = true;
-        if let Some([first, second]) = format.sides {
-            let line = self.receive(peer, "its side")?;
-            // Only ASCII spaces around it: a no-break space is part of the word.
-            let word = line.trim_matches(|c: char| c.is_ascii_whitespace());
-            program_to_move = if word == first {
-                true
-            } else if word == second {
-                false
-            } else {
-                let why = format!(
-                    "expected `{first}` or `{second}`, read `{}`",
-                    crate::shown::escaped(line.as_bytes(), 60)
-                );
-                self.entry(
-                    peer,
-                    Player::Program,
-                    word,
-                    start,
-                    format!("not a side: {why}"),
-                    None,
-                );
-                return Err(Ended::new(Verdict::PresentationError, &why));
-            };
-            // The start's standing for the side the program took.
-            let took = match (start_rank.outcome(), program_to_move) {
-                (Some(o), true) => Some(o),
-                (Some(Outcome::Win), false) => Some(Outcome::Loss),
-                (Some(Outcome::Loss), false) => Some(Outcome::Win),
-                (o, _) => o,
-            };
-            let right = if start_rank.outcome() == Some(Outcome::Loss) {
-                second
-            } else {
-                first
-            };
-            let note = match took {
-                Some(Outcome::Loss) => format!("the wrong side: the start is {start_rank}, `{right}` wins"),
-                Some(Outcome::Win) => format!("the right side: the start is {start_rank}"),
-                Some(Outcome::Draw) => format!("the start is {start_rank}"),
-                None => "the start's standing is out of the judge's reach".to_owned(),
-            };
-            self.entry(peer, Player::Program, word, start, note, None);
-            if took == Some(Outcome::Loss) {
-                peer.send(&format!("{}\n", format.lost));
-                self.entry(
-                    peer,
-                    Player::Judge,
-                    format.lost,
-                    start,
-                    "the judge stops: the program chose the losing side".into(),
-                    None,
-                );
-                return Err(wa(format!(
-                    "game {}: chose `{word}` at {}, where `{right}` wins ({start_rank})",
-                    self.transcript.game, self.transcript.start
-                )));
-            }
+        if let Some(sides) = format.sides {
+            program_to_move = self.take_side(start, &start_rank, sides, peer)?;
         }
         // The limit binds where the oracle ranks the start within it: a winner who hastens
         // finishes within the start's remoteness.
@@ -257,24 +283,14 @@ impl<G: Game> GameRun<'_, '_, G> {
                 self.entry(peer, Player::Program, line.trim_ascii(), &q, note, None);
                 p = q;
                 if !self.judge.has_move(&p) {
-                    peer.send(&format!("{}\n", format.won));
-                    self.entry(
-                        peer,
-                        Player::Judge,
-                        format.won,
-                        &p,
-                        "the program won".into(),
-                        None,
-                    );
+                    self.end(peer, format.won, &p, "the program won".into(), None);
                     return Ok(());
                 }
                 program_to_move = false;
             } else {
                 if !self.judge.has_move(&p) {
-                    peer.send(&format!("{}\n", format.won));
-                    self.entry(
+                    self.end(
                         peer,
-                        Player::Judge,
                         format.won,
                         &p,
                         "the judge cannot move: the program won".into(),
@@ -298,16 +314,9 @@ impl<G: Game> GameRun<'_, '_, G> {
                 let after = self.judge.rank(&q);
                 if !self.judge.has_move(&q) {
                     // The judge's move ends the game: it writes `lost` instead.
-                    peer.send(&format!("{}\n", format.lost));
                     let wrote = format.move_text(&p, &q).unwrap_or_default();
-                    self.entry(
-                        peer,
-                        Player::Judge,
-                        format.lost,
-                        &q,
-                        format!("the judge's move {wrote} ends the game: the program lost"),
-                        Some(defence),
-                    );
+                    let note = format!("the judge's move {wrote} ends the game: the program lost");
+                    self.end(peer, format.lost, &q, note, Some(defence));
                     let why = self.blunder().unwrap_or_else(|| "it lost".into());
                     return Err(wa(format!(
                         "game {}: the program lost: {why}",
@@ -387,10 +396,8 @@ impl<G: Game> GameRun<'_, '_, G> {
             format!("illegal: {why}"),
             None,
         );
-        peer.send(&format!("{}\n", format.lost));
-        self.entry(
+        self.end(
             peer,
-            Player::Judge,
             format.lost,
             p,
             "the judge stops: an illegal move".into(),
@@ -424,7 +431,6 @@ impl<G: Game> GameRun<'_, '_, G> {
         };
         let kept = matches!(standing, Some(Outcome::Win | Outcome::Draw));
         if kept && (!binds || standing == Some(Outcome::Draw)) {
-            peer.send(&format!("{}\n", format.won));
             let note = format!(
                 "adjudicated at the move limit ({limit}; the start's remoteness is beyond it or out of the oracle's reach): \
                  the program keeps its {}",
@@ -434,13 +440,11 @@ impl<G: Game> GameRun<'_, '_, G> {
                     "win"
                 }
             );
-            self.entry(peer, Player::Judge, format.won, p, note, None);
+            self.end(peer, format.won, p, note, None);
             return Ok(());
         }
-        peer.send(&format!("{}\n", format.lost));
-        self.entry(
+        self.end(
             peer,
-            Player::Judge,
             format.lost,
             p,
             format!("the move limit ({limit}) is reached"),

@@ -160,10 +160,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-
-    fn v(s: &str) -> Value {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::partizan::notation::v;
 
     /// Returns whether the player named wins `g + *m` moving first, by search over the
     /// options (no comparison of games).

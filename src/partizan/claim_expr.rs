@@ -307,10 +307,7 @@ impl Predicate {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn v(s: &str) -> Value {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::partizan::notation::v;
 
     #[test]
     fn predicates_read_and_hold_by_the_order_of_games() {

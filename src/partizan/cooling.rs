@@ -21,19 +21,7 @@ impl Cooler {
     /// Returns `{G^L_t - t | G^R_t + t}`: `g` cooled by `t` as long as no cooler `t`
     /// froze it.
     fn formula(&mut self, a: &mut Arena, g: u32, t: Dyadic) -> u32 {
-        let tn = a.number(t);
-        let minus = a.neg(tn);
-        let mut left = Vec::new();
-        for gl in a.left(g).to_vec() {
-            let c = self.cool(a, gl, t);
-            left.push(a.add(c, minus));
-        }
-        let mut right = Vec::new();
-        for gr in a.right(g).to_vec() {
-            let c = self.cool(a, gr, t);
-            right.push(a.add(c, tn));
-        }
-        a.canonical_of(left, right)
+        a.cooling_formula(g, t, |a, o| self.cool(a, o, t))
     }
 
     /// Returns `g` cooled by `t >= 0`.

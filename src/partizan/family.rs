@@ -5,8 +5,8 @@
 use crate::game_trait::{Format, FromFlags, Position};
 use crate::input::InputError;
 
-use super::Partizan;
 use super::by_format;
+use super::{Partizan, Value, Values};
 
 /// The scanner a family that reads its own input ([`Family::read`]) reads with: numbers and
 /// words, with errors naming the line and the token.
@@ -18,6 +18,28 @@ pub type CrossCheck<G> = (
     &'static str,
     fn(&G, &<G as Partizan>::Position) -> Result<(), String>,
 );
+
+/// Returns `Ok` when `want`, the value a second method (`method`) gives `p`, is the
+/// canonical form of `p` from the moves of `family`: the body of a [`CrossCheck`].
+///
+/// # Errors
+/// The two values, named, when they differ; the search's error when the moves' value is
+/// beyond its budget.
+pub(crate) fn agrees_with_moves<G: Partizan>(
+    family: G,
+    p: &G::Position,
+    method: &str,
+    want: Value,
+) -> Result<(), String> {
+    let by_moves = Values::new(family).of(p).map_err(|e| e.to_string())?;
+    if by_moves == want {
+        Ok(())
+    } else {
+        Err(format!(
+            "{method} says {want}, the canonical form from the moves is {by_moves}"
+        ))
+    }
+}
 
 /// A partizan game with positions the engines can list, order, read and write: what
 /// `solve --value`, `check`, `claim` and `stress` run on, and what

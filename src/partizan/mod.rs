@@ -34,6 +34,8 @@ pub use cooling::temperature_by_cooling;
 pub use dyadic::Dyadic;
 pub use game::{Impartial, MAX_DEPTH, Partizan, Stopped, Values};
 pub use notation::ValueError;
+#[cfg(test)]
+pub(crate) use notation::v;
 pub use print::{MAX_PRINTED, TooLong};
 pub use problem::{Answer, Ask, PartizanProblem};
 pub use thermograph::{Thermograph, Trajectory};

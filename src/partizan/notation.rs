@@ -372,13 +372,16 @@ impl FromStr for Value {
     }
 }
 
+/// Returns the value `s` reads as: the tests' shorthand, panicking with the reader's
+/// error.
+#[cfg(test)]
+pub(crate) fn v(s: &str) -> Value {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn v(s: &str) -> Value {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     #[test]
     fn prints_as_cgsuite_does_and_reads_back() {

@@ -21,22 +21,34 @@ impl Arena {
         let c = if t > temperature {
             self.number(mean)
         } else {
-            let tn = self.number(t);
-            let minus = self.neg(tn);
-            let mut left = Vec::new();
-            for gl in self.left(g).to_vec() {
-                let c = self.cool(gl, t, memo);
-                left.push(self.add(c, minus));
-            }
-            let mut right = Vec::new();
-            for gr in self.right(g).to_vec() {
-                let c = self.cool(gr, t, memo);
-                right.push(self.add(c, tn));
-            }
-            self.canonical_of(left, right)
+            self.cooling_formula(g, t, |a, o| a.cool(o, t, memo))
         };
         memo.insert(g, c);
         c
+    }
+
+    /// Returns `{G^L_t - t | G^R_t + t}`, each option of `g` cooled by `cool`: the
+    /// formula of cooling, for [`Value::cool`] and for the second method of
+    /// [`super::cooling`], which freezes at its own grid.
+    pub(super) fn cooling_formula(
+        &mut self,
+        g: u32,
+        t: Dyadic,
+        mut cool: impl FnMut(&mut Arena, u32) -> u32,
+    ) -> u32 {
+        let tn = self.number(t);
+        let minus = self.neg(tn);
+        let mut left = Vec::new();
+        for gl in self.left(g).to_vec() {
+            let c = cool(self, gl);
+            left.push(self.add(c, minus));
+        }
+        let mut right = Vec::new();
+        for gr in self.right(g).to_vec() {
+            let c = cool(self, gr);
+            right.push(self.add(c, tn));
+        }
+        self.canonical_of(left, right)
     }
 
     /// Returns `g` heated by `t`: `{∫G^L + t | ∫G^R - t}`, a number its own.
@@ -99,18 +111,8 @@ impl Arena {
         let r = if ls == rs {
             self.number(ls)
         } else {
-            let mut left: Vec<u32> = self
-                .left(g)
-                .to_vec()
-                .into_iter()
-                .map(|o| self.reduced(o, memo))
-                .collect();
-            let mut right: Vec<u32> = self
-                .right(g)
-                .to_vec()
-                .into_iter()
-                .map(|o| self.reduced(o, memo))
-                .collect();
+            let mut left = self.reduced_options(g, true, memo);
+            let mut right = self.reduced_options(g, false, memo);
             loop {
                 left.sort_unstable();
                 left.dedup();
@@ -119,48 +121,58 @@ impl Arena {
                 left = self.inf_undominated(left, true);
                 right = self.inf_undominated(right, false);
                 let current = self.canonical_of(left.clone(), right.clone());
-                let mut changed = false;
-                let mut new_left = Vec::new();
-                for &gl in &left {
-                    let through = self
-                        .right(gl)
-                        .to_vec()
-                        .into_iter()
-                        .find(|&glr| self.ge_inf(current, glr));
-                    match through {
-                        Some(glr) => {
-                            let opts: Vec<u32> = self.left(glr).to_vec();
-                            new_left.extend(opts.into_iter().map(|o| self.reduced(o, memo)));
-                            changed = true;
-                        }
-                        None => new_left.push(gl),
-                    }
-                }
-                let mut new_right = Vec::new();
-                for &gr in &right {
-                    let through = self
-                        .left(gr)
-                        .to_vec()
-                        .into_iter()
-                        .find(|&grl| self.ge_inf(grl, current));
-                    match through {
-                        Some(grl) => {
-                            let opts: Vec<u32> = self.right(grl).to_vec();
-                            new_right.extend(opts.into_iter().map(|o| self.reduced(o, memo)));
-                            changed = true;
-                        }
-                        None => new_right.push(gr),
-                    }
-                }
+                let (new_left, left_changed) = self.inf_bypassed(&left, true, current, memo);
+                let (new_right, right_changed) = self.inf_bypassed(&right, false, current, memo);
                 left = new_left;
                 right = new_right;
-                if !changed {
+                if !(left_changed || right_changed) {
                     break self.canonical_of(left, right);
                 }
             }
         };
         memo.insert(g, r);
         r
+    }
+
+    /// Returns `options` (Left's of `current` when `for_left`, else Right's) with each
+    /// option reversible up to infinitesimals bypassed: replaced by the reduced options,
+    /// of the same side, of the answer that reverses it; and whether one was.
+    fn inf_bypassed(
+        &mut self,
+        options: &[u32],
+        for_left: bool,
+        current: u32,
+        memo: &mut FastMap<u32, u32>,
+    ) -> (Vec<u32>, bool) {
+        let mut out = Vec::new();
+        let mut changed = false;
+        for &o in options {
+            let answers = match for_left {
+                true => self.right(o).to_vec(),
+                false => self.left(o).to_vec(),
+            };
+            let through = answers.into_iter().find(|&answer| match for_left {
+                true => self.ge_inf(current, answer),
+                false => self.ge_inf(answer, current),
+            });
+            match through {
+                Some(answer) => {
+                    out.extend(self.reduced_options(answer, for_left, memo));
+                    changed = true;
+                }
+                None => out.push(o),
+            }
+        }
+        (out, changed)
+    }
+
+    /// Returns the reduced forms of `g`'s options, Left's when `left`, else Right's.
+    fn reduced_options(&mut self, g: u32, left: bool, memo: &mut FastMap<u32, u32>) -> Vec<u32> {
+        let options = match left {
+            true => self.left(g).to_vec(),
+            false => self.right(g).to_vec(),
+        };
+        options.into_iter().map(|o| self.reduced(o, memo)).collect()
     }
 
     /// Returns `options` without those dominated up to infinitesimals, keeping the first
@@ -251,10 +263,7 @@ impl Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn v(s: &str) -> Value {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::partizan::notation::v;
 
     #[test]
     fn cooling_and_heating_match_the_definitions_and_published_values() {

@@ -190,40 +190,38 @@ fn tiny_shape(a: &mut Arena, g: u32) -> Option<Shape> {
     let ([l], [r]) = (lo.as_slice(), ro.as_slice()) else {
         return None;
     };
-    let (l, r) = (*l, *r);
-    if let Some(x) = a.number_of(l)
-        && let ([rl], [rr]) = (a.left(r), a.right(r))
-        && *rl == l
-    {
-        let rr = *rr;
-        let mean = super::thermograph::mean_of(a, rr);
-        if mean < x {
-            let minus = a.neg(rr);
-            let subscript = a.add(l, minus);
-            return Some(Shape::Tiny {
-                tiny: true,
-                translate: l,
-                subscript,
-            });
-        }
+    tiny_beside(a, *l, *r, true).or_else(|| tiny_beside(a, *r, *l, false))
+}
+
+/// Returns the shape of a game with the one option `number` and on the other side the
+/// one option `switch`, when that is `x + Tiny(s)` (`tiny`: `number` is Left's option x
+/// and `switch` is `{x | x - s}`, the far option's mean below x) or its mirror
+/// `x + Miny(s)` (`number` is Right's, `switch` is `{x + s | x}`, the mean above x).
+fn tiny_beside(a: &mut Arena, number: u32, switch: u32, tiny: bool) -> Option<Shape> {
+    let x = a.number_of(number)?;
+    let (near, far) = match tiny {
+        true => (a.left(switch), a.right(switch)),
+        false => (a.right(switch), a.left(switch)),
+    };
+    let ([near], [far]) = (near, far) else {
+        return None;
+    };
+    let (near, far) = (*near, *far);
+    if near != number {
+        return None;
     }
-    if let Some(y) = a.number_of(r)
-        && let ([ll], [lr]) = (a.left(l), a.right(l))
-        && *lr == r
-    {
-        let ll = *ll;
-        let mean = super::thermograph::mean_of(a, ll);
-        if mean > y {
-            let minus = a.neg(r);
-            let subscript = a.add(ll, minus);
-            return Some(Shape::Tiny {
-                tiny: false,
-                translate: r,
-                subscript,
-            });
-        }
+    let mean = super::thermograph::mean_of(a, far);
+    if (tiny && mean >= x) || (!tiny && mean <= x) {
+        return None;
     }
-    None
+    let (plus, minus) = if tiny { (number, far) } else { (far, number) };
+    let minus = a.neg(minus);
+    let subscript = a.add(plus, minus);
+    Some(Shape::Tiny {
+        tiny,
+        translate: number,
+        subscript,
+    })
 }
 
 impl Printer {

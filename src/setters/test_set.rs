@@ -11,7 +11,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::problem::{Bounds, ContestFormat, Order};
-use crate::stress::{Generator, Inputs, Limits, ShrinkLimits, Solution, StressError, Verdict};
+use crate::stress::{
+    Failure, Generator, Inputs, Judgement, Limits, Report, ShrinkLimits, Solution, StressError, Verdict,
+};
 
 /// Inputs a wrong program is stressed on before it is called unkilled by stress.
 pub const STRESS_INPUTS: usize = 300;
@@ -93,10 +95,55 @@ impl TestSet {
     }
 }
 
-/// A candidate test: its cases and where it came from.
-struct Candidate<C> {
-    cases: Vec<C>,
-    kind: &'static str,
+/// A candidate test: what its input is written from and where it came from.
+pub(crate) struct Candidate<C> {
+    pub(crate) cases: C,
+    pub(crate) kind: &'static str,
+}
+
+/// A candidate made ready to judge: its number of cases, its answer file and what it
+/// covers of its own (the engine adds the input of a stress generator).
+pub(crate) struct Ready {
+    pub(crate) cases: usize,
+    pub(crate) answer: String,
+    pub(crate) covers: BTreeSet<String>,
+}
+
+/// How the tests of one kind of game are drawn, read and judged: the one thing that
+/// varies between a batch problem and an interactive game. Stressing each wrong program,
+/// judging every candidate against every program not yet killed and keeping those that
+/// add something are the engine's ([`test_set_with`]).
+pub(crate) trait TestStep {
+    /// What a candidate's input is written from: a batch problem's cases, an interactive
+    /// test's text.
+    type Cases;
+
+    /// Returns the report of stress on the wrong program of `config`.
+    fn stress(&self, config: &crate::stress::Config) -> Result<Report, StressError>;
+
+    /// Returns the candidates a failure of stress gives, in order.
+    fn kills(&self, failure: &Failure) -> Vec<Self::Cases>;
+
+    /// Returns the candidates of stress's generators and of the step's own, in order.
+    fn drawn(&self, config: &TestSetConfig) -> Result<Vec<Candidate<Self::Cases>>, StressError>;
+
+    /// Returns the input file of `cases`.
+    fn input(&self, cases: &Self::Cases) -> String;
+
+    /// Returns the candidate `input` made ready, `None` when it is not a valid input.
+    fn ready(&self, cases: &Self::Cases, input: &str) -> Result<Option<Ready>, StressError>;
+
+    /// Returns the judgement of `program` on the candidate `input`, run within the
+    /// config's limits.
+    fn judge(&self, program: &Solution, cases: &Self::Cases, input: &str) -> Result<Judgement, StressError>;
+
+    /// Forgets what judging one candidate memoized.
+    fn forget(&self) {}
+
+    /// Returns the T of the maximal test, and why it is not T's limit when it is not.
+    fn max_t(&self) -> (u64, Option<String>) {
+        (0, None)
+    }
 }
 
 /// Returns the label of each coordinate's ends and of T's that `cases` reach, with the
@@ -218,10 +265,7 @@ fn maximal_cases<P: ContestFormat + Order>(
 }
 
 /// Returns the runnable command of `solution`, a source file built once.
-pub(crate) fn runnable(
-    solution: &Solution,
-    build_dir: Option<&std::path::Path>,
-) -> Result<Solution, StressError> {
+fn runnable(solution: &Solution, build_dir: Option<&std::path::Path>) -> Result<Solution, StressError> {
     Ok(
         match crate::program::built_in(&solution.display(), build_dir)?.split_first() {
             Some((program, args)) => Solution {
@@ -231,6 +275,172 @@ pub(crate) fn runnable(
             None => solution.clone(),
         },
     )
+}
+
+/// Returns the stress configuration of `config` for `solution`, its failure kept in
+/// `out_dir`.
+pub(crate) fn stress_config(
+    config: &TestSetConfig,
+    solution: &Solution,
+    out_dir: Option<PathBuf>,
+) -> crate::stress::Config {
+    crate::stress::Config {
+        problem_args: config.problem_args.clone(),
+        solution: solution.clone(),
+        seed: config.seed,
+        cases: STRESS_INPUTS,
+        jobs: 1,
+        limits: config.limits,
+        shrink: config.shrink,
+        out_dir,
+        build_dir: config.build_dir.clone(),
+        ..crate::stress::Config::default()
+    }
+}
+
+/// The batch step: a candidate is cases, answered by the checked solver, and a wrong
+/// program's output is judged against the answers.
+struct Batch<'a, P> {
+    problem: &'a P,
+    /// The bounds stress draws within.
+    bounds: Bounds,
+    /// The same with T at the maximal test's: stress's inputs packed to a file.
+    packed: Bounds,
+    max_t: u64,
+    max_t_note: Option<String>,
+    /// The limits of each run of a wrong program.
+    limits: Limits,
+}
+
+impl<'a, P: ContestFormat + Order> Batch<'a, P> {
+    /// Returns the batch step of `problem`, its bounds planned as stress plans them
+    /// ([`crate::stress::plan`] first holds the fast path against the rules).
+    fn new(problem: &'a P, config: &TestSetConfig) -> Result<Self, StressError> {
+        let planned = stress_config(config, &Solution::parse("true")?, None);
+        let (bounds, _) = crate::stress::plan(problem, &planned)?;
+        let constraints = problem
+            .constraints()
+            .map_err(|why| StressError::Reference { why })?;
+        let dimension = constraints.dimensions.iter().find(|d| d.flag == "cases");
+        let (max_t, max_t_note) = match dimension {
+            Some(d) if d.limit > MAX_TEST_CASES => (
+                MAX_TEST_CASES,
+                Some(format!(
+                    "T's limit {} is above {MAX_TEST_CASES}, the most a test here holds",
+                    d.limit
+                )),
+            ),
+            Some(d) => (d.limit, None),
+            None => (1, None),
+        };
+        let packed = match dimension {
+            Some(d) if max_t > bounds.max_or("cases", 1) && max_t >= d.min => constraints
+                .bounds(
+                    &config.problem_args,
+                    crate::problem::Range::Contest,
+                    &[("cases", max_t)],
+                )
+                .unwrap_or_else(|_| bounds.clone()),
+            _ => bounds.clone(),
+        };
+        Ok(Batch {
+            problem,
+            bounds,
+            packed,
+            max_t,
+            max_t_note,
+            limits: config.limits,
+        })
+    }
+}
+
+impl<P: ContestFormat + Order> TestStep for Batch<'_, P> {
+    type Cases = Vec<P::Case>;
+
+    fn stress(&self, config: &crate::stress::Config) -> Result<Report, StressError> {
+        crate::stress::stress(self.problem, config)
+    }
+
+    fn kills(&self, failure: &Failure) -> Vec<Self::Cases> {
+        self.problem
+            .read_input(failure.input.as_bytes())
+            .into_iter()
+            .filter(|cases| !cases.is_empty())
+            .collect()
+    }
+
+    /// Stress's own inputs, as many cases to a file as T allows: every small case, the
+    /// boundary test, the boundary generators' inputs, then the maximal test.
+    fn drawn(&self, config: &TestSetConfig) -> Result<Vec<Candidate<Self::Cases>>, StressError> {
+        let problem = self.problem;
+        let inputs: Vec<_> = Inputs::for_run(problem, config.seed, &self.packed, 120)
+            .take(120)
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+        let mut candidates = Vec::new();
+        for g in inputs.iter().filter(|g| g.generator == Generator::SmallValues) {
+            candidates.push(Candidate {
+                cases: g.cases.clone(),
+                kind: "small",
+            });
+        }
+        if let Some(base) = inputs.first().and_then(|g| g.cases.first()) {
+            let cases = boundary_cases(problem, &self.bounds, base);
+            for chunk in cases.chunks(usize::try_from(self.max_t).unwrap_or(usize::MAX).max(1)) {
+                candidates.push(Candidate {
+                    cases: chunk.to_vec(),
+                    kind: "boundary",
+                });
+            }
+        }
+        for generator in [
+            Generator::AnswerBoundary,
+            Generator::TopOfRange,
+            Generator::NearLost,
+        ] {
+            for g in inputs.iter().filter(|g| g.generator == generator).take(3) {
+                candidates.push(Candidate {
+                    cases: g.cases.clone(),
+                    kind: generator.name(),
+                });
+            }
+        }
+        candidates.push(Candidate {
+            cases: maximal_cases(problem, &mut rng, &self.bounds, self.max_t),
+            kind: "maximal",
+        });
+        candidates.retain(|c| !c.cases.is_empty());
+        Ok(candidates)
+    }
+
+    fn input(&self, cases: &Self::Cases) -> String {
+        self.problem.write_input(cases)
+    }
+
+    fn ready(&self, cases: &Self::Cases, input: &str) -> Result<Option<Ready>, StressError> {
+        if crate::setters::validate(self.problem, input.as_bytes()).is_err() {
+            return Ok(None);
+        }
+        let (answers, answer) = crate::stress::expected_answers(self.problem, cases)?;
+        Ok(Some(Ready {
+            cases: cases.len(),
+            answer,
+            covers: coverage(self.problem, cases, &answers, &self.bounds, self.max_t),
+        }))
+    }
+
+    fn judge(&self, program: &Solution, cases: &Self::Cases, input: &str) -> Result<Judgement, StressError> {
+        let run = crate::stress::run(program, input.as_bytes(), &self.limits)?;
+        crate::stress::judge(self.problem, cases, &run)
+    }
+
+    fn forget(&self) {
+        self.problem.forget();
+    }
+
+    fn max_t(&self) -> (u64, Option<String>) {
+        (self.max_t, self.max_t_note.clone())
+    }
 }
 
 /// Returns the test set of `problem` for `config`: first the least input killing each
@@ -252,174 +462,40 @@ pub fn test_set<P: ContestFormat + Order>(
     problem: &P,
     config: &TestSetConfig,
 ) -> Result<TestSet, StressError> {
-    let stress_config = |solution: &Solution, out_dir: Option<PathBuf>| crate::stress::Config {
-        problem_args: config.problem_args.clone(),
-        solution: solution.clone(),
-        seed: config.seed,
-        cases: STRESS_INPUTS,
-        jobs: 1,
-        limits: config.limits,
-        shrink: config.shrink,
-        out_dir,
-        build_dir: config.build_dir.clone(),
-        ..crate::stress::Config::default()
-    };
-    let (bounds, _) = crate::stress::plan(problem, &stress_config(&Solution::parse("true")?, None))?;
-    let dimension = problem
-        .constraints()
-        .map_err(|why| StressError::Reference { why })?
-        .dimensions
-        .into_iter()
-        .find(|d| d.flag == "cases");
-    let (max_t, max_t_note) = match &dimension {
-        Some(d) if d.limit > MAX_TEST_CASES => (
-            MAX_TEST_CASES,
-            Some(format!(
-                "T's limit {} is above {MAX_TEST_CASES}, the most a test here holds",
-                d.limit
-            )),
-        ),
-        Some(d) => (d.limit, None),
-        None => (1, None),
-    };
-    let mut candidates: Vec<Candidate<P::Case>> = Vec::new();
-    let mut kills: Vec<Kill> = Vec::new();
+    test_set_with(&Batch::new(problem, config)?, config)
+}
+
+/// Returns the test set `step` draws, reads and judges for `config`: the candidates
+/// stress's failure on each wrong program gives, then the step's drawn ones, each run
+/// through every wrong program not yet killed; one that kills none and covers nothing
+/// new is dropped.
+pub(crate) fn test_set_with<S: TestStep>(step: &S, config: &TestSetConfig) -> Result<TestSet, StressError> {
+    let mut candidates = Vec::new();
+    let mut kills = Vec::new();
     // The least input killing each wrong program, from stress.
     for (i, wrong) in config.wrong.iter().enumerate() {
         let dir = std::env::temp_dir().join(format!("gamecheck-tests-{}-{i}", std::process::id()));
-        let report = crate::stress::stress(problem, &stress_config(wrong, Some(dir.clone())));
+        let report = step.stress(&stress_config(config, wrong, Some(dir.clone())));
         std::fs::remove_dir_all(&dir).ok();
-        let report = report?;
-        let shrunk = report.failure.map(|f| f.input);
-        if let Some(text) = &shrunk
-            && let Ok(cases) = problem.read_input(text.as_bytes())
-        {
-            candidates.push(Candidate { cases, kind: "kills" });
+        let failure = report?.failure;
+        if let Some(f) = &failure {
+            candidates.extend(
+                step.kills(f)
+                    .into_iter()
+                    .map(|cases| Candidate { cases, kind: "kills" }),
+            );
         }
         kills.push(Kill {
             program: wrong.display(),
             test: None,
             verdict: None,
             detail: String::new(),
-            shrunk,
+            shrunk: failure.map(|f| f.input),
         });
     }
-    // Stress's own inputs, as many cases to a file as T allows: every small case, then
-    // the boundary generators'.
-    let packed = match &dimension {
-        Some(d) if max_t > bounds.max_or("cases", 1) && max_t >= d.min => {
-            let constraints = problem
-                .constraints()
-                .map_err(|why| StressError::Reference { why })?;
-            constraints
-                .bounds(
-                    &config.problem_args,
-                    crate::problem::Range::Contest,
-                    &[("cases", max_t)],
-                )
-                .unwrap_or_else(|_| bounds.clone())
-        }
-        _ => bounds.clone(),
-    };
-    let inputs: Vec<_> = Inputs::for_run(problem, config.seed, &packed, 120)
-        .take(120)
-        .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let base = inputs.first().and_then(|g| g.cases.first().cloned());
-    for g in inputs.iter().filter(|g| g.generator == Generator::SmallValues) {
-        candidates.push(Candidate {
-            cases: g.cases.clone(),
-            kind: "small",
-        });
-    }
-    if let Some(base) = base {
-        let cases = boundary_cases(problem, &bounds, &base);
-        for chunk in cases.chunks(usize::try_from(max_t).unwrap_or(usize::MAX).max(1)) {
-            candidates.push(Candidate {
-                cases: chunk.to_vec(),
-                kind: "boundary",
-            });
-        }
-    }
-    for generator in [
-        Generator::AnswerBoundary,
-        Generator::TopOfRange,
-        Generator::NearLost,
-    ] {
-        for g in inputs.iter().filter(|g| g.generator == generator).take(3) {
-            candidates.push(Candidate {
-                cases: g.cases.clone(),
-                kind: generator.name(),
-            });
-        }
-    }
-    candidates.push(Candidate {
-        cases: maximal_cases(problem, &mut rng, &bounds, max_t),
-        kind: "maximal",
-    });
-    // Each candidate judged against every wrong program, kept when it adds something.
-    let programs = config
-        .wrong
-        .iter()
-        .map(|w| runnable(w, config.build_dir.as_deref()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut covered = BTreeSet::new();
-    let mut tests = Vec::new();
-    let (mut dropped, mut over_limit) = (0, 0);
-    let mut seen = BTreeSet::new();
-    for candidate in candidates {
-        if candidate.cases.is_empty() {
-            continue;
-        }
-        let input = problem.write_input(&candidate.cases);
-        if !seen.insert(input.clone()) || crate::setters::validate(problem, input.as_bytes()).is_err() {
-            dropped += 1;
-            continue;
-        }
-        let (answers, answer) = crate::stress::expected_answers(problem, &candidate.cases)?;
-        let mut new_kills = Vec::new();
-        let mut judged = Vec::new();
-        for (i, program) in programs.iter().enumerate() {
-            if kills[i].test.is_some() {
-                continue;
-            }
-            let run = crate::stress::run(program, input.as_bytes(), &config.limits)?;
-            let judgement = crate::stress::judge(problem, &candidate.cases, &run)?;
-            if judgement.verdict != Verdict::Ok {
-                new_kills.push(i);
-                judged.push((i, judgement));
-            }
-        }
-        problem.forget();
-        let mut covers = coverage(problem, &candidate.cases, &answers, &bounds, max_t);
-        // One input of each of stress's boundary generators, and the maximal one, is new.
-        if !matches!(candidate.kind, "kills" | "small" | "boundary") {
-            covers.insert(format!("a {} input", candidate.kind));
-        }
-        let covers: Vec<String> = covers.into_iter().filter(|c| !covered.contains(c)).collect();
-        if new_kills.is_empty() && covers.is_empty() {
-            dropped += 1;
-            continue;
-        }
-        if tests.len() >= config.max_tests {
-            over_limit += 1;
-            continue;
-        }
-        for (i, judgement) in judged {
-            kills[i].test = Some(tests.len() + 1);
-            kills[i].verdict = Some(judgement.verdict);
-            kills[i].detail = judgement.detail;
-        }
-        covered.extend(covers.iter().cloned());
-        tests.push(Test {
-            input,
-            answer,
-            kind: candidate.kind,
-            cases: candidate.cases.len(),
-            kills: new_kills,
-            covers,
-        });
-    }
+    candidates.extend(step.drawn(config)?);
+    let (tests, dropped, over_limit) = keep(step, config, candidates, &mut kills)?;
+    let (max_t, max_t_note) = step.max_t();
     Ok(TestSet {
         problem: config.problem_args.clone(),
         seed: config.seed,
@@ -430,4 +506,76 @@ pub fn test_set<P: ContestFormat + Order>(
         max_t,
         max_t_note,
     })
+}
+
+/// Returns the tests kept of `candidates`, each judged against every wrong program not
+/// yet killed (marked in `kills`), with the numbers dropped and left out by
+/// `config.max_tests`.
+fn keep<S: TestStep>(
+    step: &S,
+    config: &TestSetConfig,
+    candidates: Vec<Candidate<S::Cases>>,
+    kills: &mut [Kill],
+) -> Result<(Vec<Test>, usize, usize), StressError> {
+    let programs = config
+        .wrong
+        .iter()
+        .map(|w| runnable(w, config.build_dir.as_deref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut covered = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let (mut tests, mut dropped, mut over_limit) = (Vec::new(), 0, 0);
+    for Candidate { cases, kind } in candidates {
+        let input = step.input(&cases);
+        let ready = match seen.insert(input.clone()) {
+            true => step.ready(&cases, &input)?,
+            false => None,
+        };
+        let Some(mut ready) = ready else {
+            dropped += 1;
+            continue;
+        };
+        let mut judged = Vec::new();
+        for (i, program) in programs.iter().enumerate() {
+            if kills[i].test.is_none() {
+                let judgement = step.judge(program, &cases, &input)?;
+                if judgement.verdict != Verdict::Ok {
+                    judged.push((i, judgement));
+                }
+            }
+        }
+        step.forget();
+        // One input of each of stress's generators, and the maximal one, is new.
+        if !matches!(kind, "kills" | "small" | "boundary") {
+            ready.covers.insert(format!("a {kind} input"));
+        }
+        let covers: Vec<String> = ready
+            .covers
+            .into_iter()
+            .filter(|c| !covered.contains(c))
+            .collect();
+        if judged.is_empty() && covers.is_empty() {
+            dropped += 1;
+            continue;
+        }
+        if tests.len() >= config.max_tests {
+            over_limit += 1;
+            continue;
+        }
+        for (i, judgement) in &judged {
+            kills[*i].test = Some(tests.len() + 1);
+            kills[*i].verdict = Some(judgement.verdict);
+            kills[*i].detail = judgement.detail.clone();
+        }
+        covered.extend(covers.iter().cloned());
+        tests.push(Test {
+            input,
+            answer: ready.answer,
+            kind,
+            cases: ready.cases,
+            kills: judged.into_iter().map(|(i, _)| i).collect(),
+            covers,
+        });
+    }
+    Ok((tests, dropped, over_limit))
 }

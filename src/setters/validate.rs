@@ -33,18 +33,9 @@ use crate::problem::ContestFormat;
 /// ```
 pub fn validate<P: ContestFormat + ?Sized>(
     problem: &P,
-    mut input: impl std::io::BufRead,
+    input: impl std::io::BufRead,
 ) -> Result<Vec<P::Case>, InputError> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes).map_err(|e| InputError::Layout {
-        line: 1,
-        found: format!("unreadable input ({e})"),
-        expected: "input to read".to_owned(),
-    })?;
-    // The whitespace is checked on the whole text first: a problem's reader may stop at
-    // its last token (or read its lines by a fast path of its own) and never look at
-    // what follows it on the line.
-    layout(&bytes)?;
+    let bytes = laid_out(input)?;
     problem.read_cases(&mut crate::tokens::Tokens::strict(&bytes[..]))
 }
 
@@ -56,16 +47,28 @@ pub fn validate<P: ContestFormat + ?Sized>(
 /// As for [`validate`].
 pub fn validate_starts(
     game: &dyn crate::interactive::InteractiveCommand,
-    mut input: impl std::io::BufRead,
+    input: impl std::io::BufRead,
 ) -> Result<usize, InputError> {
+    let bytes = laid_out(input)?;
+    game.read_starts(&mut crate::tokens::Tokens::strict(&bytes[..]))
+}
+
+/// Returns the bytes of `input` when their whitespace is strict ([`layout`]).
+///
+/// # Errors
+/// An input that cannot be read, or the first whitespace out of place.
+fn laid_out(mut input: impl std::io::BufRead) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes).map_err(|e| InputError::Layout {
         line: 1,
         found: format!("unreadable input ({e})"),
         expected: "input to read".to_owned(),
     })?;
+    // The whitespace is checked on the whole text first: a problem's reader may stop at
+    // its last token (or read its lines by a fast path of its own) and never look at
+    // what follows it on the line.
     layout(&bytes)?;
-    game.read_starts(&mut crate::tokens::Tokens::strict(&bytes[..]))
+    Ok(bytes)
 }
 
 /// Returns `Ok` when `bytes` has tokens separated by one space, no whitespace at a

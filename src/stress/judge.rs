@@ -131,18 +131,7 @@ pub fn expected_answers<P: ContestFormat>(
     problem: &P,
     cases: &[P::Case],
 ) -> Result<(Vec<P::Answer>, String), StressError> {
-    // The reference's search memory is per question (recycled, not kept for the run),
-    // so a case it cannot judge is beyond its budget on its own: name it.
-    let answers = cases
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            problem
-                .answer(c)
-                .map_err(|why| format!("case {} of the input ({}): {why}", i + 1, problem.describe(c)))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|why| StressError::Reference { why })?;
+    let answers = answers_by(problem, cases, P::answer)?;
     let text = problem.write_answers(&answers);
     Ok((answers, text))
 }
@@ -314,12 +303,25 @@ pub fn judge<P: ContestFormat>(
 
 /// Returns the answers a run of `cases` is judged by ([`ContestFormat::judged_answer`]).
 fn judged_answers<P: ContestFormat>(problem: &P, cases: &[P::Case]) -> Result<Vec<P::Answer>, StressError> {
+    answers_by(problem, cases, P::judged_answer)
+}
+
+/// Returns the answer `answer` gives to each of `cases`.
+///
+/// # Errors
+/// [`StressError::Reference`] naming the first case it cannot answer.
+fn answers_by<P: ContestFormat>(
+    problem: &P,
+    cases: &[P::Case],
+    answer: impl Fn(&P, &P::Case) -> Result<P::Answer, String>,
+) -> Result<Vec<P::Answer>, StressError> {
+    // The reference's search memory is per question (recycled, not kept for the run),
+    // so a case it cannot judge is beyond its budget on its own: name it.
     cases
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            problem
-                .judged_answer(c)
+            answer(problem, c)
                 .map_err(|why| format!("case {} of the input ({}): {why}", i + 1, problem.describe(c)))
         })
         .collect::<Result<Vec<_>, _>>()

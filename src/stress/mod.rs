@@ -651,21 +651,8 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         report.requested = 1;
         report.verdict = judgement.verdict;
         let input = problem.write_input(&cases);
-        report.failure = (judgement.verdict != Verdict::Ok).then(|| Failure {
-            index: 0,
-            size: problem.extent(&cases),
-            size_text: String::new(),
-            original_input: input.clone(),
-            original_detail: judgement.detail.clone(),
-            input,
-            judgement,
-            run,
-            shrink: None,
-            files: Vec::new(),
-            files_error: None,
-            replay: None,
-            generator: None,
-        });
+        report.failure = (judgement.verdict != Verdict::Ok)
+            .then(|| Failure::unshrunk(input, problem.extent(&cases), judgement, run));
         return Ok(report);
     }
     // A given directory is checked, and held, before anything runs.
@@ -708,18 +695,9 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
     };
     let mut failure = Failure {
         index: index + 1,
-        size: original.size.pairs(),
         size_text: original.size.sizes(),
-        original_input: original.text.clone(),
-        original_detail: judgement.detail.clone(),
-        input: original.text.clone(),
-        judgement,
-        run,
-        shrink: None,
-        files: Vec::new(),
-        files_error: None,
-        replay: None,
         generator: Some(original.generator),
+        ..Failure::unshrunk(original.text.clone(), original.size.pairs(), judgement, run)
     };
     // Written and told before the shrink, which may be long or cut short by a signal.
     let (written, dir, replay) = match out_dir() {

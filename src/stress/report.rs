@@ -171,6 +171,34 @@ pub(crate) fn size_line(seed: Option<u64>, size: &str) -> String {
     format!("{seed}size {size}")
 }
 
+impl Failure {
+    /// Returns the failure `judgement` and `run` on `input` (of the extent `size`), as
+    /// found: not shrunk, no file written, numbered 0 and drawn by no generator (a
+    /// replay's).
+    pub(crate) fn unshrunk(
+        input: String,
+        size: Vec<(&'static str, u64)>,
+        judgement: Judgement,
+        run: RunOutcome,
+    ) -> Failure {
+        Failure {
+            index: 0,
+            size,
+            size_text: String::new(),
+            original_input: input.clone(),
+            original_detail: judgement.detail.clone(),
+            input,
+            judgement,
+            run,
+            shrink: None,
+            files: Vec::new(),
+            files_error: None,
+            replay: None,
+            generator: None,
+        }
+    }
+}
+
 impl Report {
     /// Returns the process exit code: 0 when every input passed, 1 on a failure.
     pub fn exit_code(&self) -> u8 {

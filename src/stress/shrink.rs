@@ -286,14 +286,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                         continue;
                     }
                 };
-                self.runs += 1;
-                self.cpu_elsewhere += run.cpu;
-                if enumerating {
-                    self.runs_here += 1;
-                }
-                if matches!(run.termination, Termination::TimedOut(_)) {
-                    self.timeouts += 1;
-                }
+                self.count(&run, enumerating);
                 if judgement.verdict != self.target {
                     self.passed.insert(print);
                 } else if found.is_none() {
@@ -370,6 +363,21 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         k.max(1)
     }
 
+    /// Counts the run `run` (in the enumeration below a case when `enumerating`): its
+    /// CPU time and whether it timed out, which it returns.
+    fn count(&mut self, run: &RunOutcome, enumerating: bool) -> bool {
+        self.runs += 1;
+        self.cpu_elsewhere += run.cpu;
+        if enumerating {
+            self.runs_here += 1;
+        }
+        let timed_out = matches!(run.termination, Termination::TimedOut(_));
+        if timed_out {
+            self.timeouts += 1;
+        }
+        timed_out
+    }
+
     /// Returns whether the input of `cases` passes (does not fail with the target
     /// verdict), run once; each case of a passing batch is then taken to pass alone, as
     /// the judge reads every case's answer on its own.
@@ -388,13 +396,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             Ok(r) => r,
             Err(_) => return false,
         };
-        self.runs += 1;
-        self.cpu_elsewhere += run.cpu;
-        if enumerating {
-            self.runs_here += 1;
-        }
-        if matches!(run.termination, Termination::TimedOut(_)) {
-            self.timeouts += 1;
+        if self.count(&run, enumerating) {
             return false;
         }
         let passed = judgement.verdict == Verdict::Ok;

@@ -357,15 +357,7 @@ impl<G: Game> GameProblem<G> {
     /// paths the game has.
     pub(crate) fn answer_by_rules(&mut self) {
         let question = self.question;
-        self.fast = Box::new(move |_: &G, p: &G::Position, s: &mut Search<G>| match question {
-            Question { grundy: true, .. } => s.grundy(p).map(Answer::Grundy),
-            Question {
-                play: Play::Normal, ..
-            } => s.outcome(p).map(Answer::Outcome),
-            Question {
-                play: Play::Misere, ..
-            } => s.misere_outcome(p).map(Answer::Outcome),
-        });
+        self.fast = Box::new(move |_: &G, p: &G::Position, s: &mut Search<G>| s.answer(question, p));
         self.fast_move = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| {
             if let Some(c) = g.move_count(p).filter(|&c| c > MOVES_LISTED) {
                 return Err(Unanswered::too_many_moves(c));

@@ -3,7 +3,7 @@
 //! as a sum. Every value is an integer, given in closed form by [`cake_value`].
 
 use crate::input::InputError;
-use crate::partizan::family::{Family, Tokens};
+use crate::partizan::family::{Family, Tokens, agrees_with_moves};
 use crate::partizan::{Partizan, Value, Values};
 
 /// The largest width or height read. A cake's value is an integer up to about its side,
@@ -130,14 +130,7 @@ impl Family for Cutcake {
     fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("closed_form_matches_moves", |_, cakes| {
             let formula: i64 = cakes.iter().map(|&(w, h)| cake_value(w, h)).sum();
-            let by_moves = Values::new(Cutcake).of(cakes).map_err(|e| e.to_string())?;
-            if by_moves == Value::integer(formula) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "the closed form says {formula}, the canonical form from the moves is {by_moves}"
-                ))
-            }
+            agrees_with_moves(Cutcake, cakes, "the closed form", Value::integer(formula))
         })]
     }
 }

@@ -6,7 +6,7 @@ mod catalog_claims;
 mod sign_expansion;
 
 use crate::input::InputError;
-use crate::partizan::family::{Family, Tokens, dropped, read_row, strings};
+use crate::partizan::family::{Family, Tokens, agrees_with_moves, dropped, read_row, strings};
 use crate::partizan::{Partizan, Value, Values};
 
 pub(crate) use catalog_claims::entries as catalog;
@@ -85,14 +85,7 @@ impl Family for Hackenbush {
     fn cross_checks(&self) -> Vec<crate::partizan::family::CrossCheck<Self>> {
         vec![("sign_expansion_matches_moves", |_, s| {
             let Some(x) = sign_expansion(s) else { return Ok(()) };
-            let by_moves = Values::new(Hackenbush).of(s).map_err(|e| e.to_string())?;
-            if by_moves == Value::number(x) {
-                Ok(())
-            } else {
-                Err(format!(
-                    "sign expansion says {x}, the canonical form from the moves is {by_moves}"
-                ))
-            }
+            agrees_with_moves(Hackenbush, s, "sign expansion", Value::number(x))
         })]
     }
 }
