@@ -56,7 +56,6 @@ fn running_from(dir: &Path) -> Vec<u32> {
 }
 
 #[test]
-#[ignore = "fails at b94127e: nim-interactive ends by the signal itself (no exit code 130); open"]
 fn a_signal_during_interactive_stress_kills_the_programs_setsid_children() {
     if !has_c_compiler() {
         eprintln!("note: no C compiler (cc, gcc) found; skipped");
@@ -104,7 +103,6 @@ fn a_signal_during_interactive_stress_kills_the_programs_setsid_children() {
 }
 
 #[test]
-#[ignore = "fails at b94127e: nim-interactive ends by the signal itself (no exit code 130); open"]
 fn a_signal_during_the_shrink_keeps_the_least_failing_input_so_far() {
     if !has_c_compiler() {
         eprintln!("note: no C compiler (cc, gcc) found; skipped");
