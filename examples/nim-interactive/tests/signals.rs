@@ -258,3 +258,35 @@ fn a_fork_bomb_under_a_process_limit_is_judged_and_leaves_nothing() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 42, medium 8, in interactive stress: a program that cannot be started again during
+/// the shrink (it deletes itself on its first run, as a fork bomb under `ulimit -u` leaves
+/// no slot to start it) keeps the verdict found and reports it, not exit 2.
+#[test]
+fn a_program_that_cannot_start_again_during_the_shrink_keeps_the_found_verdict() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nim-gone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("gone.sh");
+    // `First` at every start: wrong at the empty pile, which the judge writes first.
+    std::fs::write(&script, "#!/bin/sh\nrm -f \"$0\"\necho First\nexec sleep 10\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nim-interactive"))
+        .args(["stress", "--cases", "1", "--timeout-ms", "300", "--solution"])
+        .arg(&script)
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .output()
+        .expect("nim-interactive runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{report}{stderr}");
+    assert!(report.contains("wrong-answer on input 1"), "{report}");
+    assert!(
+        report.contains("the shrink broke off: cannot start the solution"),
+        "{report}"
+    );
+    assert!(dir.join("out/input.txt").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
