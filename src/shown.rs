@@ -29,6 +29,19 @@ pub(crate) fn marked(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     text.into()
 }
 
+/// Returns `text` with each mark of an invalid byte ([`marked`]) as U+FFFD: for JSON,
+/// whose strings are Unicode.
+pub(crate) fn lossy(text: &str) -> std::borrow::Cow<'_, str> {
+    let is_mark = |c: char| (BYTE_MARK..=BYTE_MARK + 0xff).contains(&u32::from(c));
+    if !text.chars().any(is_mark) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if is_mark(c) { '\u{fffd}' } else { c })
+        .collect::<String>()
+        .into()
+}
+
 /// Returns `bytes` as printable text of at most `max_chars` characters (escapes count as
 /// the characters they print), followed by `…` when cut: `\\` for a backslash, `\0` for NUL
 /// (`\x00` before a digit, so it never reads as an octal escape), `\t`, `\r`, `\n`,

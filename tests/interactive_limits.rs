@@ -184,6 +184,10 @@ fn a_byte_that_is_not_utf8_in_a_side_is_shown_as_xnn_not_u_fffd() {
     let shown = f.transcript.as_ref().expect("a transcript").to_text();
     assert!(shown.contains("Fir\\xffst"), "{shown}");
     assert!(!shown.contains('\u{fffd}'), "{shown}");
+    // In JSON, as a batch run's `actual` (docs/json.md), U+FFFD: JSON strings are Unicode.
+    let entry = &f.transcript.as_ref().expect("a transcript").entries[0];
+    let json = serde_json::to_value(entry).expect("an entry serializes");
+    assert_eq!(json["wrote"], "Fir\u{fffd}st", "{json}");
 }
 
 #[test]
