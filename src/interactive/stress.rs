@@ -255,8 +255,8 @@ impl<G: Game> Interactively<G> {
 }
 
 /// Returns the games the bytes of a `replay.json` keep, checked against `game` and its
-/// `format`, or why they are none: any bytes, never a panic (serde_json's reader stops
-/// at 128 levels of nesting, so a deep file cannot overflow the stack).
+/// `format`, or why they are none: any bytes, never a panic (serde_json's reader bounds
+/// its recursion, so a deeply nested file cannot overflow the stack).
 fn read_kept<G: Game>(
     text: &[u8],
     game: &G,
