@@ -4,11 +4,50 @@
 
 use std::fmt::Write as _;
 
+/// Where a byte that is not UTF-8 is kept in text (a stressed program's output, while it
+/// is judged): the character `BYTE_MARK + b` (plane 16, private use), which no answer
+/// accepts, so it is shown as `\xNN` as the byte is (a U+FFFD would hide which byte it
+/// was).
+pub(crate) const BYTE_MARK: u32 = 0x10_FF00;
+
+/// Returns `bytes` as text, each byte that is not part of valid UTF-8 as its mark
+/// ([`BYTE_MARK`] plus the byte), which [`escaped`] shows as `\xNN`.
+pub(crate) fn marked(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.into();
+    }
+    let mut text = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        text.extend(
+            chunk
+                .invalid()
+                .iter()
+                .filter_map(|&b| char::from_u32(BYTE_MARK + u32::from(b))),
+        );
+    }
+    text.into()
+}
+
+/// Returns `text` with each mark of an invalid byte ([`marked`]) as U+FFFD: for JSON,
+/// whose strings are Unicode.
+pub(crate) fn lossy(text: &str) -> std::borrow::Cow<'_, str> {
+    let is_mark = |c: char| (BYTE_MARK..=BYTE_MARK + 0xff).contains(&u32::from(c));
+    if !text.chars().any(is_mark) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if is_mark(c) { '\u{fffd}' } else { c })
+        .collect::<String>()
+        .into()
+}
+
 /// Returns `bytes` as printable text of at most `max_chars` characters (escapes count as
 /// the characters they print), followed by `…` when cut: `\\` for a backslash, `\0` for NUL
 /// (`\x00` before a digit, so it never reads as an octal escape), `\t`, `\r`, `\n`,
-/// `\x1b`, `\x0c` and every other control character escaped, invalid UTF-8 as `\xNN`. The
-/// text reads back unambiguously: every backslash in it starts an escape.
+/// `\x1b`, `\x0c` and every other control character escaped, invalid UTF-8 as `\xNN`, and
+/// so the mark of an invalid byte ([`marked`]). The text reads back unambiguously: every
+/// backslash in it starts an escape.
 ///
 /// # Complexity
 /// O(min(len, max_chars)).
@@ -30,6 +69,9 @@ pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
                 '\r' => out.push_str("\\r"),
                 '\n' => out.push_str("\\n"),
                 '\\' => out.push_str("\\\\"),
+                c if (BYTE_MARK..=BYTE_MARK + 0xff).contains(&u32::from(c)) => {
+                    let _ = write!(out, "\\x{:02x}", u32::from(c) - BYTE_MARK);
+                }
                 c if (c as u32) < 0x80 && c.is_control() => {
                     let _ = write!(out, "\\x{:02x}", c as u32);
                 }

@@ -168,6 +168,29 @@ fn a_side_with_a_no_break_space_is_no_side() {
 }
 
 #[test]
+fn a_byte_that_is_not_utf8_in_a_side_is_shown_as_xnn_not_u_fffd() {
+    // docs/stress.md: invalid UTF-8 is shown `\xNN`; the interactive judge once read the
+    // program's line lossily and showed U+FFFD, hiding which byte it was.
+    let f = failed(
+        stress(Take12With::default(), "sh -c 'printf \"Fir\\377st\\n\"; sleep 5'")
+            .cases(1)
+            .shrink_runs(0)
+            .run(),
+    );
+    assert_eq!(f.verdict, Verdict::PresentationError, "{}", f.reason);
+    assert!(f.reason.contains("read `Fir\\xffst`"), "{}", f.reason);
+    assert!(!f.reason.contains('\u{fffd}'), "{}", f.reason);
+    // The transcript as the report prints it.
+    let shown = f.transcript.as_ref().expect("a transcript").to_text();
+    assert!(shown.contains("Fir\\xffst"), "{shown}");
+    assert!(!shown.contains('\u{fffd}'), "{shown}");
+    // In JSON, as a batch run's `actual` (docs/json.md), U+FFFD: JSON strings are Unicode.
+    let entry = &f.transcript.as_ref().expect("a transcript").entries[0];
+    let json = serde_json::to_value(entry).expect("an entry serializes");
+    assert_eq!(json["wrote"], "Fir\u{fffd}st", "{json}");
+}
+
+#[test]
 fn a_move_with_a_sign_or_a_leading_zero_is_malformed_as_in_solve() {
     let format = Take12With::default().interactive().unwrap();
     for text in ["+1", "01", "1\u{a0}"] {

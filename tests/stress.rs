@@ -1477,6 +1477,41 @@ fn a_process_limit_neither_panics_nor_leaks() {
     }
 }
 
+/// Issue 42, medium 8: a solution that cannot be started during the shrink (under
+/// `ulimit -u`, a fork bomb's processes took every slot) turned a found timeout into exit 2,
+/// "cannot start the solution", with no report. A script that deletes itself on its first
+/// run fails every later start the same way, on any machine: the timeout found is reported
+/// and kept, and the shrink names why it broke off.
+#[test]
+fn a_solution_that_cannot_start_again_during_the_shrink_keeps_the_found_verdict() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("gone");
+    let script = dir.join("gone.sh");
+    std::fs::write(&script, "#!/bin/sh\nrm -f \"$0\"\nexec sleep 10\n").expect("write script");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let out_dir = dir.join("out");
+    let (out, _) = stress(&[
+        "chopsticks",
+        "--solution",
+        script.to_str().expect("utf-8 path"),
+        "--cases",
+        "1",
+        "--timeout-ms",
+        "300",
+        "--out-dir",
+        out_dir.to_str().expect("utf-8 path"),
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let report = json(&out);
+    assert_eq!(report["verdict"], "timeout", "{report:#}");
+    let why = report["shrink"]["why"].as_str().unwrap_or_default();
+    assert!(why.contains("cannot start the solution"), "{report:#}");
+    let kept = std::fs::read_to_string(out_dir.join("input.txt")).expect("the input is kept");
+    assert_eq!(Some(kept.as_str()), report["input"].as_str());
+}
+
 /// A Chopsticks "solution" that searches until `alarm(1)` stops it (as contest solutions
 /// time-box a search), then answers `Second` to every case: right or wrong, it answers.
 const ALARM: &str = r#"

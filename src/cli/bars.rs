@@ -80,9 +80,11 @@ impl Inputs {
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 loop {
+                    // Waits while not stopped: a stop set before this thread first took
+                    // the lock (a run refused at once) ends it now, not a line later.
                     let (guard, _) = status
                         .wake
-                        .wait_timeout(stop, LINE_EVERY)
+                        .wait_timeout_while(stop, LINE_EVERY, |stop| !*stop)
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                     stop = guard;
                     if *stop {

@@ -123,15 +123,17 @@ macro_rules! main {
         $crate::main!(@registry GamecheckGames, game, $($game),+);
 
         fn main() -> ::std::process::ExitCode {
-            // A format that does not fit its game is refused before any command runs.
-            $(if let Some(why) = $crate::game::format_mistake::<$game>() {
-                ::std::eprintln!("error: {why}");
-                return ::std::process::ExitCode::from(2);
-            })+
-            $crate::cli::main::<GamecheckGames>(&$crate::cli::Program {
+            let program = $crate::cli::Program {
                 name: env!("CARGO_BIN_NAME"),
                 version: env!("CARGO_PKG_VERSION"),
                 about: $about,
+            };
+            // A format that does not fit its game is refused before any command runs.
+            $crate::cli::main_checked::<GamecheckGames>(&program, || {
+                $(if let Some(why) = $crate::game::format_mistake::<$game>() {
+                    return ::std::option::Option::Some(why);
+                })+
+                ::std::option::Option::None
             })
         }
     };

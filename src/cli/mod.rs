@@ -50,10 +50,31 @@ pub fn main<R: Registry>(program: &Program) -> ExitCode {
     main_from::<R>(program, std::env::args_os().collect())
 }
 
+/// Returns the exit code of the command line of `R` named `program`, run on the
+/// process's arguments, or 2 when `mistake` names one: what [`main!`](crate::main) calls
+/// for games, whose formats are checked before any command runs.
+///
+/// `mistake` runs after the signals of `stress` and `play` are blocked: building a game
+/// may start threads, and a thread started before would take SIGINT and end the process
+/// without killing its programs.
+pub fn main_checked<R: Registry>(program: &Program, mistake: impl FnOnce() -> Option<String>) -> ExitCode {
+    main_with::<R>(program, std::env::args_os().collect(), mistake)
+}
+
 /// Returns the exit code of the command line of `R` named `program`, run on `args` (the
 /// program's name first): for a host whose process arguments are not the command's (the
 /// Python package's `python -m gamecheck`).
 pub fn main_from<R: Registry>(program: &Program, args: Vec<std::ffi::OsString>) -> ExitCode {
+    main_with::<R>(program, args, || None)
+}
+
+/// Returns the exit code of the command line of `R` on `args`, or 2 when `mistake`
+/// (checked once the signals are blocked) names one.
+fn main_with<R: Registry>(
+    program: &Program,
+    args: Vec<std::ffi::OsString>,
+    mistake: impl FnOnce() -> Option<String>,
+) -> ExitCode {
     crate::program::set_name(program.name);
     if closed_stdout::stdout_is_closed() {
         note(&format!(
@@ -68,6 +89,10 @@ pub fn main_from<R: Registry>(program: &Program, args: Vec<std::ffi::OsString>) 
         && let Err(e) = crate::stress::handle_signals()
     {
         note(&format!("error: cannot handle signals: {e}"));
+        return ExitCode::from(2);
+    }
+    if let Some(why) = mistake() {
+        note(&format!("error: {why}"));
         return ExitCode::from(2);
     }
     bars::show_run_status();

@@ -82,7 +82,7 @@ impl Peer for Stdio<'_> {
             Ok(_) => {
                 let line = line.strip_suffix(b"\n").unwrap_or(&line);
                 let line = line.strip_suffix(b"\r").unwrap_or(line);
-                Ok(String::from_utf8_lossy(line).into_owned())
+                Ok(crate::shown::marked(line).into_owned())
             }
         }
     }

@@ -250,9 +250,20 @@ impl<G: Game> Interactively<G> {
                 path: path.to_owned(),
             });
         }
-        let kept: Kept = serde_json::from_slice(&text).map_err(|e| bad(e.to_string()))?;
-        kept.games(&*self.game, &self.format).map_err(bad)
+        read_kept(&text, &*self.game, &self.format).map_err(bad)
     }
+}
+
+/// Returns the games the bytes of a `replay.json` keep, checked against `game` and its
+/// `format`, or why they are none: any bytes, never a panic (serde_json's reader bounds
+/// its recursion, so a deeply nested file cannot overflow the stack).
+fn read_kept<G: Game>(
+    text: &[u8],
+    game: &G,
+    format: &Interactive<G>,
+) -> Result<RunGames<G::Position>, String> {
+    let kept: Kept = serde_json::from_slice(text).map_err(|e| e.to_string())?;
+    kept.games(game, format)
 }
 
 /// Returns the report of a stress run of `game`'s interactive format: inputs of
@@ -311,5 +322,102 @@ pub(crate) fn empty_transcript() -> Transcript {
         start_text: String::new(),
         entries: Vec::new(),
         moves: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Field, Format};
+    use crate::interactive::Notation;
+
+    /// Take 1 or 2 from a heap, T from 1 to 3 as its format says.
+    struct Take12;
+
+    impl Game for Take12 {
+        type Position = u64;
+        const NAME: &'static str = "take12";
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.extend([1, 2].into_iter().filter_map(|m| n.checked_sub(m)));
+        }
+    }
+
+    fn format() -> Interactive<Take12> {
+        let start = Format::cases(1..=3).line([Field::number("n", 0..=30)]);
+        Interactive::new(start)
+            .notation(Notation::Position)
+            .ends("0", "-1")
+    }
+
+    /// A replay file's text: games with any counts, any number of them, or junk after.
+    fn replay_text() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let game = (
+            proptest::collection::vec(any::<u64>(), 0..3),
+            any::<u64>(),
+            any::<bool>(),
+            proptest::collection::vec(proptest::collection::vec(0u64..40, 0..3), 0..3),
+        )
+            .prop_map(|(start, seed, random_defence, script)| KeptGame {
+                start,
+                seed,
+                random_defence,
+                script,
+            });
+        (
+            proptest::collection::vec(game, 0..5),
+            proptest::collection::vec(any::<u8>(), 0..40),
+            0usize..200,
+        )
+            .prop_map(|(games, junk, cut)| {
+                let mut text = serde_json::to_vec(&Kept { games }).unwrap_or_default();
+                text.truncate(cut.max(text.len() / 2));
+                text.extend(junk);
+                text
+            })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 64,
+            failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(
+                "proptest-regressions/replay.txt",
+            ))),
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// Arbitrary bytes, and replay files with any counts and any number of games,
+        /// whole, cut or followed by junk: read or refused, never a panic; what is read
+        /// has as many games as the format allows, each a start within it.
+        #[test]
+        fn the_replay_reader_takes_arbitrary_bytes_without_panic(
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400),
+            text in replay_text(),
+        ) {
+            let format = format();
+            for input in [&bytes, &text] {
+                if let Ok(run) = read_kept(input, &Take12, &format) {
+                    proptest::prop_assert!((1..=3).contains(&run.starts.len()));
+                    proptest::prop_assert!(run.starts.iter().all(|&n| n <= 30));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_deeply_nested_replay_is_read_without_overflow_and_judged_by_the_format() {
+        // An unknown field is skipped by walking it, the one place a typed file nests
+        // without bound: 100,000 levels of it are skipped without overflowing the stack,
+        // and the file is then refused for what it holds (no game).
+        let deep = format!(
+            r#"{{"x": {}{}, "games": []}}"#,
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let err = read_kept(deep.as_bytes(), &Take12, &format()).unwrap_err();
+        assert!(err.contains("0 games, where the format has 1 <= T <= 3"), "{err}");
+        // Nested where a number belongs: refused by its type at once.
+        let deep = format!(r#"{{"games": [{{"start": {}"#, "[".repeat(100_000));
+        assert!(read_kept(deep.as_bytes(), &Take12, &format()).is_err());
     }
 }

@@ -2,6 +2,7 @@
 //! [`ContestFormat::read_answer_words`] and checked against the problem's expected answers
 //! by [`ContestFormat::accept`] (`==`, unless several answers are right).
 
+use crate::shown::{BYTE_MARK, marked};
 use std::fmt;
 
 use serde::Serialize;
@@ -134,29 +135,6 @@ pub fn expected_answers<P: ContestFormat>(
     let answers = answers_by(problem, cases, P::answer)?;
     let text = problem.write_answers(&answers);
     Ok((answers, text))
-}
-
-/// Where a byte that is not UTF-8 is kept while judging: the character `BYTE_MARK + b`
-/// (plane 16, private use), which no answer accepts, so it is shown as `\xNN` in the
-/// detail as in `actual:` (a U+FFFD would hide which byte it was).
-const BYTE_MARK: u32 = 0x10_FF00;
-
-/// Returns `bytes` as text, each byte that is not part of valid UTF-8 as its mark.
-fn marked(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.into();
-    }
-    let mut text = String::with_capacity(bytes.len() + 8);
-    for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
-        text.extend(
-            chunk
-                .invalid()
-                .iter()
-                .filter_map(|&b| char::from_u32(BYTE_MARK + u32::from(b))),
-        );
-    }
-    text.into()
 }
 
 /// Returns `detail` with each byte mark written `\xNN`, as [`crate::shown::escaped`]

@@ -159,7 +159,8 @@ impl Live {
         while let Some(end) = self.stdout.kept[self.parsed..].iter().position(|&b| b == b'\n') {
             let line = &self.stdout.kept[self.parsed..self.parsed + end];
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            self.lines.push_back(String::from_utf8_lossy(line).into_owned());
+            // A byte that is not UTF-8 is kept as its mark, shown `\xNN` as docs/stress.md says.
+            self.lines.push_back(crate::shown::marked(line).into_owned());
             self.parsed += end + 1;
         }
     }
@@ -227,7 +228,7 @@ impl Live {
                     return Heard::Line(line);
                 }
                 if self.parsed < self.stdout.kept.len() && self.stdout.fd.is_none() {
-                    let tail = String::from_utf8_lossy(&self.stdout.kept[self.parsed..]).into_owned();
+                    let tail = crate::shown::marked(&self.stdout.kept[self.parsed..]).into_owned();
                     self.parsed = self.stdout.kept.len();
                     return Heard::Line(tail);
                 }

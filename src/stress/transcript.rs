@@ -18,7 +18,10 @@ pub struct Entry {
     /// Who wrote it.
     pub by: Player,
     /// What was written (a move, a side, an end token, or what the program wrote that
-    /// was no move).
+    /// was no move). A byte the program wrote that is not UTF-8 is kept as the character
+    /// U+10FF00 plus the byte, which the printed transcript shows `\xNN`; JSON has U+FFFD
+    /// there, as for a batch run's `actual`.
+    #[serde(serialize_with = "lossy")]
     pub wrote: String,
     /// The position after it, as the game describes it.
     pub position: String,
@@ -29,6 +32,11 @@ pub struct Entry {
     /// `random`, `keep-draw`, `fast-path-win`, `fast-path-defence`, `scripted`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defence: Option<&'static str>,
+}
+
+/// Serializes `text` with each byte mark ([`crate::shown::marked`]) as U+FFFD.
+fn lossy<S: serde::Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&crate::shown::lossy(text))
 }
 
 /// One game as played: its start and every line.

@@ -179,3 +179,48 @@ fn the_least_failing_game_is_kept_and_its_replay_fails_the_same_way() {
     assert_eq!(again.shrink_runs, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 42, high 5, as the repro typed it: `printf '3\n1\n2\n20001\n' |
+/// subtraction-interactive solve --set 1` answered `Second` at heap 1. Every one-move set
+/// up to 4, every heap up to 40 and one far up, against a table of the rules.
+#[cfg(feature = "cli")]
+#[test]
+fn solve_with_a_one_move_set_answers_as_the_rules_say() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let heaps: Vec<u64> = (0..=40).chain([20_001]).collect();
+    let input = format!(
+        "{}\n{}",
+        heaps.len(),
+        heaps.iter().map(|n| format!("{n}\n")).collect::<String>()
+    );
+    for s in 1..=4u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_subtraction-interactive"))
+            .args(["solve", "--set", &s.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("subtraction-interactive runs");
+        child
+            .stdin
+            .take()
+            .expect("its stdin")
+            .write_all(input.as_bytes())
+            .expect("the input is written");
+        let out = child.wait_with_output().expect("it ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "S = {{{s}}}: {stderr}");
+        let want: String = heaps
+            .iter()
+            .map(|&n| {
+                if wins_by_table(&[s], n) {
+                    "First\n"
+                } else {
+                    "Second\n"
+                }
+            })
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "S = {{{s}}}");
+    }
+}
