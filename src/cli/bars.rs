@@ -15,7 +15,32 @@ pub(super) fn bar(len: u64, label: &str) -> ProgressBar {
     .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar.set_message(label.to_owned());
+    if !std::io::stderr().is_terminal() {
+        lines(&bar, label, LINE_EVERY, crate::shown::note);
+    }
     bar
+}
+
+/// Says on `sink`, every `every` until `bar` is finished or dropped, how far it stands: a
+/// bar a log cannot show (`check`, `claims`, `prove` with stderr not a terminal) still
+/// tells that the run is working.
+fn lines(bar: &ProgressBar, label: &str, every: std::time::Duration, sink: fn(&str)) {
+    let (bar, label, start) = (bar.downgrade(), label.to_owned(), std::time::Instant::now());
+    // Detached: it holds the bar only while it reads it, and never holds up the exit.
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(every);
+            let Some(bar) = bar.upgrade().filter(|b| !b.is_finished()) else {
+                return;
+            };
+            sink(&format!(
+                "{label}: {} s: {}/{} done",
+                start.elapsed().as_secs(),
+                bar.position(),
+                bar.length().unwrap_or(0)
+            ));
+        }
+    });
 }
 
 fn target() -> ProgressDrawTarget {
@@ -139,9 +164,11 @@ impl Drop for Inputs {
 }
 
 /// Draws the status of long runs (`prove octal`, `solve octal --max-heap N`) as a
-/// spinner line on stderr, hidden when stderr is not a terminal.
+/// spinner line on stderr when it is a terminal, else as a line every [`LINE_EVERY`].
 pub(super) fn show_run_status() {
     let bar: std::sync::Mutex<Option<ProgressBar>> = std::sync::Mutex::new(None);
+    let terminal = std::io::stderr().is_terminal();
+    let said = std::sync::Mutex::new(None);
     crate::progress::set_status_sink(Box::new(move |status| {
         let mut bar = bar.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let Some(s) = status else {
@@ -157,14 +184,63 @@ pub(super) fn show_run_status() {
             }
             b
         });
-        b.set_message(format!(
+        let line = format!(
             "{}: {} heaps, {} heaps/s, largest value {}, {} rare heaps",
             s.label,
             indicatif::HumanCount(s.heaps),
             indicatif::HumanCount(s.per_second as u64),
             s.largest,
             indicatif::HumanCount(s.rare)
-        ));
+        );
+        // A log gets the line every LINE_EVERY, where a terminal gets the spinner.
+        let mut said = said.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let since = *said.get_or_insert_with(std::time::Instant::now);
+        if !terminal && since.elapsed() >= LINE_EVERY {
+            crate::shown::note(&line);
+            *said = Some(std::time::Instant::now());
+        }
+        b.set_message(line);
         b.tick();
     }));
+}
+
+#[cfg(test)]
+mod lines_tests {
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    static HEARD: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    fn hear(line: &str) {
+        HEARD
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(line.to_owned());
+    }
+
+    fn heard() -> Vec<String> {
+        HEARD.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    #[test]
+    fn a_bar_off_a_terminal_says_where_it_stands_until_it_is_finished() {
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_length(40);
+        super::lines(&bar, "check", Duration::from_millis(10), hear);
+        bar.inc(7);
+        let start = Instant::now();
+        while !heard()
+            .iter()
+            .any(|l| l.starts_with("check: ") && l.ends_with(" s: 7/40 done"))
+        {
+            assert!(start.elapsed() < Duration::from_secs(10), "{:?}", heard());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        bar.finish_and_clear();
+        // One line may have been read before the finish; none after it.
+        std::thread::sleep(Duration::from_millis(30));
+        let after = heard().len();
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(heard().len(), after, "{:?}", heard());
+    }
 }
