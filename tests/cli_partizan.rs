@@ -773,7 +773,7 @@ fn row_wins(cells: &mut Vec<u8>, left: bool, col: Option<bool>) -> bool {
 }
 
 #[test]
-fn col_snort_and_cram_solve_rows_as_a_search_of_the_moves_says() {
+fn col_snort_cram_and_konane_solve_rows_as_a_search_of_the_moves_says() {
     // Hand-derived (src/games/colouring/tests.rs): Snort `.` = *, `..` = ±1, `...` = ±2;
     // Col `..` and `...` are 0; Cram 1 × 4 is Dawson's Kayles at 4, *2 (OEIS A002187).
     let rows = "3\n1 1\n.\n1 2\n..\n1 3\n...\n";
@@ -783,6 +783,9 @@ fn col_snort_and_cram_solve_rows_as_a_search_of_the_moves_says() {
         solve(&["solve", "cram"], "2\n1 4\n....\n2 2\n..\n..\n").1,
         "*2\n0\n"
     );
+    // Konane (src/games/konane/tests.rs): `xo.` is {0|} = 1, `..xo.` is {0|0} = *.
+    let (code, out, err) = solve(&["solve", "konane"], "2\n1 3\nxo.\n1 5\n..xo.\n");
+    assert_eq!((code, out.as_str()), (0, "1\n*\n"), "{err}");
     // Every row of at most 5 cells over `.LR`, outcomes against the search above.
     let mut all = vec![String::new()];
     let mut input = String::new();

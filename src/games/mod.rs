@@ -44,4 +44,5 @@ registry! {
         "snort" => PartizanProblem<colouring::Snort>,
     }
     cram { "cram" => PartizanProblem<cram::Cram> }
+    konane { "konane" => PartizanProblem<konane::Konane> }
 }
