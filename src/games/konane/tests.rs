@@ -29,13 +29,13 @@ fn value(p: &[u64]) -> Value {
 /// Whether the player to move (Left, `x`, when `left`) wins, every jump and every
 /// multi-jump tried on the whole board: the rules, written again.
 fn wins(
-    cells: &mut Vec<u8>,
+    cells: &[u8],
     r: i64,
     c: i64,
     left: bool,
     memo: &mut HashMap<(Vec<u8>, i64, bool), bool>,
 ) -> bool {
-    if let Some(&w) = memo.get(&(cells.clone(), c, left)) {
+    if let Some(&w) = memo.get(&(cells.to_vec(), c, left)) {
         return w;
     }
     let (mine, theirs) = if left { (b'x', b'o') } else { (b'o', b'x') };
@@ -46,7 +46,7 @@ fn wins(
                 continue;
             }
             for (dy, dx) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
-                let mut board = cells.clone();
+                let mut board = cells.to_vec();
                 let (mut cy, mut cx) = (y, x);
                 loop {
                     let (my, mx, ly, lx) = (cy + dy, cx + dx, cy + 2 * dy, cx + 2 * dx);
@@ -61,7 +61,7 @@ fn wins(
                     board[m] = b'.';
                     board[l] = mine;
                     (cy, cx) = (ly, lx);
-                    if !wins(&mut board.clone(), r, c, !left, memo) {
+                    if !wins(&board, r, c, !left, memo) {
                         win = true;
                         break 'all;
                     }
@@ -69,7 +69,7 @@ fn wins(
             }
         }
     }
-    memo.insert((cells.clone(), c, left), win);
+    memo.insert((cells.to_vec(), c, left), win);
     win
 }
 
@@ -106,8 +106,8 @@ fn outcomes_match_a_search_of_the_moves_on_every_small_board() {
             )
             .collect();
         let v = value(&p);
-        let l = wins(&mut cells.clone(), r, c, true, &mut memo);
-        let rr = wins(&mut cells.clone(), r, c, false, &mut memo);
+        let l = wins(&cells, r, c, true, &mut memo);
+        let rr = wins(&cells, r, c, false, &mut memo);
         assert_eq!(
             v.outcome(),
             OutcomeClass::of(l, rr),
