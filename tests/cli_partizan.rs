@@ -732,3 +732,147 @@ fn a_census_values_every_board_of_the_shape_as_the_definition_does() {
         );
     }
 }
+
+/// Whether the player to move (Left when `left`) wins Cram (`col` None) or Col/Snort on a
+/// row: `cells` a row of `.`, `L`, `R`; every move tried, no values.
+fn row_wins(cells: &mut Vec<u8>, left: bool, col: Option<bool>) -> bool {
+    let n = cells.len();
+    let (mine, theirs) = if left { (b'L', b'R') } else { (b'R', b'L') };
+    for i in 0..n {
+        if cells[i] != b'.' {
+            continue;
+        }
+        let beside = [i.checked_sub(1), (i + 1 < n).then_some(i + 1)];
+        let won = match col {
+            // Cram on a strip: a domino on cells i and i + 1.
+            None if i + 1 < n && cells[i + 1] == b'.' => {
+                cells[i] = b'#';
+                cells[i + 1] = b'#';
+                let reply = row_wins(cells, !left, col);
+                cells[i] = b'.';
+                cells[i + 1] = b'.';
+                !reply
+            }
+            None => false,
+            Some(col) => {
+                let forbidden = if col { mine } else { theirs };
+                if beside.iter().flatten().any(|&j| cells[j] == forbidden) {
+                    continue;
+                }
+                cells[i] = mine;
+                let reply = row_wins(cells, !left, Some(col));
+                cells[i] = b'.';
+                !reply
+            }
+        };
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn col_snort_cram_and_konane_solve_rows_as_a_search_of_the_moves_says() {
+    // Hand-derived (src/games/colouring/tests.rs): Snort `.` = *, `..` = ±1, `...` = ±2;
+    // Col `..` and `...` are 0; Cram 1 × 4 is Dawson's Kayles at 4, *2 (OEIS A002187).
+    let rows = "3\n1 1\n.\n1 2\n..\n1 3\n...\n";
+    assert_eq!(solve(&["solve", "snort", "--value"], rows).1, "*\n+-1\n+-2\n");
+    assert_eq!(solve(&["solve", "col", "--value"], rows).1, "*\n0\n0\n");
+    assert_eq!(
+        solve(&["solve", "cram"], "2\n1 4\n....\n2 2\n..\n..\n").1,
+        "*2\n0\n"
+    );
+    // Konane (src/games/konane/tests.rs): `xo.` is {0|} = 1, `..xo.` is {0|0} = *.
+    let (code, out, err) = solve(&["solve", "konane"], "2\n1 3\nxo.\n1 5\n..xo.\n");
+    assert_eq!((code, out.as_str()), (0, "1\n*\n"), "{err}");
+    // Every row of at most 5 cells over `.LR`, outcomes against the search above.
+    let mut all = vec![String::new()];
+    let mut input = String::new();
+    let mut count = 0;
+    for _ in 0..5 {
+        all = all
+            .iter()
+            .flat_map(|w| [".", "L", "R"].map(|c| format!("{w}{c}")))
+            .collect();
+        for w in &all {
+            input.push_str(&format!("1 {}\n{w}\n", w.len()));
+            count += 1;
+        }
+    }
+    for (family, col) in [("col", true), ("snort", false)] {
+        let (code, out, err) = solve(&["solve", family, "--outcome"], &format!("{count}\n{input}"));
+        assert_eq!(code, 0, "{err}");
+        let mut lines = out.lines();
+        for line in input.lines().skip(1).step_by(2) {
+            let mut cells = line.as_bytes().to_vec();
+            let l = row_wins(&mut cells, true, Some(col));
+            let r = row_wins(&mut cells, false, Some(col));
+            let want = match (l, r) {
+                (true, true) => "N",
+                (true, false) => "L",
+                (false, true) => "R",
+                (false, false) => "P",
+            };
+            assert_eq!(lines.next(), Some(want), "{family} {line}");
+        }
+    }
+    // Cram strips of 1 to 12 cells: P exactly where the search says the mover loses.
+    let strips: String = (1..=12).map(|n| format!("1 {n}\n{}\n", ".".repeat(n))).collect();
+    let (_, out, _) = solve(&["solve", "cram", "--outcome"], &format!("12\n{strips}"));
+    for (n, got) in (1..=12).zip(out.lines()) {
+        let wins = row_wins(&mut vec![b'.'; n], true, None);
+        assert_eq!(got, if wins { "N" } else { "P" }, "1 x {n}");
+    }
+}
+
+#[test]
+fn col_snort_and_cram_refuse_bad_boards_and_answer_claims_and_censuses() {
+    let (code, _, err) = solve(&["solve", "col"], "1\n1 3\n.X.\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3") && err.contains('X'), "{err}");
+    let (code, _, err) = solve(&["solve", "cram"], "1\n2 2\n..\n.L\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 4"), "{err}");
+    // Gardner's symmetry: the empty 2 × 4 Cram board is 0, 2 × 3 is not.
+    let claim = |args: &[&str]| solve(args, "").0;
+    assert_eq!(
+        claim(&["claim", "cram", "--rows", "2", "--cols", "4", "value == 0"]),
+        0
+    );
+    assert_ne!(
+        claim(&["claim", "cram", "--rows", "2", "--cols", "3", "value == 0"]),
+        0
+    );
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("census-snort-4");
+    let d = dir.to_string_lossy().into_owned();
+    let (code, _, err) = solve(&["census", "snort", "--len", "4", "--out-dir", &d], "");
+    assert_eq!(code, 0, "{err}");
+    let jsonl = std::fs::read_to_string(dir.join("census.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+    // Every row of 4 cells over `.LR` once, each value's outcome as the search says.
+    let mut seen = std::collections::BTreeSet::new();
+    for line in jsonl.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+        let position = row["position"].as_str().unwrap_or_default();
+        let cells = position
+            .strip_prefix("1 4/")
+            .unwrap_or_else(|| panic!("{position}"));
+        assert!(seen.insert(cells.to_owned()), "{position} twice");
+        let v: gamecheck::partizan::Value = row["value"]
+            .as_str()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut c = cells.as_bytes().to_vec();
+        let (l, r) = (
+            row_wins(&mut c, true, Some(false)),
+            row_wins(&mut c, false, Some(false)),
+        );
+        assert_eq!(
+            v.outcome(),
+            gamecheck::partizan::OutcomeClass::of(l, r),
+            "{position} = {v}"
+        );
+    }
+    assert_eq!(seen.len(), 81);
+}

@@ -152,10 +152,10 @@ pub(super) enum Command {
     ///
     /// Exit code: 0 answered, 2 a malformed expression or an undefined operation.
     Value(ValueArgs),
-    /// Value every position of a shape (every Domineering board inside R × C, every Toads
-    /// and Frogs row or Hackenbush string of a length) in parallel, and write census.jsonl
-    /// (position, value, temperature) and census.md (the distinct values and temperatures,
-    /// the hottest positions) (docs/partizan.md).
+    /// Value every position of a shape (every Domineering or Cram board inside R × C, every
+    /// Toads and Frogs, Col or Snort row or Hackenbush string of a length) in parallel, and
+    /// write census.jsonl (position, value, temperature) and census.md (the distinct values
+    /// and temperatures, the hottest positions) (docs/partizan.md).
     ///
     /// Exit code: 0 every position valued, 2 usage error, 3 a budget stopped it (named).
     Census(super::census::CensusArgs),

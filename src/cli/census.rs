@@ -9,6 +9,8 @@ use anyhow::{Context, Result, bail};
 
 use super::output::write_file;
 use crate::budget::Budget;
+use crate::games::colouring::{Col, Snort};
+use crate::games::cram::Cram;
 use crate::games::domineering::Domineering;
 use crate::games::hackenbush::Hackenbush;
 use crate::games::toads_and_frogs::ToadsAndFrogs;
@@ -20,14 +22,15 @@ use crate::tokens::Tokens;
 /// The shapes a census covers.
 #[derive(clap::Args, Debug)]
 pub(super) struct CensusArgs {
-    /// The family: domineering (every board got by filling cells of --rows × --cols),
-    /// toads-and-frogs (every row of --len squares over T, F, _) or hackenbush (every
-    /// string of --len edges over B, R, G).
+    /// The family: domineering or cram (every board got by filling cells of --rows ×
+    /// --cols), toads-and-frogs (every row of --len squares over T, F, _), hackenbush
+    /// (every string of --len edges over B, R, G), col or snort (every row of --len cells
+    /// over ., L, R).
     pub family: String,
-    /// Rows of the Domineering rectangle.
+    /// Rows of the Domineering or Cram rectangle.
     #[arg(long, default_value_t = 0)]
     pub rows: u8,
-    /// Columns of the Domineering rectangle (rows × cols at most 24).
+    /// Columns of the Domineering or Cram rectangle (rows × cols at most 24).
     #[arg(long, default_value_t = 0)]
     pub cols: u8,
     /// Length of the rows or strings (at most 14).
@@ -99,19 +102,40 @@ where
     Ok(census(game, &positions, budget))
 }
 
-/// Runs `census`.
-pub(super) fn census_command(args: &CensusArgs) -> Result<ExitCode> {
-    let (title, table) = match args.family.as_str() {
+/// Returns the census's title and table: every position of the shape `args` names.
+fn table(args: &CensusArgs) -> Result<(String, Census)> {
+    let (r, c) = (args.rows, if args.cols == 0 { args.rows } else { args.cols });
+    Ok(match args.family.as_str() {
+        "domineering" | "cram" if r == 0 || u32::from(r) * u32::from(c) > 24 => {
+            bail!(
+                "census {}: give --rows (and --cols), at most 24 cells in all",
+                args.family
+            )
+        }
         "domineering" => {
-            let (r, c) = (args.rows, if args.cols == 0 { args.rows } else { args.cols });
-            if r == 0 || u32::from(r) * u32::from(c) > 24 {
-                bail!("census domineering: give --rows (and --cols), at most 24 cells in all");
-            }
             let title = format!("Domineering, every board inside {r} × {c}");
             (title, run(&Domineering::new(), boards(r, c), args)?)
         }
-        "toads-and-frogs" | "hackenbush" if !(1..=14).contains(&args.len) => {
+        "cram" => {
+            let title = format!("Cram, every board inside {r} × {c}");
+            (title, run(&Cram::new(), boards(r, c), args)?)
+        }
+        "toads-and-frogs" | "hackenbush" | "col" | "snort" if !(1..=14).contains(&args.len) => {
             bail!("census {}: give --len from 1 to 14", args.family)
+        }
+        "col" | "snort" => {
+            let rows = words(b".LR", args.len).map(|w| format!("1 {}\n{w}", args.len));
+            if args.family == "col" {
+                (
+                    format!("Col, every row of {} cells", args.len),
+                    run(&Col, rows, args)?,
+                )
+            } else {
+                (
+                    format!("Snort, every row of {} cells", args.len),
+                    run(&Snort, rows, args)?,
+                )
+            }
         }
         "toads-and-frogs" => {
             let title = format!("Toads and Frogs, every row of {} squares", args.len);
@@ -122,9 +146,14 @@ pub(super) fn census_command(args: &CensusArgs) -> Result<ExitCode> {
             (title, run(&Hackenbush, words(b"BRG", args.len), args)?)
         }
         other => bail!(
-            "census: `{other}` is not a family with a census (domineering, toads-and-frogs, hackenbush)"
+            "census: `{other}` is not a family with a census (domineering, cram, toads-and-frogs, hackenbush, col, snort)"
         ),
-    };
+    })
+}
+
+/// Runs `census`.
+pub(super) fn census_command(args: &CensusArgs) -> Result<ExitCode> {
+    let (title, table) = table(args)?;
     std::fs::create_dir_all(&args.out_dir).with_context(|| format!("creating {}", args.out_dir.display()))?;
     write_file(&args.out_dir.join("census.jsonl"), &table.json_lines())?;
     write_file(

@@ -4,7 +4,7 @@
 mod commands;
 pub(crate) mod not_checked;
 #[cfg(test)]
-mod partizan_tests;
+pub(crate) mod partizan_tests;
 #[macro_use]
 mod registry;
 
@@ -39,4 +39,10 @@ registry! {
     hackenbush { "hackenbush" => PartizanProblem<hackenbush::Hackenbush>; catalog: hackenbush::catalog }
     toads_and_frogs { "toads-and-frogs" => PartizanProblem<toads_and_frogs::ToadsAndFrogs> }
     cutcake { "cutcake" => PartizanProblem<cutcake::Cutcake> }
+    colouring {
+        "col" => PartizanProblem<colouring::Col>,
+        "snort" => PartizanProblem<colouring::Snort>,
+    }
+    cram { "cram" => PartizanProblem<cram::Cram> }
+    konane { "konane" => PartizanProblem<konane::Konane> }
 }

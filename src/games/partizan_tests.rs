@@ -108,7 +108,7 @@ fn toads_and_frogs_values_match_the_definition() {
     assert_eq!(p.fast_value(&b"_FT".to_vec()), Ok(v("-1")));
 }
 
-fn every_property_holds<G: Family>(game: G, cases: u32) {
+pub(crate) fn every_property_holds<G: Family>(game: G, cases: u32) {
     let p = PartizanProblem::new(game, Ask::Value);
     for property in p.properties() {
         assert_holds(&p, property.name, cases, None);
