@@ -32,39 +32,31 @@ pub struct Col;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Snort;
 
-impl Partizan for Col {
-    type Position = Vec<u64>;
-    const NAME: &'static str = "col";
+/// Col's and Snort's moves differ only in the colour a painted cell may not stand
+/// beside: a player's own (Col) or the other's (Snort).
+macro_rules! colouring {
+    ($game:ident, $name:literal, $left_shuns:expr, $right_shuns:expr) => {
+        impl Partizan for $game {
+            type Position = Vec<u64>;
+            const NAME: &'static str = $name;
 
-    fn left_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        board::colourings(p, LEFT, LEFT, out);
-    }
+            fn left_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                board::colourings(p, LEFT, $left_shuns, out);
+            }
 
-    fn right_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        board::colourings(p, RIGHT, RIGHT, out);
-    }
+            fn right_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                board::colourings(p, RIGHT, $right_shuns, out);
+            }
 
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        board::regions(p)
-    }
+            fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+                board::regions(p)
+            }
+        }
+    };
 }
 
-impl Partizan for Snort {
-    type Position = Vec<u64>;
-    const NAME: &'static str = "snort";
-
-    fn left_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        board::colourings(p, LEFT, RIGHT, out);
-    }
-
-    fn right_moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        board::colourings(p, RIGHT, LEFT, out);
-    }
-
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        board::regions(p)
-    }
-}
+colouring!(Col, "col", LEFT, RIGHT);
+colouring!(Snort, "snort", RIGHT, LEFT);
 
 impl Family for Col {
     fn format(&self) -> Format<Col> {
