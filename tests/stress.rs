@@ -434,10 +434,10 @@ fn games_mod_shrinks_from_seed_7_to_the_least_input_within_100_runs() {
         ("wrong-answer", Some(1)),
         "{report}"
     );
-    // The first failing input is far from the least: values up to 70.
+    // The first failing input is far from the least: values up to 99, K = 3 (p − 1).
     assert_eq!(
         field(&report, "first_failing_input"),
-        "7 998244352\n3 43 70 63 29 8 48\n"
+        "7 2994733056\n41 99 32 28 40 31 69\n"
     );
     assert_eq!(field(&report, "input"), GAMES_MOD_LEAST, "{report}");
 }
