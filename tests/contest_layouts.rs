@@ -11,8 +11,10 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use gamecheck::game::{Field, Format, Game, GameProblem, Output, Question, Search};
-use gamecheck::problem::{ContestFormat, Range};
+use gamecheck::game::{
+    Answer, Field, Format, Game, GameProblem, Outcome, Output, Question, Search, Unanswered,
+};
+use gamecheck::problem::{ContestFormat, Problem, Range};
 use gamecheck::stress::{
     Config, Limits, RunOutcome, ShrinkLimits, Solution, Termination, Verdict, generate, judge,
 };
@@ -462,6 +464,66 @@ fn win_or_freeze_is_misere_with_a_second_answer_line() {
     }
     // A prime: the first player cannot move, and wins.
     assert_eq!(solve(&problem, "13\n"), Ok("1\n0\n".to_owned()));
+}
+
+/// Win or Freeze with the editorial's rule as its fast path: the player to move loses
+/// exactly when q is the product of two primes (every move hands over a prime, from which
+/// the opponent cannot move, and wins).
+#[derive(Default)]
+struct FreezeByFactors;
+
+impl Game for FreezeByFactors {
+    type Position = u64;
+    const NAME: &'static str = "win-or-freeze-by-factors";
+    fn moves(&self, q: &u64, out: &mut Vec<u64>) {
+        Freeze.moves(q, out);
+    }
+    fn max_count(&self) -> u64 {
+        Freeze.max_count()
+    }
+    fn misere_outcome(&self, &q: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
+        let (mut rest, mut factors, mut p) = (q, 0, 2);
+        while p * p <= rest {
+            while rest % p == 0 {
+                rest /= p;
+                factors += 1;
+            }
+            p += 1;
+        }
+        factors += u32::from(rest > 1);
+        Ok(Outcome::of(factors != 2))
+    }
+    fn format(&self) -> Format<FreezeByFactors> {
+        Format::single()
+            .line([Field::number("q", 1..=10_000_000_000_000)])
+            .misere()
+            .answer(Output::WinnerThenMove {
+                win: "1",
+                loss: "2",
+                none: "0",
+            })
+    }
+}
+
+#[test]
+fn check_holds_a_right_misere_rule_where_the_mover_wins_without_a_move() {
+    let problem = GameProblem::new(FreezeByFactors, Question::default()).expect("a problem");
+    // The rule against the DP over divisors.
+    let wins = freeze_wins_by_dp(300);
+    for q in 1..=300u64 {
+        let won = Problem::solve(&problem, &q).expect("the rule answers");
+        assert_eq!(won == Answer::Outcome(Outcome::Win), wins[q as usize], "{q}");
+    }
+    // 1 and every prime are won with no move at all: its certificate is that there is
+    // none, not a refutation (`stress` refused to run on this rule).
+    match gamecheck::check::check_problem(&problem, 1, 64, None) {
+        Ok(_) => {}
+        Err(gamecheck::check::PropertyError::Fail(c)) => {
+            panic!("{} fails at {}: {}", c.property, c.case, c.reason)
+        }
+        Err(gamecheck::check::PropertyError::Abort(why)) => panic!("aborted: {why}"),
+        Err(_) => panic!("check did not hold"),
+    }
 }
 
 /// A game whose format is given as a value, to try mistakes in it.

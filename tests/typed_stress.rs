@@ -358,3 +358,82 @@ fn a_java_solution_is_compiled_and_run_by_its_class() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(passed.inputs, 8);
 }
+
+/// Take 1 or 2 stones, stated as CSES states its games: T up to 2·10^5, more cases than
+/// stress puts in one input. The editorial's rule is its fast path.
+#[derive(Default)]
+struct ManyCases;
+
+impl Game for ManyCases {
+    type Position = u64;
+    const NAME: &'static str = "many-cases";
+
+    fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend([1, 2].into_iter().filter_map(|t| n.checked_sub(t)));
+    }
+
+    fn max_count(&self) -> u64 {
+        1_000_000_000
+    }
+
+    fn outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
+        Ok(Outcome::of(n % 3 != 0))
+    }
+
+    fn format(&self) -> Format<ManyCases> {
+        Format::cases(1..=200_000)
+            .line([Field::number("n", 0..=1_000_000_000)])
+            .answer(Output::winner("First", "Second"))
+    }
+}
+
+/// The contest's own T above what stress holds is capped and said on the `ranges:` line;
+/// only a `--max-cases` the user gives above it is refused.
+#[test]
+fn a_contests_own_t_is_capped_and_said_and_only_a_given_flag_is_refused() {
+    let d = dir("many-cases");
+    let log = d.join("inputs.txt");
+    let solution = format!(
+        "sh -c 'tee -a {} | awk \"NR > 1 {{ print (\\$1 % 3 ? \\\"First\\\" : \\\"Second\\\") }}\"'",
+        log.display()
+    );
+    let passed = stress(ManyCases, &solution)
+        .cases(4)
+        .jobs(1)
+        .out_dir(d.join("out"))
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(passed.inputs, 4);
+    assert!(
+        passed
+            .ranges
+            .contains("T capped at 100000 of the contest's 200000"),
+        "{}",
+        passed.ranges
+    );
+    assert!(passed.ranges.starts_with("T <= 100000,"), "{}", passed.ranges);
+    // Every input the solution read holds at most 10^5 cases, and one holds more than 100.
+    let inputs = std::fs::read_to_string(&log).expect("the solution logged its inputs");
+    let mut lines = inputs.lines();
+    let mut ts = Vec::new();
+    while let Some(t) = lines.next() {
+        let t: usize = t.trim().parse().expect("T");
+        assert_eq!(lines.by_ref().take(t).count(), t);
+        ts.push(t);
+    }
+    assert_eq!(ts.len(), 4, "{ts:?}");
+    assert!(
+        ts.iter().all(|&t| t <= 100_000) && ts.iter().any(|&t| t > 100),
+        "{ts:?}"
+    );
+    // A --max-cases given above it is the user's: refused, naming the flag.
+    let err = stress(ManyCases, &solution)
+        .max("cases", 200_000)
+        .out_dir(d.join("out-given"))
+        .run()
+        .expect_err("--max-cases 200000 is refused");
+    assert!(
+        matches!(err, StressError::Unusable(_)) && err.to_string().contains("--max-cases 200000"),
+        "{err}"
+    );
+}

@@ -96,7 +96,9 @@ where
     /// # Errors
     /// [`RulesError::OutOfReach`] when more than the budget's components would be held;
     /// [`RulesError::TooManyMoves`] for a component with more moves than
-    /// [`ComponentGrundy::with_max_moves`] allows; [`RulesError::Cycle`] when a component can recur below itself.
+    /// [`ComponentGrundy::with_max_moves`] allows; [`RulesError::Cycle`] when a component can recur below itself;
+    /// [`RulesError::OutOfWork`] past the work budget. After an error the memo keeps every
+    /// component solved so far, and the search stays usable.
     ///
     /// # Complexity
     /// Every move of every distinct component reachable from `p`, once.
@@ -132,12 +134,29 @@ where
         Ok(value)
     }
 
+    /// Returns the Grundy value of the component `root`; after an error, the memo holds
+    /// every component solved so far and none marked as on the path, so the search stays
+    /// usable and what it solved is kept.
     fn component(&mut self, root: &R::Position) -> Result<u64, RulesError> {
         if let Some(&v) = self.memo.get(root).filter(|&&v| v != ON_PATH) {
             return Ok(v);
         }
         // Each frame: a component and the components of its options still to value.
         let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        let result = self.search(root, &mut stack);
+        if result.is_err() {
+            for (c, _, _) in &stack {
+                if self.memo.get(c) == Some(&ON_PATH) {
+                    self.memo.remove(c);
+                }
+            }
+        }
+        result
+    }
+
+    /// The loop of [`ComponentGrundy::component`]. On an error, `stack` holds the path it
+    /// left, every component on it marked as on the path.
+    fn search(&mut self, root: &R::Position, stack: &mut Vec<Frame<R::Position>>) -> Result<u64, RulesError> {
         let push = |s: &mut Self, stack: &mut Vec<Frame<R::Position>>, c: R::Position| {
             if s.memo.len() >= s.budget {
                 return Err(RulesError::OutOfReach { budget: s.budget });
@@ -157,14 +176,15 @@ where
             s.memo.insert(c.clone(), ON_PATH);
             // A move back onto the path is a cycle now, before descending the other moves:
             // a game with an endless chain (n → n + 1) beside its cycle would otherwise be
-            // searched to the budget first.
-            if options.iter().flatten().any(|q| s.memo.get(q) == Some(&ON_PATH)) {
+            // searched to the budget first. Its frame is pushed first, to be unwound.
+            let cycle = options.iter().flatten().any(|q| s.memo.get(q) == Some(&ON_PATH));
+            stack.push((c, options, (0, 0)));
+            if cycle {
                 return Err(RulesError::Cycle);
             }
-            stack.push((c, options, (0, 0)));
             Ok(())
         };
-        push(self, &mut stack, root.clone())?;
+        push(self, stack, root.clone())?;
         while let Some((_, options, (i, j))) = stack.last_mut() {
             // The first component of an option whose value is unknown, if any.
             let mut pending = None;
@@ -180,7 +200,7 @@ where
             }
             match pending {
                 Some(c) if self.memo.get(&c) == Some(&ON_PATH) => return Err(RulesError::Cycle),
-                Some(c) => push(self, &mut stack, c)?,
+                Some(c) => push(self, stack, c)?,
                 None => {
                     let Some((c, options, _)) = stack.pop() else { break };
                     let mut seen: Vec<u64> = options
@@ -246,6 +266,33 @@ mod tests {
         let mut g = ComponentGrundy::with_budget(Kayles, 10_000);
         for (n, &v) in published.iter().enumerate() {
             assert_eq!(g.grundy(&vec![n as u64]), Ok(v), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn a_failed_search_leaves_no_component_on_its_path() {
+        // OEIS A002186, n = 0..=23.
+        let published = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+        ];
+        // Kayles of 40 pins costs more than 3,000 units of work: the search descends
+        // 40, 39, 38, … and stops midway.
+        let mut g = ComponentGrundy::with_budget(Kayles, 10_000).with_work(3_000);
+        assert!(matches!(g.grundy(&vec![40]), Err(RulesError::OutOfWork { .. })));
+        // A component left marked as on the path would read as a cycle now.
+        let mut g = g.with_work(u64::MAX);
+        let mut fresh = ComponentGrundy::with_budget(Kayles, 10_000);
+        assert_eq!(g.grundy(&vec![40]), fresh.grundy(&vec![40]));
+        for (n, &v) in published.iter().enumerate() {
+            assert_eq!(g.grundy(&vec![n as u64]), Ok(v), "n = {n}");
+        }
+        // The same after a search stopped by its budget of components, which keeps what
+        // it solved within the budget.
+        let mut g = ComponentGrundy::with_budget(Kayles, 8);
+        assert_eq!(g.grundy(&vec![30]), Err(RulesError::OutOfReach { budget: 8 }));
+        assert!(g.len() <= 8);
+        for (n, &v) in published.iter().enumerate().take(7) {
+            assert_eq!(g.grundy(&vec![n as u64]), Ok(v), "n = {n}, after the failure");
         }
     }
 

@@ -91,12 +91,19 @@ impl Status {
 
 impl Inputs {
     pub(super) fn new() -> Inputs {
+        let every = (!std::io::stderr().is_terminal()).then_some(LINE_EVERY);
+        Inputs::with_lines(every, Box::new(crate::shown::note))
+    }
+
+    /// Returns the bar, with a line to `sink` every `every` (when given) until it is
+    /// dropped.
+    fn with_lines(every: Option<std::time::Duration>, sink: Box<dyn Fn(&str) + Send>) -> Inputs {
         let bar = ProgressBar::with_draw_target(None, target());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} inputs {elapsed}") {
             bar.set_style(style);
         }
         let status = std::sync::Arc::new(Status::default());
-        let ticker = (!std::io::stderr().is_terminal()).then(|| {
+        let ticker = every.map(|every| {
             let status = std::sync::Arc::clone(&status);
             std::thread::spawn(move || {
                 let start = std::time::Instant::now();
@@ -109,13 +116,13 @@ impl Inputs {
                     // the lock (a run refused at once) ends it now, not a line later.
                     let (guard, _) = status
                         .wake
-                        .wait_timeout_while(stop, LINE_EVERY, |stop| !*stop)
+                        .wait_timeout_while(stop, every, |stop| !*stop)
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                     stop = guard;
                     if *stop {
                         return;
                     }
-                    crate::shown::note(&status.line(start.elapsed().as_secs()));
+                    sink(&status.line(start.elapsed().as_secs()));
                 }
             })
         });
@@ -242,5 +249,55 @@ mod lines_tests {
         let after = heard().len();
         std::thread::sleep(Duration::from_millis(100));
         assert_eq!(heard().len(), after, "{:?}", heard());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{Inputs, LINE_EVERY};
+    use crate::progress::Progress;
+
+    /// Waits (at most 10 s) until a line of `lines` contains `text`; returns whether one does.
+    fn heard(lines: &Mutex<Vec<String>>, text: &str) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .any(|l| l.contains(text))
+            {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+
+    #[test]
+    fn a_run_off_a_terminal_says_where_it_stands_at_every_interval() {
+        // The done-when of a log: a line at least every 10 s.
+        assert!(LINE_EVERY <= Duration::from_secs(10), "{LINE_EVERY:?}");
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&lines);
+        let sink = Box::new(move |l: &str| kept.lock().unwrap_or_else(|e| e.into_inner()).push(l.to_owned()));
+        let progress = Inputs::with_lines(Some(Duration::from_millis(20)), sink);
+        // Before the inputs are known: the reach's probe and the fast path's check.
+        assert!(heard(&lines, "preparing the run"), "{lines:?}");
+        progress.start(10);
+        progress.advance(3);
+        assert!(heard(&lines, "3/10 inputs judged"), "{lines:?}");
+        progress.note("wrong-answer on input 4");
+        assert!(heard(&lines, "shrinking the failure"), "{lines:?}");
+        let said = lines.lock().unwrap_or_else(|e| e.into_inner()).len();
+        assert!(said >= 3, "{said} lines");
+        // Dropped with the run: no line after it.
+        drop(progress);
+        let after = lines.lock().unwrap_or_else(|e| e.into_inner()).len();
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(lines.lock().unwrap_or_else(|e| e.into_inner()).len(), after);
     }
 }

@@ -22,6 +22,11 @@ use crate::stress::{Beyond, Reach};
 /// sixteenth of a question's work budget ([`SEARCH_WORK`]): a case probed within reach
 /// is judged with room to spare, and the probe before the first run stays a share of it.
 pub(crate) const PROBE_WORK: u64 = SEARCH_WORK / 16;
+/// The work one case may cost the rules in the probe whose reach is only stated: where
+/// the game's fast path answers every input (checked first), the rules judge none, and
+/// their reach is told within a sixteenth of [`PROBE_WORK`], without bisecting, so the
+/// work before the first run stays small.
+const STATED_WORK: u64 = PROBE_WORK / 16;
 /// The positions the fast path may search beyond the rules' reach and still be called a
 /// fast path (a formula answers there without searching). Small: a search holds the
 /// moves of every position on its path, so its memory grows with the budget times the
@@ -46,15 +51,9 @@ impl<G: Game> GameProblem<G> {
     /// most `c` (seeded by `c`), whose shapes (a small count beside a large one) are
     /// often the hard ones.
     fn probes(&self, bounds: &Bounds, c: u64) -> Vec<G::Position> {
-        let len = match G::Position::ARITY {
-            Some(k) => k,
-            None => bounds
-                .max("n")
-                .map_or(self.game().max_len(), |n| {
-                    usize::try_from(n).unwrap_or(usize::MAX)
-                })
-                .clamp(1, 1 << 16),
-        };
+        let len = self
+            .probed_list(bounds)
+            .unwrap_or_else(|| G::Position::ARITY.unwrap_or(1));
         let mut out: Vec<G::Position> = G::Position::from_counts(&vec![c; len])
             .filter(|p| self.valid(p))
             .into_iter()
@@ -62,7 +61,13 @@ impl<G: Game> GameProblem<G> {
         let pairs: Vec<(&'static str, u64)> = bounds
             .pairs()
             .into_iter()
-            .map(|(f, m)| if f == "count" { (f, c.min(m)) } else { (f, m) })
+            .map(|(f, m)| match f {
+                "count" => (f, c.min(m)),
+                // Two cases are taken of each input drawn: no more are drawn (10^5 a
+                // contest's input may hold).
+                "cases" => (f, m.min(bounds.min("cases").max(2))),
+                _ => (f, m),
+            })
             .collect();
         if let Ok(b) = self.constraints().and_then(|k| {
             k.bounds(G::NAME, Range::Extended, &pairs)
@@ -77,51 +82,91 @@ impl<G: Game> GameProblem<G> {
         out
     }
 
+    /// Returns the length of the longest list probed, for a game whose positions are
+    /// lists: the bounds' `n` (else the game's longest list), at most 2^16.
+    fn probed_list(&self, bounds: &Bounds) -> Option<usize> {
+        G::Position::ARITY.is_none().then(|| {
+            bounds
+                .max("n")
+                .map_or(self.game().max_len(), |n| {
+                    usize::try_from(n).unwrap_or(usize::MAX)
+                })
+                .clamp(1, 1 << 16)
+        })
+    }
+
+    /// Returns the longest list probed, as the `reach:` line states it: where the format
+    /// has a list's length (`n`), not where a case is one count.
+    fn stated_list(&self, bounds: &Bounds) -> Option<u64> {
+        bounds.max("n").and(self.probed_list(bounds)).map(|n| n as u64)
+    }
+
     /// Whether the rules judge every probe of count `c`, each within the search budget
-    /// and [`PROBE_WORK`].
-    fn rules_judge(&self, bounds: &Bounds, c: u64) -> bool {
+    /// and `work`.
+    fn rules_judge(&self, bounds: &Bounds, c: u64, work: u64) -> bool {
         let probes = self.probes(bounds, c);
         !probes.is_empty()
             && probes.iter().all(|p| {
-                // The search lists every move: never more than the checks list.
-                if self.game().move_count(p).is_some_and(|m| m > super::MOVES_LISTED) {
+                // The search lists every move of each component: never more than the
+                // checks list (a list of many heaps is searched heap by heap).
+                let parts = self.game().components(p);
+                if parts
+                    .iter()
+                    .any(|c| self.game().move_count(c).is_some_and(|m| m > super::MOVES_LISTED))
+                {
                     return false;
                 }
-                let mut search = Search::with_work(Arc::clone(self.game_arc()), SEARCH_BUDGET, PROBE_WORK);
+                let mut search = Search::with_work(Arc::clone(self.game_arc()), SEARCH_BUDGET, work);
                 self.rules_answer(p, &mut search).is_ok()
             })
     }
 
-    /// Returns the largest count the rules judge within `bounds`, or `None` when they
-    /// judge its top: doubling from the least count, then bisecting.
-    fn rules_reach(&self, bounds: &Bounds) -> Option<u64> {
+    /// Returns the largest count the rules judge within `bounds`, each probe within
+    /// `work`, or `None` when they judge its top: doubling from the least count, then
+    /// `bisections` steps of bisection.
+    fn rules_reach(&self, bounds: &Bounds, work: u64, bisections: u32) -> Option<u64> {
         let top = bounds.max("count")?;
         let least = bounds.min("count").max(1).min(top);
-        if !self.rules_judge(bounds, least) {
+        if !self.rules_judge(bounds, least, work) {
             return Some(least.saturating_sub(1));
         }
         let (mut ok, mut bad) = (least, None);
         while bad.is_none() && ok < top {
             let next = ok.saturating_mul(2).min(top);
-            if self.rules_judge(bounds, next) {
+            if self.rules_judge(bounds, next, work) {
                 ok = next;
             } else {
                 bad = Some(next);
             }
         }
         let mut bad = bad?;
-        for _ in 0..6 {
+        for _ in 0..bisections {
             if bad - ok <= 1 {
                 break;
             }
             let mid = ok + (bad - ok) / 2;
-            if self.rules_judge(bounds, mid) {
+            if self.rules_judge(bounds, mid, work) {
                 ok = mid;
             } else {
                 bad = mid;
             }
         }
         Some(ok)
+    }
+
+    /// Whether the fast path answers every probe at the top of `bounds` without a search:
+    /// with one that refuses every question, so it lists no move (at 2^64 pins, more
+    /// than any memory holds). Such a fast path answers every input itself.
+    fn fast_path_answers_everywhere(&self, bounds: &Bounds) -> bool {
+        let Some(top) = bounds.max("count") else {
+            return false;
+        };
+        let probes = self.probes(bounds, top);
+        !probes.is_empty()
+            && probes.iter().all(|p| {
+                let mut search = Search::refusing(Arc::clone(self.game_arc()));
+                self.fast_with(p, &mut search).is_ok()
+            })
     }
 
     /// Whether the fast path answers where the rules cannot, without searching: at 4
@@ -179,10 +224,29 @@ impl<G: Game> GameProblem<G> {
 
     fn probe_reach(&self, bounds: &Bounds) -> Option<Reach> {
         let top = bounds.max("count")?;
-        let budget = format!(
-            "{SEARCH_BUDGET} positions and a work budget of {PROBE_WORK} moves listed and positions stored a case"
-        );
-        let rules = self.rules_reach(bounds);
+        let budget = |work: u64| {
+            format!(
+                "{SEARCH_BUDGET} positions and a work budget of {work} moves listed and positions stored a case"
+            )
+        };
+        if self.mode == super::problem::Mode::Game && self.fast_path_answers_everywhere(bounds) {
+            // The expected answers are the fast path's on every input, once check holds
+            // it: the rules' reach is only stated, probed within a smaller budget.
+            let rules = self.rules_reach(bounds, STATED_WORK, 0);
+            let beyond = match self.check_fast_path() {
+                Ok(()) => Beyond::FastPath,
+                Err(why) => Beyond::Refuted(why),
+            };
+            return Some(Reach {
+                rules,
+                top,
+                beyond,
+                budget: budget(STATED_WORK),
+                list: self.stated_list(bounds),
+            });
+        }
+        let budget = budget(PROBE_WORK);
+        let rules = self.rules_reach(bounds, PROBE_WORK, 6);
         let beyond = match rules {
             None => Beyond::Rules,
             Some(r) if self.fast_path_answers(bounds, r) => match self.check_fast_path() {
@@ -196,6 +260,7 @@ impl<G: Game> GameProblem<G> {
             top,
             beyond,
             budget,
+            list: self.stated_list(bounds),
         })
     }
 
@@ -228,8 +293,9 @@ impl<G: Game> GameProblem<G> {
         if self.game().move_count(p).is_none() && p.counts().iter().any(|&c| c > 1 << 16) {
             return None;
         }
-        let mut search = Search::new(Arc::clone(self.game_arc()), SEARCH_BUDGET);
-        let q = self.fast_move_with(p, &mut search).ok()?;
+        // The thread's own search, whose memo the expected answers share: a default
+        // winning move asks the outcome of every move, which a fresh memo searches anew.
+        let q = self.fast_move(p).ok()?;
         q.filter(|q| self.valid(q))
     }
 }

@@ -201,7 +201,7 @@ pub trait Game: Send + Sync + Sized + 'static {
         play: Play,
         search: &mut Search<Self>,
     ) -> Result<Option<Self::Position>, Unanswered> {
-        if let Some(c) = self.move_count(p).filter(|&c| c > MOVES_LISTED) {
+        if let Some(c) = too_many_to_list(self, p) {
             return Err(Unanswered::too_many_moves(c));
         }
         let mut moves = Vec::new();
@@ -246,6 +246,19 @@ pub trait Game: Send + Sync + Sized + 'static {
 /// The most moves the default [`Game::is_move`] and [`Game::winning_move`] list, and the
 /// checks that list every move look at, when [`Game::move_count`] knows their number.
 pub const MOVES_LISTED: u128 = 1 << 16;
+
+/// The most counts a listing of moves holds, each move a whole position (2^24 counts,
+/// 128 MiB): a list of 65,536 heaps of 1 has as many moves, each a copy of the list.
+const COUNTS_LISTED: u128 = 1 << 24;
+
+/// Returns the number of `p`'s moves when listing them all is beyond what the default
+/// move searches list: more than [`MOVES_LISTED`] moves, or more than 2^24 counts held
+/// (the moves times the counts of a position), as far as [`Game::move_count`] knows.
+pub(crate) fn too_many_to_list<G: Game>(game: &G, p: &G::Position) -> Option<u128> {
+    let moves = game.move_count(p)?;
+    let counts = p.counts().len().max(1) as u128;
+    (moves > MOVES_LISTED || moves.saturating_mul(counts) > COUNTS_LISTED).then_some(moves)
+}
 
 /// How the command line builds a game: its flags and the game they make. Every game
 /// that is `Default` has no flags and is built by `Default`.

@@ -46,12 +46,14 @@ pub(crate) const LISTED: usize = MOVES_LISTED as usize;
 /// The most positions remembered as beyond a search's budget on their own.
 const BEYOND_KEPT: usize = 256;
 
-/// A memoized search whose memory is scoped to the question, not the run: a question the
-/// budget stops on a memo that earlier questions filled (a sixteenth of the budget or
-/// more) is asked again on an empty one, so what they left behind never decides it, and
-/// leaves it unjudged only if it needs nearly all the budget on its own. The memo is
-/// bounded by the search's budget and recycled: reused while questions fit, emptied when
-/// one does not.
+/// A memoized search whose memory is bounded by its budget, not by the questions asked: a
+/// question the budget of positions stops on a memo that earlier questions filled (a
+/// sixteenth of the budget or more) is asked again on an empty one, so what they left
+/// behind never leaves it unjudged, and it is left unjudged only if it needs nearly all the
+/// budget on its own. The memo is recycled: kept while questions fit, and kept after a
+/// question another budget stops (the oracles take a stopped search off its path, and
+/// every value they hold is exact), emptied only when the positions fill it. So a run of
+/// questions about one game pays for each position once, not once a failure.
 ///
 /// A question beyond the budget on an empty memo costs the whole budget, so the search
 /// remembers such positions, and a later position whose counts are all at least one of
@@ -125,8 +127,11 @@ impl<O> Recycled<O> {
                     });
                     self.beyond.push((counts.to_vec(), e.clone()));
                 }
-                // A search stopped midway leaves positions marked as on its path.
-                self.oracle = (self.fresh)();
+                // A memo the positions filled is emptied: the next question would only be
+                // asked again. Any other stop leaves it as it was, what was solved added.
+                if matches!(e, RulesError::OutOfReach { .. }) {
+                    self.oracle = (self.fresh)();
+                }
             }
         }
         result
@@ -149,9 +154,10 @@ pub(crate) fn budget_of(e: &RulesError) -> Budget {
 
 /// A memoized search of a game's moves, handed to its fast paths: the default
 /// [`Game::grundy`] and [`Game::misere_outcome`] ask it, and an override may ask it for
-/// the positions its insight does not cover. Its memory is per question (bounded by its
-/// budget, recycled when a question needs room), so an answer never depends on what
-/// other questions asked before.
+/// the positions its insight does not cover. Its memory is shared by the questions asked
+/// of it (bounded by its budget, recycled when a question needs room): what one question
+/// solved, the next reuses, and since every value it holds is exact, an answer never
+/// depends on what other questions asked before.
 pub struct Search<G: Game> {
     grundy: Recycled<ComponentGrundy<ByMoves<G>>>,
     /// The joint search, which falls back on retrograde analysis at a cycle.
@@ -196,6 +202,18 @@ impl<G: Game> Search<G> {
         }
     }
 
+    /// Returns the search that refuses every question at once, listing no move: a fast
+    /// path that answers with it answers without searching.
+    pub(crate) fn refusing(game: Arc<G>) -> Search<G> {
+        Search::with_work(game, 0, 0)
+    }
+
+    /// Returns the error of a search with no budget at all, which refuses every question
+    /// before it lists a move, if this is one.
+    fn refused(&mut self) -> Option<Unanswered> {
+        (self.budget == 0).then(|| self.failed(&RulesError::OutOfReach { budget: 0 }))
+    }
+
     /// Returns the positions each of its searches may hold: a game's own search of the
     /// same question keeps to it too.
     pub(crate) fn budget(&self) -> usize {
@@ -229,6 +247,9 @@ impl<G: Game> Search<G> {
     /// The search would exceed its budget.
     pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome, Unanswered> {
         use super::Position;
+        if let Some(refused) = self.refused() {
+            return Err(refused);
+        }
         let counts = p.counts();
         if !self.cycle {
             match self.grundy.ask(&counts, |o| o.grundy(p)) {
@@ -249,6 +270,9 @@ impl<G: Game> Search<G> {
     /// The search would exceed its budget, or a component recurs below itself.
     pub fn grundy(&mut self, p: &G::Position) -> Result<u64, Unanswered> {
         use super::Position;
+        if let Some(refused) = self.refused() {
+            return Err(refused);
+        }
         self.grundy.ask(&p.counts(), |o| o.grundy(p)).map_err(|e| {
             self.cycle |= e == RulesError::Cycle;
             self.failed(&e)
@@ -262,6 +286,9 @@ impl<G: Game> Search<G> {
     /// The search would exceed its budget.
     pub fn misere_outcome(&mut self, p: &G::Position) -> Result<Outcome, Unanswered> {
         use super::Position;
+        if let Some(refused) = self.refused() {
+            return Err(refused);
+        }
         let q = Some(p.clone());
         self.misere
             .ask(&p.counts(), |o| o.outcome(&q))

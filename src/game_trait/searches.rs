@@ -21,8 +21,8 @@ impl<G: Game> Searches<G> {
         Searches { game, slots }
     }
 
-    /// Drops what the calling thread's search memoized (`stress` judges each input afresh;
-    /// the other threads' inputs keep theirs).
+    /// Drops what the calling thread's search memoized; the other threads' searches keep
+    /// theirs.
     pub(crate) fn forget(&self) {
         *self.lock() = Search::new(Arc::clone(&self.game), SEARCH_BUDGET);
     }

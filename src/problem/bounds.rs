@@ -227,6 +227,11 @@ impl Bounds {
             .map(|i| self.max[i])
     }
 
+    /// Returns the label of dimension `flag` (`T`, `n, k`), if the problem has it.
+    pub(crate) fn label(&self, flag: &str) -> Option<&'static str> {
+        self.dimensions.iter().find(|d| d.flag == flag).map(|d| d.label)
+    }
+
     /// Returns the maximum of dimension `flag`, or `default` when the problem has none.
     pub fn max_or(&self, flag: &str, default: u64) -> u64 {
         self.max(flag).unwrap_or(default)
@@ -324,13 +329,6 @@ impl Bounds {
             custom: self.custom.clone(),
             capped: self.capped.clone(),
         }
-    }
-
-    /// Returns the bounds with dimension `flag` no longer counted as set by a `--max-*`
-    /// flag: the reach of the rules set it, and the report says so on its own line.
-    pub(crate) fn set_by_reach(mut self, flag: &str) -> Bounds {
-        self.custom.retain(|&f| f != flag);
-        self
     }
 
     /// Returns the bounds with dimension `flag` no longer counted as set by a flag, and

@@ -370,8 +370,8 @@ pub trait ContestFormat: Problem {
         None
     }
 
-    /// Drops what the expected answers memoized, once an input is judged, so that what
-    /// `stress` holds is bounded per input. Default: nothing is held.
+    /// Drops what the expected answers memoized (a game's searches, each bounded by its
+    /// budget). Default: nothing is held.
     fn forget(&self) {}
 
     /// Returns how far the expected answers reach within `bounds`, for `stress` to state

@@ -10,7 +10,9 @@ use std::fmt;
 pub enum Beyond {
     /// The rules judge every input within the bounds.
     Rules,
-    /// The game's own fast path, checked against the rules first.
+    /// The game's own fast path, checked against the rules first: it answers every
+    /// input, the rules' reach too (a fast path that answers the top of the bounds
+    /// without a search, or beyond the rules' reach).
     FastPath,
     /// Nothing: inputs are kept within the rules' reach.
     Nothing,
@@ -30,6 +32,9 @@ pub struct Reach {
     pub beyond: Beyond,
     /// The per-input budget the rules were judged within, for people.
     pub budget: String,
+    /// For a game whose positions are lists, the longest list probed: the rules judged
+    /// lists of that many counts, each up to `rules`.
+    pub list: Option<u64>,
 }
 
 impl Reach {
@@ -39,7 +44,7 @@ impl Reach {
     /// # Example
     /// ```
     /// use gamecheck::stress::{Beyond, Reach};
-    /// let r = Reach { rules: Some(900), top: 1_000_000_000, beyond: Beyond::Nothing, budget: String::new() };
+    /// let r = Reach { rules: Some(900), top: 1_000_000_000, beyond: Beyond::Nothing, budget: String::new(), list: None };
     /// assert_eq!(r.cap(), Some(900));
     /// ```
     pub fn cap(&self) -> Option<u64> {
@@ -52,14 +57,31 @@ impl Reach {
 
 impl fmt::Display for Reach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(rules) = self.rules else {
-            return write!(
-                f,
-                "reach: the rules judge every input, counts up to {} ({})",
-                self.top, self.budget
-            );
+        let lists = match self.list {
+            Some(n) => format!(" in lists of up to {n}"),
+            None => String::new(),
         };
-        write!(f, "reach: the rules judge counts up to {rules} ({})", self.budget)?;
+        let Some(rules) = self.rules else {
+            write!(
+                f,
+                "reach: the rules judge every input, counts up to {}{lists} ({})",
+                self.top, self.budget
+            )?;
+            return match &self.beyond {
+                Beyond::FastPath => write!(
+                    f,
+                    "; the expected answers are the game's own fast path, which check has just \
+                     held against the rules"
+                ),
+                Beyond::Refuted(why) => write!(f, "; the game's fast path is refuted: {why}"),
+                _ => Ok(()),
+            };
+        };
+        write!(
+            f,
+            "reach: the rules judge counts up to {rules}{lists} ({})",
+            self.budget
+        )?;
         match &self.beyond {
             Beyond::Rules => Ok(()),
             Beyond::FastPath => write!(

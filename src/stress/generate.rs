@@ -79,6 +79,9 @@ pub const SMALL_POSITIONS: usize = 2048;
 const BISECTIONS: usize = 16;
 /// Points sampled along a coordinate to find two with different answers.
 const SAMPLES: usize = 8;
+/// Cases of one input whose winning move is asked for, at most: each lists the moves of
+/// its case, and an input may hold 10^5 cases.
+const NEAR_LOST: usize = 16;
 
 /// Draws at one size before the size is raised to find an input not seen yet.
 const TRIES: usize = 8;
@@ -405,9 +408,9 @@ fn small_inputs<P: ContestFormat + Order>(
 }
 
 /// Returns the two sides of a change of the expected answer along one coordinate of a
-/// random case within `bounds`, for up to [`BISECTIONS`] cases: [`SAMPLES`] points of the
-/// coordinate's range are answered, and between two neighbours with different answers
-/// the change is found by bisection.
+/// random case within `bounds`, for up to [`BISECTIONS`] cases (one side, where an input
+/// holds one case): [`SAMPLES`] points of the coordinate's range are answered, and
+/// between two neighbours with different answers the change is found by bisection.
 fn answer_boundaries<P: ContestFormat + Order>(
     problem: &P,
     rng: &mut ChaCha8Rng,
@@ -460,6 +463,11 @@ fn answer_boundaries<P: ContestFormat + Order>(
                 (hi, hi_case) = (mid, case);
             }
         }
+        // An input of one case holds one side of the change, either.
+        if room == 1 {
+            out.push(if rng.random_bool(0.5) { lo_case } else { hi_case });
+            break;
+        }
         out.push(lo_case);
         out.push(hi_case);
     }
@@ -489,12 +497,13 @@ fn top_of_range<P: ContestFormat + Order>(
         .collect()
 }
 
-/// Returns the cases the fast solution's winning moves from random cases lead to, and a
-/// neighbour of each (one coordinate one up or down).
+/// Returns the cases the fast solution's winning moves from random cases lead to (from
+/// at most [`NEAR_LOST`] of them), and a neighbour of each (one coordinate one up or
+/// down).
 fn near_lost<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng, bounds: &Bounds) -> Vec<P::Case> {
     let room = cases_per_input(bounds);
     let mut out = Vec::new();
-    for base in problem.generate(rng, bounds) {
+    for base in problem.generate(rng, bounds).into_iter().take(NEAR_LOST) {
         if out.len() + 2 > room.max(2) {
             break;
         }

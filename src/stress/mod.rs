@@ -283,15 +283,22 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
             return Err(StressError::FastPathRefuted { why: why.clone() });
         }
         if let Some(cap) = r.cap()
-            && bounds.max("count").is_some_and(|top| cap < top)
+            && let Some(top) = bounds.max("count").filter(|&top| cap < top)
         {
-            let given = overrides.iter().any(|&(flag, _)| flag == "count");
+            // Kept within the rules' reach, the user's --max-count too, and said.
+            let label = bounds.label("count").unwrap_or("counts");
+            let cap = cap.max(bounds.min("count"));
             overrides.retain(|&(flag, _)| flag != "count");
-            overrides.push(("count", cap.max(bounds.min("count"))));
-            bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
-            if !given {
-                bounds = bounds.set_by_reach("count");
-            }
+            overrides.push(("count", cap));
+            bounds = constraints
+                .bounds(problem.name(), config.range, &overrides)?
+                .capped(
+                    "count",
+                    format!(
+                        "{label} capped at {cap} of {top}: the rules judge no further within their budget, \
+                     and the game has no fast path beyond"
+                    ),
+                );
         }
     }
     Ok((said(bounds), reach))
@@ -582,9 +589,9 @@ impl<P: ContestFormat> Step<P> for Batch<'_, P> {
     fn check(&self, solution: &Solution, cases: &[P::Case]) -> Result<(Judgement, RunOutcome), StressError> {
         let input = self.problem.write_input(cases);
         let run = run::run_reaping(solution, input.as_bytes(), &self.limits, self.reap)?;
+        // What the expected answers memoized is kept for the next input (bounded by the
+        // search's budget): a game's table is searched once a run, not once an input.
         let judged = judge::judge(self.problem, cases, &run);
-        // What the expected answers memoized is per input.
-        self.problem.forget();
         Ok((judged?, run))
     }
 }

@@ -12,7 +12,8 @@ impl<G: Game> GameProblem<G> {
 
     /// Checks the fast path's winning move at `p` under the question's play: legal, and
     /// leading to a position lost for the opponent (by an oracle where one reaches, else
-    /// by the fast path); `None` exactly where `p` is lost. Unjudged where neither an
+    /// by the fast path); `None` exactly where `p` is lost, or, under misère play, won
+    /// without a move. Unjudged where neither an
     /// oracle nor the fast path answers within its budget.
     pub(crate) fn certify(&self, p: &G::Position) -> Result<(), CaseError> {
         let play = self.question.play;
@@ -57,6 +58,8 @@ impl<G: Game> GameProblem<G> {
             // Where a move is claimed it is its own certificate; `p`'s outcome is asked
             // only where none is.
             None => match judge(p)? {
+                // Under misère play the player who cannot move wins, with no move to give.
+                (Outcome::Win, _) if play == Play::Misere && self.moves(p).is_empty() => Ok(()),
                 (Outcome::Win, by) => Err(CaseError::Disagree(format!(
                     "no winning move given, but {by} calls the position a win"
                 ))),
@@ -123,7 +126,12 @@ impl<G: Game> GameProblem<G> {
                 // A move to a loss wins; otherwise a move to a draw draws; otherwise the
                 // mover loses. In a loopy game this is necessary, not sufficient: a
                 // cycle of "draws" could be all wins; the oracle judges that.
-                let mut must = Outcome::Loss;
+                // Under misère play the mover with no move wins.
+                let mut must = if moves.is_empty() && self.question.play == Play::Misere {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
                 for q in &moves {
                     match self.fast_case(q)? {
                         Answer::Outcome(Outcome::Loss) => {

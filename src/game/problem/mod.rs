@@ -344,22 +344,13 @@ impl<G: Game> GameProblem<G> {
         (self.fast)(&self.game, p, search)
     }
 
-    /// Returns the fast path's winning move at `p` with `search` for what it searches.
-    pub(crate) fn fast_move_with(
-        &self,
-        p: &G::Position,
-        search: &mut Search<G>,
-    ) -> Result<Option<G::Position>, Unanswered> {
-        (self.fast_move)(&self.game, p, search)
-    }
-
     /// Makes the expected answers the rules' alone (a search of the moves), whatever fast
     /// paths the game has.
     pub(crate) fn answer_by_rules(&mut self) {
         let question = self.question;
         self.fast = Box::new(move |_: &G, p: &G::Position, s: &mut Search<G>| s.answer(question, p));
         self.fast_move = Box::new(move |g: &G, p: &G::Position, s: &mut Search<G>| {
-            if let Some(c) = g.move_count(p).filter(|&c| c > MOVES_LISTED) {
+            if let Some(c) = crate::game_trait::too_many_to_list(g, p) {
                 return Err(Unanswered::too_many_moves(c));
             }
             let mut moves = Vec::new();
@@ -378,7 +369,8 @@ impl<G: Game> GameProblem<G> {
         self.fast_name = "rules";
     }
 
-    /// Drops what the fast path's search memoized: `stress` holds it per input.
+    /// Drops what the calling thread's fast-path search memoized (after `check`'s run of
+    /// the fast path, and between a test set's candidates).
     pub(crate) fn forget(&self) {
         self.search.forget();
     }
