@@ -5,8 +5,10 @@
 //! (ddmin), then each case in sweeps until one makes no progress: a list's counts deleted
 //! and all lowered at once ([`Order::keeping`]), fewer components (the problem's smaller
 //! cases with fewer [`Order::coordinates`]), each coordinate bisected
-//! toward its least failing value, then the problem's other smaller cases
-//! ([`Order::smaller`]), and at a local minimum of these each coordinate less 2 to 64;
+//! toward its least failing value (galloping down from it while only the values just
+//! below fail), then the problem's other smaller cases
+//! ([`Order::smaller`]), and at a local minimum of these each coordinate less 2 to 64
+//! (those the search below runs anyway left to it);
 //! last, the cases below it in the problem's order
 //! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
 //! bounds.
@@ -322,6 +324,29 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         if self.best.cases.len() != 1 || self.target != Verdict::WrongAnswer || cases.len() < BATCH_LEAST {
             return self.first_failing_singly(at, cases, enumerating);
         }
+        // Cases already seen to pass would only take room in a batch.
+        let fresh: Vec<usize> = (0..cases.len())
+            .filter(|&i| !self.passed.contains(&self.print(&cases[i])))
+            .collect();
+        if fresh.len() == cases.len() {
+            return self.first_failing_batched(at, cases, enumerating);
+        }
+        let kept: Vec<P::Case> = fresh.iter().map(|&i| cases[i].clone()).collect();
+        let found = if kept.len() < BATCH_LEAST {
+            self.first_failing_singly(at, &kept, enumerating)
+        } else {
+            self.first_failing_batched(at, &kept, enumerating)
+        };
+        found.map(|i| fresh[i])
+    }
+
+    /// Returns the fingerprint of the input of `case` alone.
+    fn print(&self, case: &P::Case) -> u128 {
+        fingerprint(&self.problem.write_input(std::slice::from_ref(case)))
+    }
+
+    /// [`Search::first_failing_case`] over cases run together as the cases of one input.
+    fn first_failing_batched(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
         let mut start = 0;
         while start < cases.len() && !self.over() {
             let k = self.batch_len(&cases[start..]);
@@ -374,10 +399,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     /// verdict), run once; each case of a passing batch is then taken to pass alone, as
     /// the judge reads every case's answer on its own.
     fn batch_passes(&mut self, cases: &[P::Case], enumerating: bool) -> bool {
-        let prints: Vec<u128> = cases
-            .iter()
-            .map(|c| fingerprint(&self.problem.write_input(std::slice::from_ref(c))))
-            .collect();
+        let prints: Vec<u128> = cases.iter().map(|c| self.print(c)).collect();
         if prints.iter().all(|p| self.passed.contains(p)) {
             return true;
         }
@@ -501,24 +523,28 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     /// Returns whether coordinate `dim` of case `at` went down: to the least value that
     /// fails, searched from the least the coordinate takes and one below it, then by
     /// splitting the interval left in `width + 1` (a bisection when the failures are the
-    /// values above a threshold, which need not hold: each value adopted fails).
+    /// values above a threshold, which need not hold: each value adopted fails). When
+    /// only the value one below fails, the failures may be a narrow band under the
+    /// value: while no split fails, one probe gallops down from the top (2, 4, 8, … below
+    /// it), so a band of width d costs O(log d) runs, not O(log v).
     fn bisect(&mut self, at: usize, dim: usize, tried: &mut HashSet<(usize, u128)>) -> bool {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
-        let Some(&hi) = problem.coordinates(&here).get(dim) else {
+        let Some(&top) = problem.coordinates(&here).get(dim) else {
             return false;
         };
-        if hi == 0 {
+        if top == 0 {
             return false;
         }
         let key = problem.key(&here);
         let width = self.width as u128;
+        let splits = width.max(2) - 1;
         // Least first, one step down last: if that passes, the value is a local minimum.
-        let mut probes: Vec<u128> = (0..width.max(2) - 1)
-            .map(|m| hi.saturating_sub(1) * m / (width.max(2) - 1))
-            .collect();
-        probes.push(hi - 1);
-        let (mut lo, mut hi) = (0u128, hi);
+        let mut probes: Vec<u128> = (0..splits).map(|m| (top - 1) * m / splits).collect();
+        probes.push(top - 1);
+        let (mut lo, mut hi) = (0u128, top);
+        // The gallop's step below `hi` while only its probe has failed.
+        let mut gap: Option<u128> = None;
         let mut progress = false;
         loop {
             probes.dedup();
@@ -533,10 +559,19 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             let found = self.first_failing_case(at, &cases, false);
             let passed = &candidates[..found.unwrap_or(candidates.len())];
             tried.extend(passed.iter().map(|&(v, _)| (dim, v)));
+            let highest = probes.last().copied().unwrap_or(hi);
             match found {
                 Some(i) => {
-                    progress = true;
                     let v = candidates[i].0;
+                    // Only the highest probe failed: gallop on (from 2 below, first), or
+                    // twice as far; a split that fails ends the gallop.
+                    gap = match gap {
+                        _ if v != highest => None,
+                        None if !progress && v == top - 1 => Some(2),
+                        None => None,
+                        Some(g) => Some(g.saturating_mul(2)),
+                    };
+                    progress = true;
                     lo = probes
                         .iter()
                         .copied()
@@ -546,19 +581,44 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                     hi = v;
                 }
                 None if !progress => return false,
-                None => lo = probes.last().map_or(hi, |&p| p + 1),
+                None => {
+                    lo = highest + 1;
+                    gap = None;
+                }
             }
             if lo >= hi || self.over() {
                 return progress;
             }
-            probes = (1..=width)
-                .map(|m| lo + (hi - lo) * m / (width + 1))
-                .filter(|&p| p < hi)
-                .collect();
-            if probes.is_empty() {
-                probes.push(lo);
+            let galloping;
+            (probes, galloping) = self.probes(lo, hi, gap);
+            gap = gap.filter(|_| galloping);
+        }
+    }
+
+    /// Returns the probes of one round of [`Search::bisect`] in `[lo, hi)`, and whether
+    /// they gallop: the interval split in `width + 1`, or while galloping by `gap` below
+    /// `hi`, the lowest `width - 1` (at least 1) of those splits and `hi - gap` above
+    /// them. A failure far below fails at the lowest split, so the gallop costs a
+    /// threshold there nothing.
+    fn probes(&self, lo: u128, hi: u128, gap: Option<u128>) -> (Vec<u128>, bool) {
+        let width = self.width as u128;
+        let mut probes: Vec<u128> = (1..=width)
+            .map(|m| lo + (hi - lo) * m / (width + 1))
+            .filter(|&p| p < hi)
+            .collect();
+        probes.dedup();
+        if let Some(below) = gap.and_then(|g| hi.checked_sub(g)).filter(|&b| b >= lo) {
+            let mut splits = probes.clone();
+            splits.truncate(width.max(2) as usize - 1);
+            if splits.last().is_none_or(|&p| p < below) {
+                splits.push(below);
+                return (splits, true);
             }
         }
+        if probes.is_empty() {
+            probes.push(lo);
+        }
+        (probes, false)
     }
 
     /// Returns whether case `at`, a list of at least two counts ([`Order::keeping`]), got
@@ -644,17 +704,25 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     }
 
     /// Returns whether case `at` got smaller by one coordinate lowered by 2 to
-    /// [`COUNT_STEPS`]; of the candidates (those `tried` saw pass left out), the least in
-    /// the problem's order that fails is adopted.
+    /// [`COUNT_STEPS`]; of the candidates (those `tried` saw pass and those the search
+    /// below runs left out), the least in the problem's order that fails is adopted.
     fn step_down(&mut self, at: usize, tried: &HashSet<(usize, u128)>) -> bool {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
+        let key = problem.key(&here);
         // Where the search below can afford every smaller case, it finds any step that
         // fails, and proves the case least if none does: the steps would only cost runs.
-        if problem.below(&here, self.enumerated(&here)).exhausted == Least::Proven {
+        // Else the steps it runs anyway are left to it: it runs the cases below in order,
+        // so it finds any of them that fails, or a smaller one.
+        let below = problem.below(&here, self.enumerated(&here));
+        if below.exhausted == Least::Proven {
             return false;
         }
-        let key = problem.key(&here);
+        let enumerated: HashSet<u128> = below
+            .cases
+            .take_while(|c| problem.key(c) < key)
+            .map(|c| self.print(&c))
+            .collect();
         let mut candidates: Vec<P::Case> = problem
             .coordinates(&here)
             .into_iter()
@@ -662,7 +730,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             .flat_map(|(dim, v)| (2..=COUNT_STEPS.min(v)).map(move |d| (dim, v - d)))
             .filter(|change| !tried.contains(change))
             .filter_map(|(dim, v)| problem.with_coordinate(&here, dim, v))
-            .filter(|c| problem.key(c) < key)
+            .filter(|c| problem.key(c) < key && !enumerated.contains(&self.print(c)))
             .collect();
         candidates.sort_by_cached_key(|c| problem.key(c));
         self.first_failing_case(at, &candidates, false).is_some()
@@ -923,6 +991,60 @@ mod tests {
             .expect("pool");
         pool.install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
             .expect("shrunk")
+    }
+
+    #[test]
+    fn a_narrow_band_of_failures_far_up_is_reached_in_few_runs() {
+        use crate::game::{GameProblem, Question};
+        use crate::games::subtraction::Subtraction;
+        // S = {1, 2}: the player to move wins exactly when 3 does not divide n. A program
+        // right everywhere but on the 70 heaps from 10^17 (a float comparison's band):
+        // shrunk from inside the band, the least failing heap is the band's first.
+        let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
+            .expect("a problem");
+        let band = 100_000_000_000_000_000..100_000_000_000_000_070u64;
+        let check = |cases: &[u64]| {
+            let words: Vec<&str> = cases
+                .iter()
+                .map(|n| match (n % 3 != 0) != band.contains(n) {
+                    true => "First",
+                    false => "Second",
+                })
+                .collect();
+            let run = RunOutcome {
+                termination: Termination::Exited(0),
+                stdout: format!("{}\n", words.join("\n")).into_bytes(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+                cpu: Duration::ZERO,
+            };
+            Ok((judge(&p, cases, &run)?, run))
+        };
+        let failing = vec![band.start + 50];
+        let (judgement, run) = check(&failing).expect("judged");
+        assert_eq!(judgement.verdict, Verdict::WrongAnswer);
+        let bounds = p
+            .constraints()
+            .expect("constraints")
+            .bounds("subtraction", Range::Contest, &[])
+            .expect("bounds");
+        // The search below heaps of 10^17 proves nothing: one run of it is enough here.
+        let limits = ShrinkLimits {
+            max_enumerated: 1,
+            ..ShrinkLimits::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        let s = pool
+            .install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
+            .expect("shrunk");
+        assert_eq!(s.cases, [band.start]);
+        // Bisection alone spends a run per bit of the heap (57; 64 runs in all when it
+        // was all there was); the gallop down from the top, about two per bit of the
+        // band's width (7): 23 runs in all.
+        assert!(s.runs < 57, "{} runs", s.runs);
     }
 
     #[test]
