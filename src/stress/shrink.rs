@@ -22,7 +22,7 @@ use super::error::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
 use crate::budget::{WALL_SAFETY_FACTOR, thread_cpu_time};
-use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
+use crate::problem::{Below, Bounds, ContestFormat, Least, Order, gallop};
 
 /// The most cases the shrink runs together as one input ([`Search::batch_passes`]).
 const BATCH: usize = 64;
@@ -36,6 +36,12 @@ const BATCH_LEAST: usize = 8;
 /// program wrong at every heap of one residue, or only past a threshold it first meets a
 /// few steps down) is found below a local minimum.
 const COUNT_STEPS: u128 = 64;
+
+/// The most runs the search below a case makes where its enumeration cannot be
+/// exhausted (it could not prove the case least): a sample of the smallest cases, where a
+/// small failure the descent missed lies; `max_enumerated` runs there would cost far more
+/// and prove nothing more.
+const SAMPLE_RUNS: usize = 128;
 
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,8 +187,10 @@ struct Search<'a, P: ContestFormat> {
     cpu_elsewhere: Duration,
     runs: usize,
     timeouts: usize,
-    /// Runs in the current enumeration below a case, capped by `max_enumerated`.
+    /// Runs in the current enumeration below a case, capped by `cap_here`.
     runs_here: usize,
+    /// The most runs the current enumeration below a case may make ([`Search::plan`]).
+    cap_here: usize,
     cut: bool,
     stopped: Option<Budget>,
     error: Option<StressError>,
@@ -192,7 +200,7 @@ struct Search<'a, P: ContestFormat> {
     best: Shrunk<P::Case>,
 }
 
-impl<P: ContestFormat + Order> Search<'_, P> {
+impl<'a, P: ContestFormat + Order> Search<'a, P> {
     /// Returns whether a budget or an error ended the shrink, or the enumeration below
     /// the current case was cut.
     fn over(&self) -> bool {
@@ -221,11 +229,11 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
         let mut left = self.limits.max_runs - self.runs;
         if enumerating {
-            if self.runs_here >= self.limits.max_enumerated {
+            if self.runs_here >= self.cap_here {
                 self.cut = true;
                 return 0;
             }
-            left = left.min(self.limits.max_enumerated - self.runs_here);
+            left = left.min(self.cap_here - self.runs_here);
         }
         left
     }
@@ -714,7 +722,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         // fails, and proves the case least if none does: the steps would only cost runs.
         // Else the steps it runs anyway are left to it: it runs the cases below in order,
         // so it finds any of them that fails, or a smaller one.
-        let below = problem.below(&here, self.enumerated(&here));
+        let (below, _) = self.plan(&here);
         if below.exhausted == Least::Proven {
             return false;
         }
@@ -780,22 +788,38 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
     }
 
-    /// Returns the cases the enumeration below `here` may run.
-    fn enumerated(&self, here: &P::Case) -> u64 {
-        self.limits.max_enumerated.saturating_mul(self.batched(here)) as u64
+    /// Returns the cases an enumeration of `runs` runs below `here` may run.
+    fn enumerated(&self, here: &P::Case, runs: usize) -> u64 {
+        runs.saturating_mul(self.batched(here)) as u64
+    }
+
+    /// Returns the enumeration below `here` that the search runs, and the most runs it
+    /// may make: `max_enumerated` where the enumeration can be exhausted (that proves
+    /// the case least, or least in its domain), else [`SAMPLE_RUNS`] of the smallest
+    /// cases, where a failure found is still least and none found proves nothing more.
+    fn plan(&self, here: &P::Case) -> (Below<'a, P::Case>, usize) {
+        let problem = self.problem;
+        let full = self.limits.max_enumerated;
+        let below = problem.below(here, self.enumerated(here, full));
+        let sample = full.min(SAMPLE_RUNS);
+        if sample == full || !matches!(below.exhausted, Least::LocalMinimum { .. }) {
+            return (below, full);
+        }
+        (problem.below(here, self.enumerated(here, sample)), sample)
     }
 
     /// Returns what the enumeration in order below case `at` proves, run `width`
-    /// candidates at a time and at most `max_enumerated` runs; the first failing one is
-    /// adopted.
+    /// candidates at a time and at most the runs [`Search::plan`] allows; the first
+    /// failing one is adopted.
     fn below(&mut self, at: usize) -> Least {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
         let key = problem.key(&here);
         let batch = self.batched(&here);
-        let below = problem.below(&here, self.enumerated(&here));
+        let (below, cap) = self.plan(&here);
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
+        self.cap_here = cap;
         self.cut = false;
         while !self.over() {
             let chunk: Vec<P::Case> = cases.by_ref().take(self.width * 8 * batch).collect();
@@ -911,6 +935,7 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         runs: 0,
         timeouts: 0,
         runs_here: 0,
+        cap_here: limits.max_enumerated,
         cut: false,
         stopped: None,
         error: None,
@@ -935,10 +960,7 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         }
         let standing = s.below(at);
         if s.cut {
-            greedy = Some(format!(
-                "the search below stopped after {} runs",
-                limits.max_enumerated
-            ));
+            greedy = Some(format!("the search below stopped after {} runs", s.cap_here));
         } else if standing != Least::Proven && greedy.is_none() {
             greedy = Some(standing.to_string());
         }
@@ -1045,6 +1067,85 @@ mod tests {
         // was all there was); the gallop down from the top, about two per bit of the
         // band's width (7): 23 runs in all.
         assert!(s.runs < 57, "{} runs", s.runs);
+    }
+
+    /// Returns the shrink from heap `t` of S = {1, 2} for a program wrong at every heap
+    /// from `t` on (the least failing heap is `t`), and how many runs held only heaps
+    /// below `t - COUNT_STEPS` (the descent's jumps down and the search below).
+    fn wrong_from(t: u64) -> (Shrunk<u64>, usize) {
+        use crate::game::{GameProblem, Question};
+        use crate::games::subtraction::Subtraction;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
+            .expect("a problem");
+        let far_below = AtomicUsize::new(0);
+        let check = |cases: &[u64]| {
+            if cases.iter().all(|&n| u128::from(n) + COUNT_STEPS < u128::from(t)) {
+                far_below.fetch_add(1, Ordering::Relaxed);
+            }
+            let words: Vec<&str> = cases
+                .iter()
+                .map(|&n| {
+                    if (n % 3 != 0) != (n >= t) {
+                        "First"
+                    } else {
+                        "Second"
+                    }
+                })
+                .collect();
+            let run = RunOutcome {
+                termination: Termination::Exited(0),
+                stdout: format!("{}\n", words.join("\n")).into_bytes(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+                cpu: Duration::ZERO,
+            };
+            Ok((judge(&p, cases, &run)?, run))
+        };
+        let (judgement, run) = check(&[t]).expect("judged");
+        far_below.store(0, Ordering::Relaxed);
+        let bounds = p
+            .constraints()
+            .expect("constraints")
+            .bounds("subtraction", Range::Contest, &[])
+            .expect("bounds");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        let s = pool
+            .install(|| {
+                shrink(
+                    &p,
+                    &bounds,
+                    vec![t],
+                    judgement,
+                    run,
+                    &check,
+                    ShrinkLimits::default(),
+                )
+            })
+            .expect("shrunk");
+        (s, far_below.into_inner())
+    }
+
+    #[test]
+    fn the_search_below_spends_its_runs_only_where_it_can_prove_the_least() {
+        // 10^4 heaps below: the enumeration reaches them all in more runs than a sample
+        // (batches of at most 64 cases), and proves the heap least.
+        let (s, below) = wrong_from(10_000);
+        assert_eq!(
+            (s.cases.as_slice(), &s.standing),
+            (&[10_000][..], &Standing::Least)
+        );
+        assert!(below > SAMPLE_RUNS + 1, "{below} runs below");
+        // 10^6 heaps below: no enumeration within the runs reaches them; a sample of the
+        // smallest ones is run (besides the descent's few jumps down, such as the half
+        // heap), not the 1000 runs of `max_enumerated`, and the heap is a local minimum.
+        let (s, below) = wrong_from(1_000_000);
+        assert_eq!(s.cases, [1_000_000]);
+        assert_eq!(s.standing.name(), "greedy");
+        assert!(below <= SAMPLE_RUNS + 8, "{below} runs below");
     }
 
     #[test]
