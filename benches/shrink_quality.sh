@@ -6,13 +6,14 @@
 #
 #   cargo build -p nim-move -p euclid-game --bins
 #   cargo build -p kayles --features cli --bin kayles-game
+#   cargo build -p subtraction-interactive --bins
 #   benches/shrink_quality.sh [TARGET_DIR/debug]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/target/debug}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-for c in nim-move/largest euclid/wrong euclid/float kayles/wrong_at_70; do
+for c in nim-move/largest euclid/wrong euclid/float kayles/wrong_at_70 subtraction-interactive/greedy; do
     gcc -O2 -o "$dir/$(echo "$c" | tr / -)" "$root/examples/$(dirname "$c")/solutions/$(basename "$c").c" -lm
 done
 # row NAME COMMAND...: one line, NAME, runs, standing, generator and the shrunk input.
@@ -33,3 +34,4 @@ row nim-move-largest-40 "$bin/nim-move" stress --solution "$dir/nim-move-largest
 row euclid-wrong "$bin/euclid-game" stress --solution "$dir/euclid-wrong"
 row euclid-float "$bin/euclid-game" stress --solution "$dir/euclid-float"
 row kayles-wrong-at-70 "$bin/kayles-game" stress --grundy --solution "$dir/kayles-wrong_at_70" --cases 60
+row subtraction-greedy "$bin/subtraction-interactive" stress --set 1,3,4 --solution "$dir/subtraction-interactive-greedy" --cases 40

@@ -155,7 +155,9 @@ fn including_a_fifo_is_stopped_at_the_compile_time_limit() {
         stderr.contains("compile time limit of 1 s (wall time"),
         "{stderr}"
     );
-    assert!(took < Duration::from_secs(30), "stopped after {took:?}");
+    // The compiler waits for ever: only the limit's wall-clock net stops it, and this
+    // bound, far above what a loaded machine takes, only a hang.
+    assert!(took < Duration::from_secs(300), "stopped after {took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

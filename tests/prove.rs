@@ -335,19 +335,23 @@ fn merge_refuses_times_that_add_up_beyond_u64() {
 
 #[test]
 fn merge_reads_at_most_a_few_mebibytes_of_a_file() {
-    let start = std::time::Instant::now();
-    let out = gamecheck(&["prove", "merge", "/dev/zero"], &[]);
+    // A stand-in for "fast": reading without a cap takes minutes of CPU time and
+    // gigabytes. CPU time, which a loaded machine does not stretch.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    for var in RUNNER_VARS {
+        command.env_remove(var);
+    }
+    let (out, _) = crate::common::output_within(
+        command.args(["prove", "merge", "/dev/zero"]),
+        b"",
+        Duration::from_secs(60),
+    )
+    .unwrap_or_else(|over| panic!("not refused within {over}"));
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("/dev/zero is not a gamecheck shard report: it is larger than 4194304 bytes"),
         "{}",
         stderr(&out)
-    );
-    // A stand-in for "fast": reading without a cap takes minutes and gigabytes.
-    assert!(
-        start.elapsed() < std::time::Duration::from_secs(60),
-        "{:?}",
-        start.elapsed()
     );
 }
 
@@ -444,9 +448,10 @@ fn a_moore_shard_beyond_the_game_search_is_refused_up_front() {
         if let Some(status) = child.try_wait().expect("waits") {
             break status;
         }
-        if start.elapsed() > Duration::from_secs(120) {
+        // Only a hang meets this, far above what a loaded machine takes.
+        if start.elapsed() > Duration::from_secs(600) {
             let _ = child.kill();
-            panic!("still running after two minutes");
+            panic!("still running after ten minutes");
         }
         std::thread::sleep(Duration::from_millis(20));
     };

@@ -5,8 +5,10 @@
 //! (ddmin), then each case in sweeps until one makes no progress: a list's counts deleted
 //! and all lowered at once ([`Order::keeping`]), fewer components (the problem's smaller
 //! cases with fewer [`Order::coordinates`]), each coordinate bisected
-//! toward its least failing value, then the problem's other smaller cases
-//! ([`Order::smaller`]), and at a local minimum of these each coordinate less 2 to 64;
+//! toward its least failing value (galloping down from it while only the values just
+//! below fail), then the problem's other smaller cases
+//! ([`Order::smaller`]), and at a local minimum of these each coordinate less 2 to 64
+//! (those the search below runs anyway left to it);
 //! last, the cases below it in the problem's order
 //! ([`Order::below`]) as far as the budget goes. Every candidate stays within the run's
 //! bounds.
@@ -20,7 +22,7 @@ use super::error::StressError;
 use super::judge::{Judgement, Verdict};
 use super::run::{RunOutcome, Termination};
 use crate::budget::{WALL_SAFETY_FACTOR, thread_cpu_time};
-use crate::problem::{Bounds, ContestFormat, Least, Order, gallop};
+use crate::problem::{Below, Bounds, ContestFormat, Least, Order, gallop};
 
 /// The most cases the shrink runs together as one input ([`Search::batch_passes`]).
 const BATCH: usize = 64;
@@ -34,6 +36,12 @@ const BATCH_LEAST: usize = 8;
 /// program wrong at every heap of one residue, or only past a threshold it first meets a
 /// few steps down) is found below a local minimum.
 const COUNT_STEPS: u128 = 64;
+
+/// The most runs the search below a case makes where its enumeration cannot be
+/// exhausted (it could not prove the case least): a sample of the smallest cases, where a
+/// small failure the descent missed lies; `max_enumerated` runs there would cost far more
+/// and prove nothing more.
+const SAMPLE_RUNS: usize = 128;
 
 /// Bounds on the shrinking reruns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,8 +187,10 @@ struct Search<'a, P: ContestFormat> {
     cpu_elsewhere: Duration,
     runs: usize,
     timeouts: usize,
-    /// Runs in the current enumeration below a case, capped by `max_enumerated`.
+    /// Runs in the current enumeration below a case, capped by `cap_here`.
     runs_here: usize,
+    /// The most runs the current enumeration below a case may make ([`Search::plan`]).
+    cap_here: usize,
     cut: bool,
     stopped: Option<Budget>,
     error: Option<StressError>,
@@ -190,7 +200,7 @@ struct Search<'a, P: ContestFormat> {
     best: Shrunk<P::Case>,
 }
 
-impl<P: ContestFormat + Order> Search<'_, P> {
+impl<'a, P: ContestFormat + Order> Search<'a, P> {
     /// Returns whether a budget or an error ended the shrink, or the enumeration below
     /// the current case was cut.
     fn over(&self) -> bool {
@@ -219,11 +229,11 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
         let mut left = self.limits.max_runs - self.runs;
         if enumerating {
-            if self.runs_here >= self.limits.max_enumerated {
+            if self.runs_here >= self.cap_here {
                 self.cut = true;
                 return 0;
             }
-            left = left.min(self.limits.max_enumerated - self.runs_here);
+            left = left.min(self.cap_here - self.runs_here);
         }
         left
     }
@@ -315,6 +325,29 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         if self.best.cases.len() != 1 || self.target != Verdict::WrongAnswer || cases.len() < BATCH_LEAST {
             return self.first_failing_singly(at, cases, enumerating);
         }
+        // Cases already seen to pass would only take room in a batch.
+        let fresh: Vec<usize> = (0..cases.len())
+            .filter(|&i| !self.passed.contains(&self.print(&cases[i])))
+            .collect();
+        if fresh.len() == cases.len() {
+            return self.first_failing_batched(at, cases, enumerating);
+        }
+        let kept: Vec<P::Case> = fresh.iter().map(|&i| cases[i].clone()).collect();
+        let found = if kept.len() < BATCH_LEAST {
+            self.first_failing_singly(at, &kept, enumerating)
+        } else {
+            self.first_failing_batched(at, &kept, enumerating)
+        };
+        found.map(|i| fresh[i])
+    }
+
+    /// Returns the fingerprint of the input of `case` alone.
+    fn print(&self, case: &P::Case) -> u128 {
+        fingerprint(&self.problem.write_input(std::slice::from_ref(case)))
+    }
+
+    /// [`Search::first_failing_case`] over cases run together as the cases of one input.
+    fn first_failing_batched(&mut self, at: usize, cases: &[P::Case], enumerating: bool) -> Option<usize> {
         let mut start = 0;
         while start < cases.len() && !self.over() {
             let k = self.batch_len(&cases[start..]);
@@ -382,10 +415,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     /// verdict), run once; each case of a passing batch is then taken to pass alone, as
     /// the judge reads every case's answer on its own.
     fn batch_passes(&mut self, cases: &[P::Case], enumerating: bool) -> bool {
-        let prints: Vec<u128> = cases
-            .iter()
-            .map(|c| fingerprint(&self.problem.write_input(std::slice::from_ref(c))))
-            .collect();
+        let prints: Vec<u128> = cases.iter().map(|c| self.print(c)).collect();
         if prints.iter().all(|p| self.passed.contains(p)) {
             return true;
         }
@@ -503,24 +533,28 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     /// Returns whether coordinate `dim` of case `at` went down: to the least value that
     /// fails, searched from the least the coordinate takes and one below it, then by
     /// splitting the interval left in `width + 1` (a bisection when the failures are the
-    /// values above a threshold, which need not hold: each value adopted fails).
+    /// values above a threshold, which need not hold: each value adopted fails). When
+    /// only the value one below fails, the failures may be a narrow band under the
+    /// value: while no split fails, one probe gallops down from the top (2, 4, 8, … below
+    /// it), so a band of width d costs O(log d) runs, not O(log v).
     fn bisect(&mut self, at: usize, dim: usize, tried: &mut HashSet<(usize, u128)>) -> bool {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
-        let Some(&hi) = problem.coordinates(&here).get(dim) else {
+        let Some(&top) = problem.coordinates(&here).get(dim) else {
             return false;
         };
-        if hi == 0 {
+        if top == 0 {
             return false;
         }
         let key = problem.key(&here);
         let width = self.width as u128;
+        let splits = width.max(2) - 1;
         // Least first, one step down last: if that passes, the value is a local minimum.
-        let mut probes: Vec<u128> = (0..width.max(2) - 1)
-            .map(|m| hi.saturating_sub(1) * m / (width.max(2) - 1))
-            .collect();
-        probes.push(hi - 1);
-        let (mut lo, mut hi) = (0u128, hi);
+        let mut probes: Vec<u128> = (0..splits).map(|m| (top - 1) * m / splits).collect();
+        probes.push(top - 1);
+        let (mut lo, mut hi) = (0u128, top);
+        // The gallop's step below `hi` while only its probe has failed.
+        let mut gap: Option<u128> = None;
         let mut progress = false;
         loop {
             probes.dedup();
@@ -535,10 +569,19 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             let found = self.first_failing_case(at, &cases, false);
             let passed = &candidates[..found.unwrap_or(candidates.len())];
             tried.extend(passed.iter().map(|&(v, _)| (dim, v)));
+            let highest = probes.last().copied().unwrap_or(hi);
             match found {
                 Some(i) => {
-                    progress = true;
                     let v = candidates[i].0;
+                    // Only the highest probe failed: gallop on (from 2 below, first), or
+                    // twice as far; a split that fails ends the gallop.
+                    gap = match gap {
+                        _ if v != highest => None,
+                        None if !progress && v == top - 1 => Some(2),
+                        None => None,
+                        Some(g) => Some(g.saturating_mul(2)),
+                    };
+                    progress = true;
                     lo = probes
                         .iter()
                         .copied()
@@ -548,19 +591,44 @@ impl<P: ContestFormat + Order> Search<'_, P> {
                     hi = v;
                 }
                 None if !progress => return false,
-                None => lo = probes.last().map_or(hi, |&p| p + 1),
+                None => {
+                    lo = highest + 1;
+                    gap = None;
+                }
             }
             if lo >= hi || self.over() {
                 return progress;
             }
-            probes = (1..=width)
-                .map(|m| lo + (hi - lo) * m / (width + 1))
-                .filter(|&p| p < hi)
-                .collect();
-            if probes.is_empty() {
-                probes.push(lo);
+            let galloping;
+            (probes, galloping) = self.probes(lo, hi, gap);
+            gap = gap.filter(|_| galloping);
+        }
+    }
+
+    /// Returns the probes of one round of [`Search::bisect`] in `[lo, hi)`, and whether
+    /// they gallop: the interval split in `width + 1`, or while galloping by `gap` below
+    /// `hi`, the lowest `width - 1` (at least 1) of those splits and `hi - gap` above
+    /// them. A failure far below fails at the lowest split, so the gallop costs a
+    /// threshold there nothing.
+    fn probes(&self, lo: u128, hi: u128, gap: Option<u128>) -> (Vec<u128>, bool) {
+        let width = self.width as u128;
+        let mut probes: Vec<u128> = (1..=width)
+            .map(|m| lo + (hi - lo) * m / (width + 1))
+            .filter(|&p| p < hi)
+            .collect();
+        probes.dedup();
+        if let Some(below) = gap.and_then(|g| hi.checked_sub(g)).filter(|&b| b >= lo) {
+            let mut splits = probes.clone();
+            splits.truncate(width.max(2) as usize - 1);
+            if splits.last().is_none_or(|&p| p < below) {
+                splits.push(below);
+                return (splits, true);
             }
         }
+        if probes.is_empty() {
+            probes.push(lo);
+        }
+        (probes, false)
     }
 
     /// Returns whether case `at`, a list of at least two counts ([`Order::keeping`]), got
@@ -646,17 +714,25 @@ impl<P: ContestFormat + Order> Search<'_, P> {
     }
 
     /// Returns whether case `at` got smaller by one coordinate lowered by 2 to
-    /// [`COUNT_STEPS`]; of the candidates (those `tried` saw pass left out), the least in
-    /// the problem's order that fails is adopted.
+    /// [`COUNT_STEPS`]; of the candidates (those `tried` saw pass and those the search
+    /// below runs left out), the least in the problem's order that fails is adopted.
     fn step_down(&mut self, at: usize, tried: &HashSet<(usize, u128)>) -> bool {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
+        let key = problem.key(&here);
         // Where the search below can afford every smaller case, it finds any step that
         // fails, and proves the case least if none does: the steps would only cost runs.
-        if problem.below(&here, self.enumerated(&here)).exhausted == Least::Proven {
+        // Else the steps it runs anyway are left to it: it runs the cases below in order,
+        // so it finds any of them that fails, or a smaller one.
+        let (below, _) = self.plan(&here);
+        if below.exhausted == Least::Proven {
             return false;
         }
-        let key = problem.key(&here);
+        let enumerated: HashSet<u128> = below
+            .cases
+            .take_while(|c| problem.key(c) < key)
+            .map(|c| self.print(&c))
+            .collect();
         let mut candidates: Vec<P::Case> = problem
             .coordinates(&here)
             .into_iter()
@@ -664,7 +740,7 @@ impl<P: ContestFormat + Order> Search<'_, P> {
             .flat_map(|(dim, v)| (2..=COUNT_STEPS.min(v)).map(move |d| (dim, v - d)))
             .filter(|change| !tried.contains(change))
             .filter_map(|(dim, v)| problem.with_coordinate(&here, dim, v))
-            .filter(|c| problem.key(c) < key)
+            .filter(|c| problem.key(c) < key && !enumerated.contains(&self.print(c)))
             .collect();
         candidates.sort_by_cached_key(|c| problem.key(c));
         self.first_failing_case(at, &candidates, false).is_some()
@@ -714,22 +790,38 @@ impl<P: ContestFormat + Order> Search<'_, P> {
         }
     }
 
-    /// Returns the cases the enumeration below `here` may run.
-    fn enumerated(&self, here: &P::Case) -> u64 {
-        self.limits.max_enumerated.saturating_mul(self.batched(here)) as u64
+    /// Returns the cases an enumeration of `runs` runs below `here` may run.
+    fn enumerated(&self, here: &P::Case, runs: usize) -> u64 {
+        runs.saturating_mul(self.batched(here)) as u64
+    }
+
+    /// Returns the enumeration below `here` that the search runs, and the most runs it
+    /// may make: `max_enumerated` where the enumeration can be exhausted (that proves
+    /// the case least, or least in its domain), else [`SAMPLE_RUNS`] of the smallest
+    /// cases, where a failure found is still least and none found proves nothing more.
+    fn plan(&self, here: &P::Case) -> (Below<'a, P::Case>, usize) {
+        let problem = self.problem;
+        let full = self.limits.max_enumerated;
+        let below = problem.below(here, self.enumerated(here, full));
+        let sample = full.min(SAMPLE_RUNS);
+        if sample == full || !matches!(below.exhausted, Least::LocalMinimum { .. }) {
+            return (below, full);
+        }
+        (problem.below(here, self.enumerated(here, sample)), sample)
     }
 
     /// Returns what the enumeration in order below case `at` proves, run `width`
-    /// candidates at a time and at most `max_enumerated` runs; the first failing one is
-    /// adopted.
+    /// candidates at a time and at most the runs [`Search::plan`] allows; the first
+    /// failing one is adopted.
     fn below(&mut self, at: usize) -> Least {
         let problem = self.problem;
         let here = self.best.cases[at].clone();
         let key = problem.key(&here);
         let batch = self.batched(&here);
-        let below = problem.below(&here, self.enumerated(&here));
+        let (below, cap) = self.plan(&here);
         let mut cases = below.cases.take_while(|c| problem.key(c) < key);
         self.runs_here = 0;
+        self.cap_here = cap;
         self.cut = false;
         while !self.over() {
             let chunk: Vec<P::Case> = cases.by_ref().take(self.width * 8 * batch).collect();
@@ -845,6 +937,7 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         runs: 0,
         timeouts: 0,
         runs_here: 0,
+        cap_here: limits.max_enumerated,
         cut: false,
         stopped: None,
         error: None,
@@ -869,10 +962,7 @@ pub(crate) fn shrink_telling<P: ContestFormat + Order>(
         }
         let standing = s.below(at);
         if s.cut {
-            greedy = Some(format!(
-                "the search below stopped after {} runs",
-                limits.max_enumerated
-            ));
+            greedy = Some(format!("the search below stopped after {} runs", s.cap_here));
         } else if standing != Least::Proven && greedy.is_none() {
             greedy = Some(standing.to_string());
         }
@@ -925,6 +1015,139 @@ mod tests {
             .expect("pool");
         pool.install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
             .expect("shrunk")
+    }
+
+    #[test]
+    fn a_narrow_band_of_failures_far_up_is_reached_in_few_runs() {
+        use crate::game::{GameProblem, Question};
+        use crate::games::subtraction::Subtraction;
+        // S = {1, 2}: the player to move wins exactly when 3 does not divide n. A program
+        // right everywhere but on the 70 heaps from 10^17 (a float comparison's band):
+        // shrunk from inside the band, the least failing heap is the band's first.
+        let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
+            .expect("a problem");
+        let band = 100_000_000_000_000_000..100_000_000_000_000_070u64;
+        let check = |cases: &[u64]| {
+            let words: Vec<&str> = cases
+                .iter()
+                .map(|n| match (n % 3 != 0) != band.contains(n) {
+                    true => "First",
+                    false => "Second",
+                })
+                .collect();
+            let run = RunOutcome {
+                termination: Termination::Exited(0),
+                stdout: format!("{}\n", words.join("\n")).into_bytes(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+                cpu: Duration::ZERO,
+            };
+            Ok((judge(&p, cases, &run)?, run))
+        };
+        let failing = vec![band.start + 50];
+        let (judgement, run) = check(&failing).expect("judged");
+        assert_eq!(judgement.verdict, Verdict::WrongAnswer);
+        let bounds = p
+            .constraints()
+            .expect("constraints")
+            .bounds("subtraction", Range::Contest, &[])
+            .expect("bounds");
+        // The search below heaps of 10^17 proves nothing: one run of it is enough here.
+        let limits = ShrinkLimits {
+            max_enumerated: 1,
+            ..ShrinkLimits::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        let s = pool
+            .install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
+            .expect("shrunk");
+        assert_eq!(s.cases, [band.start]);
+        // Bisection alone spends a run per bit of the heap (57; 64 runs in all when it
+        // was all there was); the gallop down from the top, about two per bit of the
+        // band's width (7): 23 runs in all.
+        assert!(s.runs < 57, "{} runs", s.runs);
+    }
+
+    /// Returns the shrink from heap `t` of S = {1, 2} for a program wrong at every heap
+    /// from `t` on (the least failing heap is `t`), and how many runs held only heaps
+    /// below `t - COUNT_STEPS` (the descent's jumps down and the search below).
+    fn wrong_from(t: u64) -> (Shrunk<u64>, usize) {
+        use crate::game::{GameProblem, Question};
+        use crate::games::subtraction::Subtraction;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
+            .expect("a problem");
+        let far_below = AtomicUsize::new(0);
+        let check = |cases: &[u64]| {
+            if cases.iter().all(|&n| u128::from(n) + COUNT_STEPS < u128::from(t)) {
+                far_below.fetch_add(1, Ordering::Relaxed);
+            }
+            let words: Vec<&str> = cases
+                .iter()
+                .map(|&n| {
+                    if (n % 3 != 0) != (n >= t) {
+                        "First"
+                    } else {
+                        "Second"
+                    }
+                })
+                .collect();
+            let run = RunOutcome {
+                termination: Termination::Exited(0),
+                stdout: format!("{}\n", words.join("\n")).into_bytes(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+                cpu: Duration::ZERO,
+            };
+            Ok((judge(&p, cases, &run)?, run))
+        };
+        let (judgement, run) = check(&[t]).expect("judged");
+        far_below.store(0, Ordering::Relaxed);
+        let bounds = p
+            .constraints()
+            .expect("constraints")
+            .bounds("subtraction", Range::Contest, &[])
+            .expect("bounds");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        let s = pool
+            .install(|| {
+                shrink(
+                    &p,
+                    &bounds,
+                    vec![t],
+                    judgement,
+                    run,
+                    &check,
+                    ShrinkLimits::default(),
+                )
+            })
+            .expect("shrunk");
+        (s, far_below.into_inner())
+    }
+
+    #[test]
+    fn the_search_below_spends_its_runs_only_where_it_can_prove_the_least() {
+        // 10^4 heaps below: the enumeration reaches them all in more runs than a sample
+        // (batches of at most 64 cases), and proves the heap least.
+        let (s, below) = wrong_from(10_000);
+        assert_eq!(
+            (s.cases.as_slice(), &s.standing),
+            (&[10_000][..], &Standing::Least)
+        );
+        assert!(below > SAMPLE_RUNS + 1, "{below} runs below");
+        // 10^6 heaps below: no enumeration within the runs reaches them; a sample of the
+        // smallest ones is run (besides the descent's few jumps down, such as the half
+        // heap), not the 1000 runs of `max_enumerated`, and the heap is a local minimum.
+        let (s, below) = wrong_from(1_000_000);
+        assert_eq!(s.cases, [1_000_000]);
+        assert_eq!(s.standing.name(), "greedy");
+        assert!(below <= SAMPLE_RUNS + 8, "{below} runs below");
     }
 
     #[test]
