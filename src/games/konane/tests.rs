@@ -28,13 +28,7 @@ fn value(p: &[u64]) -> Value {
 
 /// Whether the player to move (Left, `x`, when `left`) wins, every jump and every
 /// multi-jump tried on the whole board: the rules, written again.
-fn wins(
-    cells: &[u8],
-    r: i64,
-    c: i64,
-    left: bool,
-    memo: &mut HashMap<(Vec<u8>, i64, bool), bool>,
-) -> bool {
+fn wins(cells: &[u8], r: i64, c: i64, left: bool, memo: &mut HashMap<(Vec<u8>, i64, bool), bool>) -> bool {
     if let Some(&w) = memo.get(&(cells.to_vec(), c, left)) {
         return w;
     }
