@@ -90,7 +90,8 @@ pub(super) fn tell(
         None => (testlib_out.map(Path::to_path_buf), verdict.testlib_code()),
     };
     if let Some(path) = file {
-        std::fs::write(&path, format!("{message}\n"))
+        // The feedback directory is shared with the run: never written through a link.
+        crate::stress::write_whole(&path, format!("{message}\n").as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if feedback_dir.is_none() {
