@@ -29,7 +29,7 @@ pub use reaper::handle_signals;
 pub(crate) use report::write_whole;
 pub use report::{Failure, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
-pub use shrink::{Budget, ShrinkLimits, Shrunk, Standing, shrink};
+pub use shrink::{Adopted, Budget, ShrinkLimits, Shrunk, Standing, shrink};
 pub use transcript::{Entry, Play, Player, Transcript};
 
 use crate::problem::{Bounds, ContestFormat, Order, RAMP_INPUTS, Range};
@@ -754,7 +754,7 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         }
     };
     let shrunk = pool.install(|| {
-        shrink::shrink_telling(
+        shrink::shrink(
             problem,
             &bounds,
             original.cases.clone(),

@@ -152,7 +152,7 @@ pub struct Shrunk<C> {
 pub type Check<'a, C> = dyn Fn(&[C]) -> Result<(Judgement, RunOutcome), StressError> + Sync + 'a;
 
 /// Told of each smaller input adopted: its cases, and how the solution failed on it.
-pub(crate) type Adopted<'a, C> = dyn Fn(&[C], &Judgement, &RunOutcome) + 'a;
+pub type Adopted<'a, C> = dyn Fn(&[C], &Judgement, &RunOutcome) + 'a;
 
 /// Returns a 128-bit fingerprint of `text`: two SipHash digests under different
 /// prefixes, so a candidate is wrongly taken for one that passed with odds about 2^-128
@@ -854,7 +854,8 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 /// rerunning `check` on smaller inputs within `bounds`: ddmin over the cases, then each
 /// case in sweeps (fewer components, each coordinate bisected, the problem's smaller
 /// cases), then the cases below it in order. Candidates run as many at a time as the
-/// current rayon pool has threads.
+/// current rayon pool has threads. `adopted` is told of each smaller failing input as it
+/// is found (a run keeps it, so that an interrupted shrink keeps the least so far).
 ///
 /// # Constraints
 /// `judgement` and `run` are what `check` gave on `failing`, and the verdict is not `ok`.
@@ -885,34 +886,13 @@ fn change<P: Order>(problem: &P, here: &P::Case, case: &P::Case) -> Option<(usiz
 /// let failing = vec![State::new(3, 0, 0, 5), State::new(7, 7, 2, 2)];
 /// let (judgement, run) = check(&failing).unwrap();
 /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
-/// let shrunk = shrink(&p, &bounds, failing, judgement, run, &check, ShrinkLimits::default()).unwrap();
+/// let limits = ShrinkLimits::default();
+/// let shrunk = shrink(&p, &bounds, failing, judgement, run, &check, &|_, _, _| {}, limits).unwrap();
 /// assert_eq!(shrunk.cases, [State::new(0, 1, 0, 1)]);
 /// assert_eq!((shrunk.judgement.verdict, shrunk.standing), (Verdict::WrongAnswer, Standing::Least));
 /// ```
-pub fn shrink<P: ContestFormat + Order>(
-    problem: &P,
-    bounds: &Bounds,
-    failing: Vec<P::Case>,
-    judgement: Judgement,
-    run: RunOutcome,
-    check: &Check<'_, P::Case>,
-    limits: ShrinkLimits,
-) -> Result<Shrunk<P::Case>, StressError> {
-    shrink_telling(
-        problem,
-        bounds,
-        failing,
-        judgement,
-        run,
-        check,
-        &|_, _, _| {},
-        limits,
-    )
-}
-
-/// [`shrink`], telling `adopted` of each smaller failing input as it is found.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn shrink_telling<P: ContestFormat + Order>(
+pub fn shrink<P: ContestFormat + Order>(
     problem: &P,
     bounds: &Bounds,
     failing: Vec<P::Case>,
@@ -987,6 +967,41 @@ mod tests {
     use crate::problem::Range;
     use crate::stress::judge;
 
+    /// Returns the shrink of `failing`, which `check` fails, on one thread as a run's
+    /// shrink is, within the contest bounds of `problem` (named `name`).
+    fn shrunk_alone<P: ContestFormat + Order>(
+        problem: &P,
+        name: &str,
+        failing: Vec<P::Case>,
+        check: &Check<'_, P::Case>,
+        limits: ShrinkLimits,
+    ) -> Shrunk<P::Case> {
+        let (judgement, run) = check(&failing).expect("judged");
+        assert_ne!(judgement.verdict, Verdict::Ok);
+        let bounds = problem
+            .constraints()
+            .expect("constraints")
+            .bounds(name, Range::Contest, &[])
+            .expect("bounds");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("pool");
+        pool.install(|| {
+            shrink(
+                problem,
+                &bounds,
+                failing,
+                judgement,
+                run,
+                check,
+                &|_, _, _| {},
+                limits,
+            )
+        })
+        .expect("shrunk")
+    }
+
     /// Returns the shrink of a solution that answers `Second` everywhere from a large
     /// failing input, each run taking `sleep` of wall time and reporting `cpu` of CPU time.
     fn shrunk(sleep: Duration, cpu: Duration, limits: ShrinkLimits) -> Shrunk<State> {
@@ -1003,34 +1018,27 @@ mod tests {
             Ok((judge(&p, cases, &run)?, run))
         };
         let failing = vec![State::new(3, 0, 0, 5), State::new(7, 7, 2, 2)];
-        let (judgement, run) = check(&failing).expect("judged");
-        let bounds = p
-            .constraints()
-            .expect("constraints")
-            .bounds("chopsticks", Range::Contest, &[])
-            .expect("bounds");
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("pool");
-        pool.install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
-            .expect("shrunk")
+        shrunk_alone(&p, "chopsticks", failing, &check, limits)
     }
 
-    #[test]
-    fn a_narrow_band_of_failures_far_up_is_reached_in_few_runs() {
+    /// Returns the shrink from heap `failing` of S = {1, 2}, where the player to move
+    /// wins exactly when 3 does not divide n, for a program wrong exactly on the heaps
+    /// `wrong` holds; `seen` is shown the heaps of every run.
+    fn subtraction_shrunk(
+        failing: u64,
+        wrong: &(dyn Fn(u64) -> bool + Sync),
+        seen: &(dyn Fn(&[u64]) + Sync),
+        limits: ShrinkLimits,
+    ) -> Shrunk<u64> {
         use crate::game::{GameProblem, Question};
         use crate::games::subtraction::Subtraction;
-        // S = {1, 2}: the player to move wins exactly when 3 does not divide n. A program
-        // right everywhere but on the 70 heaps from 10^17 (a float comparison's band):
-        // shrunk from inside the band, the least failing heap is the band's first.
         let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
             .expect("a problem");
-        let band = 100_000_000_000_000_000..100_000_000_000_000_070u64;
         let check = |cases: &[u64]| {
+            seen(cases);
             let words: Vec<&str> = cases
                 .iter()
-                .map(|n| match (n % 3 != 0) != band.contains(n) {
+                .map(|&n| match (n % 3 != 0) != wrong(n) {
                     true => "First",
                     false => "Second",
                 })
@@ -1044,26 +1052,20 @@ mod tests {
             };
             Ok((judge(&p, cases, &run)?, run))
         };
-        let failing = vec![band.start + 50];
-        let (judgement, run) = check(&failing).expect("judged");
-        assert_eq!(judgement.verdict, Verdict::WrongAnswer);
-        let bounds = p
-            .constraints()
-            .expect("constraints")
-            .bounds("subtraction", Range::Contest, &[])
-            .expect("bounds");
+        shrunk_alone(&p, "subtraction", vec![failing], &check, limits)
+    }
+
+    #[test]
+    fn a_narrow_band_of_failures_far_up_is_reached_in_few_runs() {
+        // A program right everywhere but on the 70 heaps from 10^17 (a float comparison's
+        // band): shrunk from inside the band, the least failing heap is the band's first.
+        let band = 100_000_000_000_000_000..100_000_000_000_000_070u64;
         // The search below heaps of 10^17 proves nothing: one run of it is enough here.
         let limits = ShrinkLimits {
             max_enumerated: 1,
             ..ShrinkLimits::default()
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("pool");
-        let s = pool
-            .install(|| shrink(&p, &bounds, failing, judgement, run, &check, limits))
-            .expect("shrunk");
+        let s = subtraction_shrunk(band.start + 50, &|n| band.contains(&n), &|_| (), limits);
         assert_eq!(s.cases, [band.start]);
         // Bisection alone spends a run per bit of the heap (57; 64 runs in all when it
         // was all there was); the gallop down from the top, about two per bit of the
@@ -1075,59 +1077,14 @@ mod tests {
     /// from `t` on (the least failing heap is `t`), and how many runs held only heaps
     /// below `t - COUNT_STEPS` (the descent's jumps down and the search below).
     fn wrong_from(t: u64) -> (Shrunk<u64>, usize) {
-        use crate::game::{GameProblem, Question};
-        use crate::games::subtraction::Subtraction;
         use std::sync::atomic::{AtomicUsize, Ordering};
-        let p = GameProblem::new(Subtraction::new(vec![1, 2]).expect("a set"), Question::default())
-            .expect("a problem");
         let far_below = AtomicUsize::new(0);
-        let check = |cases: &[u64]| {
+        let seen = |cases: &[u64]| {
             if cases.iter().all(|&n| u128::from(n) + COUNT_STEPS < u128::from(t)) {
                 far_below.fetch_add(1, Ordering::Relaxed);
             }
-            let words: Vec<&str> = cases
-                .iter()
-                .map(|&n| {
-                    if (n % 3 != 0) != (n >= t) {
-                        "First"
-                    } else {
-                        "Second"
-                    }
-                })
-                .collect();
-            let run = RunOutcome {
-                termination: Termination::Exited(0),
-                stdout: format!("{}\n", words.join("\n")).into_bytes(),
-                stderr: Vec::new(),
-                elapsed: Duration::ZERO,
-                cpu: Duration::ZERO,
-            };
-            Ok((judge(&p, cases, &run)?, run))
         };
-        let (judgement, run) = check(&[t]).expect("judged");
-        far_below.store(0, Ordering::Relaxed);
-        let bounds = p
-            .constraints()
-            .expect("constraints")
-            .bounds("subtraction", Range::Contest, &[])
-            .expect("bounds");
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("pool");
-        let s = pool
-            .install(|| {
-                shrink(
-                    &p,
-                    &bounds,
-                    vec![t],
-                    judgement,
-                    run,
-                    &check,
-                    ShrinkLimits::default(),
-                )
-            })
-            .expect("shrunk");
+        let s = subtraction_shrunk(t, &|n| n >= t, &seen, ShrinkLimits::default());
         (s, far_below.into_inner())
     }
 
