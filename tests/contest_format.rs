@@ -543,6 +543,7 @@ fn a_failure_that_is_already_least_is_labelled_least() {
         judgement,
         run,
         &check,
+        &|_, _, _| {},
         ShrinkLimits::default(),
     )
     .unwrap();
