@@ -96,7 +96,7 @@ fn stopped(refuted: bool, separator: &str) -> String {
 /// exhaustive domain ([`Claims::exhaustive`]) in order, then on `cases` random cases
 /// ([`Claims::random`]) drawn from `seed`, against [`Claims::reference`]; a case where it
 /// gives no answer fails. The first failure of the exhaustive domain stands as the
-/// domain says; a random one is shrunk and then reduced by [`least`].
+/// domain says; a random one is shrunk and then reduced by [`crate::problem::least`].
 ///
 /// # Constraints
 /// `claim` is deterministic.

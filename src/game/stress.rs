@@ -165,7 +165,7 @@ impl<G: Game> Stress<G> {
     }
 
     /// Sets where a solution given as a source file is built (default:
-    /// [`crate::program::cache_dir`]).
+    /// `program::cache_dir`).
     pub fn build_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.build_dir = Some(dir.into());
         self

@@ -120,7 +120,7 @@ pub const MAX_DEPTH: usize = 1000;
 const METER_EVERY: usize = 256;
 
 impl<G: Partizan> Values<G> {
-    /// Returns an empty memo of `game`'s values, within [`VALUE_BUDGET`] positions.
+    /// Returns an empty memo of `game`'s values, within 4,000,000 positions (`VALUE_BUDGET`).
     pub fn new(game: G) -> Values<G> {
         Values::with_budget(game, VALUE_BUDGET)
     }

@@ -1,4 +1,4 @@
-//! The step of [`test_set`](super::test_set) for an interactive game: a test is the starts
+//! The step of [`test_set`](super::test_set()) for an interactive game: a test is the starts
 //! the interactor reads (T and each game's start), and a wrong program is killed by a test
 //! when the interactor rejects it there, playing as `interact` plays (its seed a hash of
 //! the test). The candidates are the inputs interactive `stress` failed each wrong

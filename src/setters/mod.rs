@@ -1,6 +1,6 @@
 //! What a problem setter hands a judge, made from what gamecheck already holds: a strict
-//! input validator ([`validate`]), an output checker with the judges' exit codes
-//! ([`checker`]), a test set that kills every given wrong program ([`test_set`]) and an
+//! input validator ([`validate()`]), an output checker with the judges' exit codes
+//! ([`checker`]), a test set that kills every given wrong program ([`test_set()`]) and an
 //! interactor (`interact`, [`crate::interactive::InteractiveCommand::interact`]), each
 //! written once over the stress engine's pieces, and the rest of a Kattis problem
 //! package ([`package`]).

@@ -42,7 +42,7 @@ pub struct TestSetConfig {
 /// One test of the set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Test {
-    /// The input, valid for [`crate::setters::validate`].
+    /// The input, valid for [`crate::setters::validate()`].
     pub input: String,
     /// The answer, from the checked solver.
     pub answer: String,
@@ -547,7 +547,12 @@ fn keep<S: TestStep>(
         step.forget();
         // One input of each of stress's generators, and the maximal one, is new.
         if !matches!(kind, "kills" | "small" | "boundary") {
-            ready.covers.insert(format!("a {kind} input"));
+            let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            ready.covers.insert(format!("{article} {kind} input"));
         }
         let covers: Vec<String> = ready
             .covers

@@ -103,7 +103,7 @@ pub(crate) fn fingerprint(text: &str) -> u64 {
 
 /// The inputs of a run, drawn when asked for: the i-th (from 0) within
 /// [`Bounds::at_input`]`(i)` of the bounds; when that size only repeats earlier inputs,
-/// the size is raised. The iterator ends only when [`GIVE_UP_DRAWS`] draws in a row gave
+/// the size is raised. The iterator ends only when `GIVE_UP_DRAWS` draws in a row gave
 /// no new input.
 pub struct Inputs<'a, P: ContestFormat> {
     problem: &'a P,

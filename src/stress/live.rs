@@ -317,7 +317,7 @@ impl Live {
     }
 
     /// Returns whether the wait status `status` of the reaped program is a failure at its
-    /// memory limit, by the batch run's rule ([`super::run::out_of_memory`]: the peak
+    /// memory limit, by the batch run's rule (`run::out_of_memory`: the peak
     /// reaped, or stderr saying an allocation failed).
     pub fn at_memory_limit(&self, status: libc::c_int) -> bool {
         let termination = if libc::WIFSIGNALED(status) {

@@ -65,7 +65,7 @@ pub struct Config {
     /// left before returning.
     pub reap: bool,
     /// Where a solution given as a source file is built; `None`:
-    /// [`crate::program::cache_dir`].
+    /// `program::cache_dir`.
     pub build_dir: Option<PathBuf>,
 }
 

@@ -274,7 +274,7 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         }
     }
 
-    /// Who wins, where any winning move is right: [`Self::check_reply`] checks the
+    /// Who wins, where any winning move is right: `check_reply` checks the
     /// solution's own move, and the expected one costs a listing of the moves.
     fn judged_answer(&self, p: &G::Position) -> Result<Answer, String> {
         match self.output() {

@@ -52,7 +52,7 @@ pub struct MisereSearch {
 
 impl MisereSearch {
     /// Returns a search for `code` holding at most
-    /// [`DEFAULT_BUDGET`](gamecheck_oracles::rules_oracle::DEFAULT_BUDGET) positions.
+    /// [`gamecheck_oracles::rules_oracle::DEFAULT_BUDGET`] positions.
     ///
     /// # Example
     /// ```
