@@ -13,6 +13,8 @@ mod census;
 mod check;
 mod closed_stdout;
 mod contest;
+#[cfg(test)]
+mod doc_commands;
 mod ecosystem;
 mod interact;
 mod judge;
