@@ -848,6 +848,47 @@ fn partizan_plots_draw_the_position_and_its_thermograph() {
 }
 
 #[test]
+fn col_snort_cram_and_konane_plots_draw_their_boards_and_values() {
+    // Values by the rules, worked here: a lone vertex is {0|0} = * in Col and in Snort.
+    // `L.`: in Col Left may not colour beside her own colour and Right may, so it is
+    // {|0} = -1; in Snort Right may not colour beside Left's, so it is {0|} = 1. A Cram
+    // domino on 1 × 2 is {0|0} = *, and the 2 × 2 board is 0 (Gardner's mirror strategy).
+    // Konane `xo..`: only x can jump (over o, to the third cell), to `..x.` where nobody
+    // can, so {0|} = 1; `.xo.`: each jumps the other, to a lone stone, so {0|0} = *.
+    // A number x has both walls the vertical line at x; * has them at 0, temperature 0.
+    let cases = [
+        ("col", "1 1\n.", "0", 1),
+        ("col", "1 2\nL.", "-1", 2),
+        ("snort", "1 2\nL.", "1", 2),
+        ("snort", "1 1\n.", "0", 1),
+        ("cram", "1 2\n..", "0", 2),
+        ("cram", "2 2\n..\n..", "0", 4),
+        ("konane", "1 4\nxo..", "1", 4),
+        ("konane", "1 4\n.xo.", "0", 4),
+    ];
+    for (k, (family, position, x, cells)) in cases.into_iter().enumerate() {
+        let svg = plot(
+            &format!("{family}-{k}"),
+            &["plot", family, "--position", position],
+        );
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{family}: {e}"));
+        let drawn = doc
+            .descendants()
+            .filter(|n| n.attribute("data-cell").is_some())
+            .count();
+        assert_eq!(drawn, cells, "{family} {position}: cells");
+        assert_eq!(marked(&svg, "mean"), x, "{family} {position}: mean");
+        for id in ["left-wall", "right-wall"] {
+            assert!(
+                wall(&svg, id).iter().all(|p| p.1 == x),
+                "{family} {position}: {id} {:?}",
+                wall(&svg, id)
+            );
+        }
+    }
+}
+
+#[test]
 fn a_switch_thermograph_has_the_walls_of_its_definition() {
     // The walls of a switch {a|b} (numbers a > b) are a - t and b + t up to t = (a - b)/2,
     // where both stand at the mean (a + b)/2 (Winning Ways, ch. 6). The 2 × 3

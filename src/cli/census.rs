@@ -11,7 +11,7 @@ use super::output::write_file;
 use crate::budget::Budget;
 use crate::games::colouring::{Col, Snort};
 use crate::games::cram::Cram;
-use crate::games::domineering::Domineering;
+use crate::games::domineering::{Domineering, Grid};
 use crate::games::hackenbush::Hackenbush;
 use crate::games::toads_and_frogs::ToadsAndFrogs;
 use crate::partizan::family::Family;
@@ -73,33 +73,31 @@ fn words(alphabet: &[u8], len: u32) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// Returns every board got by filling cells of the empty `rows × cols` board, as
-/// contest input writes it.
-fn boards(rows: u8, cols: u8) -> impl Iterator<Item = String> {
+/// Returns every board got by filling cells of the empty `rows × cols` board (at most
+/// 24 cells, as `table` checks), in the order of the filled cells' bit set.
+fn boards(rows: u8, cols: u8) -> Vec<Grid> {
     let cells = u32::from(rows) * u32::from(cols);
-    (0..1u64 << cells).map(move |mask| {
-        let mut text = format!("{rows} {cols}\n");
-        for r in 0..u32::from(rows) {
-            for c in 0..u32::from(cols) {
-                let filled = mask >> (r * u32::from(cols) + c) & 1 == 1;
-                text.push(if filled { '#' } else { '.' });
-            }
-            text.push('\n');
-        }
-        text
-    })
+    (0..1u64 << cells)
+        .map(|filled| Grid::with_filled(rows, cols, filled))
+        .collect()
 }
 
 fn run<G: Family + Sync>(game: &G, texts: impl Iterator<Item = String>, args: &CensusArgs) -> Result<Census>
 where
     G::Position: Sync,
 {
-    let positions = read_all(game, texts)?;
+    Ok(run_on(game, &read_all(game, texts)?, args))
+}
+
+fn run_on<G: Family + Sync>(game: &G, positions: &[G::Position], args: &CensusArgs) -> Census
+where
+    G::Position: Sync,
+{
     let budget = Budget {
         time: Duration::from_secs(args.time_budget),
         memory: args.memory_budget << 20,
     };
-    Ok(census(game, &positions, budget))
+    census(game, positions, budget)
 }
 
 /// Returns the census's title and table: every position of the shape `args` names.
@@ -114,11 +112,11 @@ fn table(args: &CensusArgs) -> Result<(String, Census)> {
         }
         "domineering" => {
             let title = format!("Domineering, every board inside {r} × {c}");
-            (title, run(&Domineering::new(), boards(r, c), args)?)
+            (title, run_on(&Domineering::new(), &boards(r, c), args))
         }
         "cram" => {
             let title = format!("Cram, every board inside {r} × {c}");
-            (title, run(&Cram::new(), boards(r, c), args)?)
+            (title, run_on(&Cram::new(), &boards(r, c), args))
         }
         "toads-and-frogs" | "hackenbush" | "col" | "snort" if !(1..=14).contains(&args.len) => {
             bail!("census {}: give --len from 1 to 14", args.family)

@@ -55,7 +55,7 @@ where
         .par_chunks(CHUNK)
         .enumerate()
         .map_init(
-            || Values::new(game.clone()).with_limits(budget),
+            || Values::new(game.clone()).with_limits(budget).in_one_run(),
             |values, (k, chunk)| {
                 let rows_so_far = (k * CHUNK) as u64 * ROW_BYTES;
                 if let Err(e) = meter.check(rows_so_far) {
@@ -117,15 +117,21 @@ fn cell(text: &str) -> String {
 impl Census {
     /// Returns the table as JSON Lines: `{"position", "value", "temperature"}` a line.
     pub fn json_lines(&self) -> String {
-        let mut out = String::new();
+        // Each distinct value is printed once: printing chooses among notations, and a
+        // census has a million rows and a few thousand values.
+        let mut texts: HashMap<Value, String> = HashMap::new();
+        let mut out = String::with_capacity(self.rows.len() * 64);
         for r in &self.rows {
-            let line = serde_json::json!({
-                "position": r.position,
-                "value": printed(r.value),
-                "temperature": r.temperature.to_string(),
+            let rest = texts.entry(r.value).or_insert_with(|| {
+                format!(
+                    ",\"value\":{},\"temperature\":{}}}\n",
+                    serde_json::Value::from(printed(r.value)),
+                    serde_json::Value::from(r.temperature.to_string())
+                )
             });
-            out.push_str(&line.to_string());
-            out.push('\n');
+            out.push_str("{\"position\":");
+            out.push_str(&serde_json::Value::from(r.position.as_str()).to_string());
+            out.push_str(rest);
         }
         out
     }
@@ -167,7 +173,22 @@ impl Census {
         for (t, n) in &temps {
             s.push_str(&format!("| {t} | {n} |\n"));
         }
-        let mut hot: Vec<&CensusRow> = self.rows.iter().collect();
+        // Only the rows at least as hot as the `hottest`-th are sorted, not a million.
+        let mut at_least = 0;
+        let floor = temps
+            .iter()
+            .rev()
+            .find(|(_, n)| {
+                at_least += n;
+                at_least >= hottest
+            })
+            .or(temps.first())
+            .map(|&(t, _)| t);
+        let mut hot: Vec<&CensusRow> = self
+            .rows
+            .iter()
+            .filter(|r| floor.is_none_or(|t| r.temperature >= t))
+            .collect();
         hot.sort_by(|a, b| {
             b.temperature
                 .cmp(&a.temperature)

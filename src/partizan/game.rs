@@ -100,6 +100,9 @@ pub struct Values<G: Partizan> {
     limits: Budget,
     /// The meter of the question being answered, started when it is asked.
     meter: Option<Meter>,
+    /// Whether the limits are for every question together ([`Values::in_one_run`]): the
+    /// meter is started at the first question only.
+    one_run: bool,
     /// How deep [`Values::of`] is in its own recursion: 0 outside.
     depth: usize,
     /// The components on the way from the question's position to the one being valued,
@@ -133,6 +136,7 @@ impl<G: Partizan> Values<G> {
             budget,
             limits: Budget::default(),
             meter: None,
+            one_run: false,
             depth: 0,
             path: Vec::new(),
         }
@@ -143,6 +147,16 @@ impl<G: Partizan> Values<G> {
     /// budget.
     pub fn with_limits(self, limits: Budget) -> Values<G> {
         Values { limits, ..self }
+    }
+
+    /// Returns the memo whose limits bound all its questions together, from the first
+    /// asked: a census asks a million small questions, and starting a meter for each (a
+    /// read of the process's CPU clock) cost more than many of the answers.
+    pub fn in_one_run(self) -> Values<G> {
+        Values {
+            one_run: true,
+            ..self
+        }
     }
 
     /// Returns the time and memory a question may spend.
@@ -165,7 +179,9 @@ impl<G: Partizan> Values<G> {
     /// Every position reachable from `p` once, with a canonical simplification each.
     pub fn of(&mut self, p: &G::Position) -> Result<Value, Stopped> {
         if self.depth == 0 {
-            self.meter = Some(self.limits.start());
+            if !(self.one_run && self.meter.is_some()) {
+                self.meter = Some(self.limits.start());
+            }
             // Between questions: the memos of a long run (`solve` on many positions,
             // `check`) are dropped once past half their budget, so that each question
             // has its whole budget and the memory stays bounded.

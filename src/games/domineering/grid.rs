@@ -34,6 +34,19 @@ impl Grid {
         }
     }
 
+    /// Returns the `rows × cols` board whose filled cells are the set bits of `filled`,
+    /// cell (r, c) at bit `r * cols + c` (bits past the board ignored).
+    ///
+    /// # Panics
+    /// When a side is 0 or the board has more than 64 cells.
+    pub(crate) fn with_filled(rows: u8, cols: u8, filled: u64) -> Grid {
+        let g = Grid::empty(rows, cols);
+        Grid {
+            filled: filled & g.all(),
+            ..g
+        }
+    }
+
     /// Returns the board whose rows are `rows` (`.` empty, anything else filled).
     ///
     /// # Panics

@@ -7,6 +7,10 @@ use crate::input::InputError;
 use crate::partizan::Partizan;
 use crate::partizan::family::{Family, Tokens, dropped, read_row, strings};
 
+mod segments;
+#[cfg(test)]
+mod tests;
+
 /// The longest row read.
 pub const MAX_SQUARES: usize = 40;
 
@@ -53,6 +57,11 @@ impl Partizan for ToadsAndFrogs {
 
     fn right_moves(&self, row: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
         slides(row, b'F', b'T', false, out);
+    }
+
+    /// The stretches between pieces that can never move again ([`segments::segments`]).
+    fn components(&self, row: &Vec<u8>) -> Vec<Vec<u8>> {
+        segments::segments(row)
     }
 }
 
