@@ -317,6 +317,8 @@ fn stress_sticks(exe: &std::path::Path, seed: u64, cases: usize) -> gamecheck::s
         solution: Solution::parse(&exe.to_string_lossy()).expect("a command"),
         seed,
         cases,
+        maximal: 0,
+        max_time: Duration::from_secs(120),
         jobs: 2,
         limits: Limits {
             timeout: Duration::from_secs(10),
@@ -686,6 +688,8 @@ fn an_input_the_reference_cannot_judge_is_named_and_kept() {
         solution: Solution::parse("cat").expect("a command"),
         seed: 1,
         cases: 200,
+        maximal: 0,
+        max_time: Duration::from_secs(120),
         jobs: 1,
         limits: Limits {
             timeout: Duration::from_secs(10),

@@ -10,6 +10,7 @@ mod chopsticks;
 mod chopsticks_classic;
 mod chopsticks_proof;
 mod claim_expr;
+mod claims_budget;
 mod claims_engine;
 mod cli_chopsticks_fingers;
 mod cli_conventions;

@@ -1737,3 +1737,138 @@ fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
     );
     assert_eq!((field(&report, "verdict"), code), ("memory-limit", 1), "{report}");
 }
+
+/// A right solution under a run budget far below what `--cases` asks: the run stops
+/// within it, runs the maximal inputs with what the small ones left, says what was not
+/// run and by which budget, and exits 0 (nothing failed), as `check` does.
+#[test]
+fn a_spent_run_budget_reports_what_ran_and_exits_0() {
+    let dir = scratch("run-budget");
+    let exe = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
+    let (report, code, took) = chopsticks(&dir, &exe, &["--cases", "100000", "--max-seconds", "2"]);
+    eprintln!("a_spent_run_budget_reports_what_ran_and_exits_0: {took:?}");
+    assert_eq!((field(&report, "verdict"), code), ("ok", 0), "{report}");
+    assert!(
+        field(&report, "stopped_by").contains("run budget of 2 CPU seconds"),
+        "{report}"
+    );
+    let count = |key: &str| {
+        report[key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no `{key}` in {report}"))
+    };
+    let (small, maximal, ran) = (count("small_inputs"), count("maximal_inputs"), count("cases"));
+    assert_eq!(small + maximal, ran, "{report}");
+    assert_eq!(ran + count("not_run"), 100_000, "{report}");
+    assert!(small > 0 && small < 100_000 - 4, "{report}");
+    // The maximal inputs (4 by default) run with the quarter the small ones leave.
+    assert_eq!(maximal, 4, "{report}");
+}
+
+/// Moore's Nim_6 (a move takes from 1 to 6 piles): the player to move loses exactly
+/// when every bit is set in a multiple of 7 piles (Moore, 1910). An input of more than
+/// `SLOW_ABOVE` cases makes it spin; `DEFECT` is a mistake on some cases.
+const NIM_6: &str = r#"
+#include <stdio.h>
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    if (t > SLOW_ABOVE) { volatile unsigned long spin = 0; for (;;) spin++; }
+    while (t--) {
+        int n, count[64] = {0}, lose = 1;
+        unsigned long long x;
+        if (scanf("%d", &n) != 1) return 1;
+        for (int i = 0; i < n; i++) {
+            if (scanf("%llu", &x) != 1) return 1;
+            for (int b = 0; b < 64; b++) count[b] += (int)((x >> b) & 1);
+        }
+        for (int b = 0; b < 64; b++) if (count[b] % 7) lose = 0;
+        DEFECT
+        puts(lose ? "Second" : "First");
+    }
+    return 0;
+}
+"#;
+
+/// Runs `stress moore` (T up to 3000, at most 3 piles) on NIM_6 with `defect`, spinning
+/// above 1000 cases: 36 small inputs, then 4 maximal ones (T = 3000).
+fn nim_6(name: &str, defect: &str) -> (serde_json::Value, i32) {
+    let dir = scratch(name);
+    let source = dir.join("nim6.c");
+    let exe = dir.join("nim6");
+    let text = NIM_6.replace("SLOW_ABOVE", "1000").replace("DEFECT", defect);
+    std::fs::write(&source, text).expect("write C source");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("these tests need a C compiler `cc` on PATH");
+    assert!(status.success());
+    let out_dir = dir.join("out");
+    let (out, took) = stress(&[
+        "moore",
+        "--solution",
+        exe.to_str().expect("utf-8 path"),
+        "--max-cases",
+        "3000",
+        "--max-n",
+        "3",
+        "--cases",
+        "40",
+        "--timeout-ms",
+        "500",
+        "--max-shrink-timeouts",
+        "0",
+        "--max-shrink-runs",
+        "30",
+        "--out-dir",
+        out_dir.to_str().expect("utf-8 path"),
+        "--json",
+    ]);
+    eprintln!("{name}: {took:?}");
+    (json(&out), out.status.code().unwrap_or(-1))
+}
+
+/// A solution right on every input it answers but slow on inputs of more than 1000
+/// cases passes every small input (T at most 1000) and times out on the first maximal
+/// one (T at the 3000 given), which the report places in the maximal part.
+#[test]
+fn a_solution_slow_only_on_maximal_inputs_times_out_in_the_maximal_part() {
+    let (report, code) = nim_6("slow-maximal", "");
+    assert_eq!((field(&report, "verdict"), code), ("timeout", 1), "{report}");
+    assert_eq!(field(&report, "generator"), "maximal", "{report}");
+    assert_eq!(
+        (report["small_inputs"].as_u64(), report["maximal_inputs"].as_u64()),
+        (Some(36), Some(1))
+    );
+    assert_eq!(report["input_index"], 37, "{report}");
+    let t = field(&report, "first_failing_input").split_whitespace().next();
+    assert_eq!(t, Some("3000"), "{report}");
+}
+
+/// The same solution with a mistake where three piles all hold bit 1: it is found among
+/// the small inputs, shrunk to an input where the mistake is made, and no maximal input
+/// (where it would time out) is run.
+#[test]
+fn a_wrong_answer_on_small_inputs_is_found_before_the_maximal_part() {
+    let (report, code) = nim_6("wrong-small", "if (n == 3 && count[1] == 3) lose = !lose;");
+    assert_eq!((field(&report, "verdict"), code), ("wrong-answer", 1), "{report}");
+    assert_ne!(field(&report, "generator"), "maximal", "{report}");
+    let index = report["input_index"].as_u64().expect("an input index");
+    assert!(index <= 36, "{report}");
+    assert_eq!(
+        (report["small_inputs"].as_u64(), report["maximal_inputs"].as_u64()),
+        (Some(index), Some(0))
+    );
+    // The shrunk input: one case of three piles, each with bit 1 set.
+    let numbers: Vec<u64> = field(&report, "input")
+        .split_whitespace()
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    assert_eq!(numbers[..2], [1, 3], "{report}");
+    assert!(
+        numbers[2..].iter().all(|p| p & 2 == 2) && numbers.len() == 5,
+        "{report}"
+    );
+}

@@ -67,6 +67,53 @@ pub fn within_least_budget<R>(budget: u64, run: impl FnOnce() -> R) -> R {
     run()
 }
 
+thread_local! {
+    /// The run budget of the claims checked by [`within_run_budget`] on this thread.
+    static RUN_BUDGET: std::cell::Cell<Option<crate::budget::Meter>> = const { std::cell::Cell::new(None) };
+}
+
+/// Returns what `run` returns, with the claims it checks on this thread stopped once
+/// `limit` of the process's CPU time is spent from now (or ten times it of wall-clock
+/// time): `claims --max-seconds`. A claim stopped so says how far it got (its
+/// `stopped_by` and a note), holds on what it covered or is unjudged when it covered
+/// nothing; the cases it did not reach are not run, neither for nor against it. A
+/// refutation found is still reduced to its least counterexample.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use gamecheck::claims::{within_run_budget, ClaimVerdict};
+/// let entry = gamecheck::games::catalog().into_iter().find(|e| e.id == "corrected-rule").unwrap();
+/// let report = within_run_budget(Duration::ZERO, || entry.check(1, 1000));
+/// assert_eq!((report.verdict, report.cases), (ClaimVerdict::Unjudged, 0));
+/// assert!(report.stopped_by.is_some_and(|s| s.contains("run budget")));
+/// ```
+pub fn within_run_budget<R>(limit: std::time::Duration, run: impl FnOnce() -> R) -> R {
+    let meter = crate::budget::Budget {
+        time: limit,
+        memory: u64::MAX,
+    }
+    .start();
+    let before = RUN_BUDGET.with(|b| b.replace(Some(meter)));
+    struct Restore(Option<crate::budget::Meter>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            RUN_BUDGET.with(|b| b.set(self.0));
+        }
+    }
+    let _restore = Restore(before);
+    run()
+}
+
+/// Returns whether the run budget of [`within_run_budget`] is spent: its CPU time, or ten
+/// times it of wall-clock time.
+fn run_budget_spent(meter: Option<crate::budget::Meter>) -> bool {
+    meter.is_some_and(|m| {
+        m.check(0).is_err()
+            || m.elapsed() >= m.budget().time.saturating_mul(crate::budget::WALL_SAFETY_FACTOR)
+    })
+}
+
 /// Returns the budget of a claim's least search: [`within_least_budget`]'s, else the
 /// problem's.
 fn least_budget<P: Claims>(problem: &P) -> u64 {
@@ -216,11 +263,20 @@ pub fn check_claim_in<P: Claims>(
 
     let mut checked = 0u64;
     let mut refuted: Option<(P::Case, Least)> = None;
+    let meter = RUN_BUDGET.with(std::cell::Cell::get);
+    // What the run budget left out: whether the exhaustive scan was cut, and the random
+    // cases not run.
+    let mut cut = false;
+    let skipped = AtomicU64::new(0);
     let mut stream = exhaustive.cases;
     // Blocks double from one case, so a claim that fails at once wastes nothing, and a
     // domain of hundreds of millions (Wythoff's float formula) uses every core.
     let mut block = 1;
     'scan: loop {
+        if run_budget_spent(meter) {
+            cut = true;
+            break;
+        }
         let batch: Vec<P::Case> = stream.by_ref().take(block).collect();
         if batch.is_empty() {
             break;
@@ -242,18 +298,28 @@ pub fn check_claim_in<P: Claims>(
         }
     }
     let exhaustive_text = format!(
-        "{checked} {}{}",
+        "{checked} {}{}{}",
         exhaustive.description,
-        stopped(refuted.is_some(), exhaustive.separator)
+        stopped(refuted.is_some(), exhaustive.separator),
+        if cut { "; cut short by the run budget" } else { "" }
     );
 
     let mut random_text = "not needed".to_owned();
     if refuted.is_none() {
         // proptest calls the test again while shrinking: count only the cases drawn.
         let (drawn, failed) = (AtomicU64::new(0), AtomicBool::new(false));
+        let out_of_time = AtomicBool::new(false);
         let mut runner = seeded_runner(seed, id, cases, None);
         let result = run_cases(&mut runner, &random.cases, &|c| {
             if !failed.load(Ordering::Relaxed) {
+                // The budget's clock is read every 64 cases (a system call). Once it is
+                // spent every case is rejected, and proptest's limit on rejects (1024)
+                // ends the run at once instead of drawing the cases left.
+                let n = drawn.load(Ordering::Relaxed);
+                if out_of_time.load(Ordering::Relaxed) || (n % 64 == 0 && run_budget_spent(meter)) {
+                    out_of_time.store(true, Ordering::Relaxed);
+                    return Err(TestCaseError::reject("the run budget is spent"));
+                }
                 drawn.fetch_add(1, Ordering::Relaxed);
             }
             if fails(&c) {
@@ -275,11 +341,19 @@ pub fn check_claim_in<P: Claims>(
             );
             refuted = Some((c, both_searched(standing, &exhaustive.standing)));
         }
+        if out_of_time.into_inner() {
+            skipped.store(u64::from(cases).saturating_sub(drawn), Ordering::Relaxed);
+        }
+        let skipped = skipped.load(Ordering::Relaxed);
         random_text = format!(
-            "{drawn} {}{}seed {seed}{}",
+            "{drawn} {}{}seed {seed}{}{}",
             random.description,
             random.separator,
-            stopped(refuted.is_some(), random.separator)
+            stopped(refuted.is_some(), random.separator),
+            match skipped {
+                0 => String::new(),
+                n => format!("; {n} not run (the run budget)"),
+            }
         );
     }
 
@@ -330,7 +404,32 @@ pub fn check_claim_in<P: Claims>(
     if nothing_judged {
         report.verdict = ClaimVerdict::Unjudged;
     }
+    note_stopped(&mut report, meter, cut, skipped.into_inner());
     report
+}
+
+/// Notes in `report` that the run budget of `meter` stopped the claim unrefuted, when it
+/// `cut` the exhaustive scan short or `skipped` random cases: `stopped_by`, a note, and
+/// the verdict `unjudged` when no case ran.
+fn note_stopped(report: &mut ClaimReport, meter: Option<crate::budget::Meter>, cut: bool, skipped: u64) {
+    let Some(m) = meter.filter(|_| report.verdict != ClaimVerdict::Refuted && (cut || skipped > 0)) else {
+        return;
+    };
+    let why = format!(
+        "its share of the run budget, {:.2} CPU seconds (--max-seconds), was spent: {}{skipped} random \
+         cases not run",
+        m.budget().time.as_secs_f64(),
+        if cut {
+            "the exhaustive domain was cut short, "
+        } else {
+            ""
+        },
+    );
+    report.notes.push(format!("STOPPED: {why}"));
+    report.stopped_by = Some(why);
+    if report.cases == 0 {
+        report.verdict = ClaimVerdict::Unjudged;
+    }
 }
 
 /// Returns the verdict on the typed claim `text` about `problem` ("the answer is X

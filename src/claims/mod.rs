@@ -11,5 +11,7 @@ mod verdict;
 pub use crate::claim_lang::ClaimError as ExprError;
 pub use crate::claim_lang::{MAX_CLAIM_BYTES, MAX_CLAIM_DEPTH};
 pub use catalog::Entry;
-pub use engine::{ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim, within_least_budget};
+pub use engine::{
+    ClaimFn, Domains, check_claim, check_claim_in, check_typed_claim, within_least_budget, within_run_budget,
+};
 pub use verdict::{ClaimReport, ClaimVerdict, Evidence, Refutation};

@@ -50,6 +50,10 @@ pub struct ClaimReport {
     pub random: String,
     pub reference: String,
     pub notes: Vec<String>,
+    /// The run budget that stopped the check before its cases were all run, and how far
+    /// it got; absent when every case ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
     #[serde(rename = "time_ms", serialize_with = "crate::check::millis")]
     pub elapsed: Duration,
 }
@@ -114,11 +118,13 @@ impl ClaimReport {
             random: evidence.random,
             reference: evidence.reference,
             notes,
+            stopped_by: None,
             elapsed,
         }
     }
 
-    /// Returns whether the verdict is the expected one (a typed claim expects none).
+    /// Returns whether the verdict is the expected one (a typed claim expects none), or
+    /// the run budget stopped the claim before a refutation.
     ///
     /// # Example
     /// ```
@@ -131,7 +137,10 @@ impl ClaimReport {
     /// assert!(r.to_text().contains("UNEXPECTED VERDICT: the catalog expects refuted"));
     /// ```
     pub fn as_expected(&self) -> bool {
+        // A claim the run budget stopped unrefuted is not evidence against a refutation
+        // expected, as `check` counts the cases its budget left out as no disagreement.
         self.expected.is_none_or(|e| e == self.verdict)
+            || (self.stopped_by.is_some() && self.verdict != ClaimVerdict::Refuted)
     }
 
     /// Returns the report as a few lines for people.

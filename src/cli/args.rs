@@ -66,6 +66,12 @@ pub(super) enum Command {
         /// Seed of the random cases.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// CPU seconds the whole run may spend: each claim gets what the ones before it
+        /// left, less half an even share for each claim after it. A claim stopped by it
+        /// says how far it got and is not counted against its expected verdict (exit 0
+        /// unless a verdict differs). A wall-clock net ten times larger stops a starved run.
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        max_seconds: u64,
         /// Write `{"claims": [...]}` as JSON.
         #[arg(long)]
         json: bool,
@@ -236,9 +242,20 @@ pub(super) struct StressArgs {
     /// Seed of the input generator (ChaCha8); printed, so a run can be repeated.
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
-    /// Number of generated inputs.
+    /// Number of generated inputs: small ones first (T and list lengths n at most 1000,
+    /// where failures are found and shrink well), then the --maximal-inputs.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub(super) cases: u64,
+    /// Inputs at the end of the run at the ranges' maxima (T at its maximum, the longest of
+    /// 8 draws), for time and memory; at most a tenth of --cases.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub(super) maximal_inputs: u64,
+    /// CPU seconds the search for a failure may spend, gamecheck's and the solution's runs'
+    /// (three quarters of it for the small inputs when maximal ones follow); the inputs
+    /// not run are reported, and the run exits 0 if none failed. The shrink has its own
+    /// budget. A wall-clock net ten times larger stops a starved run.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub(super) max_seconds: u64,
     /// Solution runs at a time.
     #[arg(short = 'j', long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub(super) jobs: u64,

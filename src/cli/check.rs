@@ -125,11 +125,48 @@ pub(super) fn check<R: Registry>(
     Ok(exit(report.all_agree()))
 }
 
+/// Returns the reports of the claims `chosen`, each with `cases` random cases from
+/// `seed`, within `max_seconds` CPU seconds in all; each written as it is done unless
+/// `as_json`.
+fn run_claims(
+    chosen: &[&crate::claims::Entry],
+    (cases, seed, max_seconds): (u32, u64, u64),
+    as_json: bool,
+) -> Result<Vec<crate::claims::ClaimReport>> {
+    let bar = bars::bar(chosen.len() as u64, "claims");
+    let mut reports = Vec::new();
+    let budget = std::time::Duration::from_secs(max_seconds);
+    let meter = crate::budget::Budget {
+        time: budget,
+        memory: u64::MAX,
+    }
+    .start();
+    // Half an even share is kept for each claim still to come, so that one claim that
+    // never ends leaves the others a part of the run.
+    let reserve = budget / (2 * chosen.len() as u32).max(1);
+    for (i, entry) in chosen.iter().enumerate() {
+        bar.set_message(entry.id);
+        let after = u32::try_from(chosen.len() - i - 1).unwrap_or(u32::MAX);
+        let left = budget
+            .saturating_sub(meter.cpu_spent())
+            .saturating_sub(reserve.saturating_mul(after));
+        let report = crate::claims::within_run_budget(left, || entry.check(seed, cases));
+        if !as_json {
+            bar.suspend(|| write_stdout(report.to_text().as_bytes()))?;
+        }
+        reports.push(report);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(reports)
+}
+
+/// `claims`: the catalog's claims about `problems` (or those of `ids`), each with
+/// `cases` random cases from `seed`, within `max_seconds` CPU seconds in all.
 pub(super) fn claims<R: Registry>(
     problems: &[String],
     ids: &[String],
-    cases: u32,
-    seed: u64,
+    (cases, seed, max_seconds): (u32, u64, u64),
     as_json: bool,
 ) -> Result<ExitCode> {
     let games = chosen::<R>(problems)?;
@@ -159,20 +196,9 @@ pub(super) fn claims<R: Registry>(
     }
     let program = crate::program::name();
     note(&format!(
-        "{program} claims: seed {seed}, {cases} random cases per claim"
+        "{program} claims: seed {seed}, {cases} random cases per claim, {max_seconds} CPU seconds in all"
     ));
-    let bar = bars::bar(chosen.len() as u64, "claims");
-    let mut reports = Vec::new();
-    for entry in chosen {
-        bar.set_message(entry.id);
-        let report = entry.check(seed, cases);
-        if !as_json {
-            bar.suspend(|| write_stdout(report.to_text().as_bytes()))?;
-        }
-        reports.push(report);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+    let reports = run_claims(&chosen, (cases, seed, max_seconds), as_json)?;
     if as_json {
         write_stdout((json(&serde_json::json!({ "claims": reports }))? + "\n").as_bytes())?;
     }
@@ -185,6 +211,19 @@ pub(super) fn claims<R: Registry>(
         eprintln!(
             "{program} claims: verdicts differ from the expected ones: {}",
             unexpected.join(", ")
+        );
+    }
+    let stopped: Vec<&str> = reports
+        .iter()
+        .filter(|r| r.stopped_by.is_some())
+        .map(|r| r.id.as_str())
+        .collect();
+    if !stopped.is_empty() {
+        eprintln!(
+            "{program} claims: the run budget of {max_seconds} CPU seconds (--max-seconds) stopped {} \
+             claim(s) before their cases all ran (not counted against their expected verdicts): {}",
+            stopped.len(),
+            stopped.join(", ")
         );
     }
     Ok(exit(unexpected.is_empty()))

@@ -91,6 +91,8 @@ pub(super) fn stress<R: Registry>(
         solution: stress::Solution::parse(&a.solution).context("invalid --solution")?,
         seed: a.seed,
         cases: usize::try_from(a.cases).context("--cases is too large")?,
+        maximal: usize::try_from(a.maximal_inputs).context("--maximal-inputs is too large")?,
+        max_time: Duration::from_secs(a.max_seconds),
         jobs: usize::try_from(a.jobs).context("--jobs is too large")?,
         limits: stress::Limits {
             timeout: Duration::from_millis(a.timeout_ms),

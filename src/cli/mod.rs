@@ -191,8 +191,9 @@ fn run<R: Registry>(program: &Program, cli: args::Cli, matches: &clap::ArgMatche
             ids,
             cases,
             seed,
+            max_seconds,
             json,
-        } => check::claims::<R>(&problems, &ids, cases, seed, json),
+        } => check::claims::<R>(&problems, &ids, (cases, seed, max_seconds), json),
         Command::Claim {
             problem,
             expr,

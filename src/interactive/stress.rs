@@ -302,9 +302,11 @@ pub(crate) fn stress<G: Game, P: ContestFormat<Case = G::Position> + Order>(
 }
 
 /// Returns `config` with T at most [`DEFAULT_GAMES`] (within the format's range) unless
-/// `--max-cases` sets it: each game is played move by move.
+/// `--max-cases` sets it, and no maximal inputs: each game is played move by move.
 pub(crate) fn with_games<G: Game>(format: &Interactive<G>, config: &Config) -> Config {
     let mut config = config.clone();
+    // Each game is played move by move, its time the format's: no maximal part.
+    config.maximal = 0;
     if !config.overrides.iter().any(|&(flag, _)| flag == "cases")
         && let Some(t) = format.format.t_range()
     {

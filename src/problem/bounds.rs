@@ -94,6 +94,8 @@ pub struct Bounds {
     custom: Vec<&'static str>,
     /// Caps that stress applied for its own reasons, each said after the ranges.
     capped: Vec<String>,
+    /// A maximal input's bounds: T is drawn at its maximum ([`Bounds::maximal`]).
+    maximal: bool,
 }
 
 impl Constraints {
@@ -167,6 +169,7 @@ impl Constraints {
             range,
             custom,
             capped: Vec::new(),
+            maximal: false,
         })
     }
 
@@ -178,6 +181,7 @@ impl Constraints {
             range: Range::Extended,
             custom: Vec::new(),
             capped: Vec::new(),
+            maximal: false,
         }
     }
 
@@ -218,6 +222,15 @@ impl Constraints {
 /// Input sizes reach the bounds at this input index and stay there.
 pub const RAMP_INPUTS: usize = 100;
 
+/// The most cases (T) and the longest list or grid (n) of stress's small inputs
+/// ([`Bounds::small`]): where a failure is found and shrinks well, at a cost that leaves
+/// the run's budget to hundreds of inputs.
+pub const SMALL_LENGTH: u64 = 1000;
+
+/// The dimensions that make an input long (its cases, a list's length, a grid's cells),
+/// as against the values in it.
+const LENGTHS: [&str; 2] = ["cases", "n"];
+
 impl Bounds {
     /// Returns the maximum of dimension `flag`, if the problem has it.
     pub fn max(&self, flag: &str) -> Option<u64> {
@@ -253,6 +266,9 @@ impl Bounds {
     pub fn draw_cases(&self, rng: &mut rand_chacha::ChaCha8Rng) -> u64 {
         use rand::RngExt;
         let most = self.max_or("cases", 20).max(1);
+        if self.maximal {
+            return most;
+        }
         if rng.random_bool(0.2) {
             1
         } else {
@@ -328,6 +344,37 @@ impl Bounds {
             range: self.range,
             custom: self.custom.clone(),
             capped: self.capped.clone(),
+            maximal: self.maximal,
+        }
+    }
+
+    /// Returns the bounds of stress's small inputs: T and the length n (a list's, a
+    /// grid's cells) at most [`SMALL_LENGTH`], the values' ranges whole.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::problem::{Constraints, Dimension, Range, SMALL_LENGTH};
+    /// let dim = |flag, contest| Dimension { flag, label: flag, min: 1, start: 1, contest, extended: contest, limit: contest };
+    /// let c = Constraints { dimensions: vec![dim("n", 1_000_000), dim("count", 1 << 60)] };
+    /// let small = c.bounds("demo", Range::Contest, &[]).unwrap().small();
+    /// assert_eq!((small.max("n"), small.max("count")), (Some(SMALL_LENGTH), Some(1 << 60)));
+    /// ```
+    pub fn small(&self) -> Bounds {
+        let mut small = self.clone();
+        for (d, max) in small.dimensions.iter().zip(small.max.iter_mut()) {
+            if LENGTHS.contains(&d.flag) {
+                *max = (*max).min(SMALL_LENGTH.max(d.min));
+            }
+        }
+        small
+    }
+
+    /// Returns the bounds of a maximal input: these, with T drawn at its maximum
+    /// ([`Bounds::draw_cases`]).
+    pub fn maximal(&self) -> Bounds {
+        Bounds {
+            maximal: true,
+            ..self.clone()
         }
     }
 

@@ -48,7 +48,7 @@ mod line_stream;
 mod reach;
 mod solve;
 
-pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range};
+pub use bounds::{Bounds, BoundsError, Constraints, Dimension, RAMP_INPUTS, Range, SMALL_LENGTH};
 pub(crate) use line_stream::{LineCases, solve_lines};
 pub use reach::{Beyond, Reach};
 pub use solve::{SolveError, solve_cases};

@@ -289,6 +289,8 @@ pub(crate) fn stress_config(
         solution: solution.clone(),
         seed: config.seed,
         cases: STRESS_INPUTS,
+        // The test set has a maximal test of its own.
+        maximal: 0,
         jobs: 1,
         limits: config.limits,
         shrink: config.shrink,

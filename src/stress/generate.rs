@@ -34,6 +34,9 @@ pub enum Generator {
     /// The cases the fast solution's winning moves lead to (lost for the player to
     /// move), and their neighbours.
     NearLost,
+    /// An input at the ranges' maxima, for time and memory: T at its maximum, the
+    /// longest of a few draws ([`Inputs::maximal`]).
+    Maximal,
 }
 
 impl Generator {
@@ -51,6 +54,7 @@ impl Generator {
             Generator::AnswerBoundary => "answer-boundary",
             Generator::TopOfRange => "top-of-range",
             Generator::NearLost => "near-lost",
+            Generator::Maximal => "maximal",
         }
     }
 }
@@ -82,6 +86,12 @@ const SAMPLES: usize = 8;
 /// Cases of one input whose winning move is asked for, at most: each lists the moves of
 /// its case, and an input may hold 10^5 cases.
 const NEAR_LOST: usize = 16;
+
+/// Draws of which a maximal input is the longest.
+pub(crate) const MAXIMAL_DRAWS: usize = 8;
+/// The ChaCha8 stream of the maximal inputs: fixed by the seed, whatever number of small
+/// inputs ran before them.
+const MAXIMAL_STREAM: u64 = 1;
 
 /// Draws at one size before the size is raised to find an input not seen yet.
 const TRIES: usize = 8;
@@ -117,6 +127,8 @@ pub struct Inputs<'a, P: ContestFormat> {
     small: Option<std::vec::IntoIter<Vec<P::Case>>>,
     /// Inputs given after the small ones.
     after_small: usize,
+    /// Every input at the bounds' maxima ([`Inputs::maximal`]).
+    maximal: bool,
 }
 
 impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
@@ -147,7 +159,56 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
             planned: None,
             small: None,
             after_small: 0,
+            maximal: false,
         }
+    }
+
+    /// Returns the maximal inputs from `seed` within `bounds`, for time and memory: each
+    /// with T at its maximum ([`Bounds::maximal`]), the longest text of 8 draws. They
+    /// come from a stream of their own, so they are the same however many inputs ran
+    /// before them.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::chopsticks::Chopsticks;
+    /// use gamecheck::problem::{ContestFormat, Range};
+    /// use gamecheck::stress::{Generator, Inputs};
+    /// let p = Chopsticks::problem(1);
+    /// let bounds = p.constraints().unwrap().bounds("chopsticks", Range::Contest, &[]).unwrap();
+    /// let input = Inputs::maximal(&p, 1, &bounds).next().unwrap();
+    /// assert_eq!((input.generator, input.cases.len()), (Generator::Maximal, 20));
+    /// ```
+    pub fn maximal(problem: &'a P, seed: u64, bounds: &'a Bounds) -> Inputs<'a, P> {
+        let mut inputs = Inputs::new(problem, seed, bounds);
+        inputs.rng.set_stream(MAXIMAL_STREAM);
+        inputs.maximal = true;
+        inputs
+    }
+
+    /// Returns the next maximal input: the longest new one of `MAXIMAL_DRAWS` draws.
+    fn next_maximal(&mut self) -> Option<Generated<P::Case>> {
+        let size = self.bounds.maximal();
+        while self.misses < GIVE_UP {
+            let longest = (0..MAXIMAL_DRAWS)
+                .map(|_| self.problem.generate(&mut self.rng, &size))
+                .filter(|cases| !cases.is_empty() && size.admits(&self.problem.extent(cases)))
+                .map(|cases| (self.problem.write_input(&cases), cases))
+                .filter(|(text, _)| !self.seen.contains(&fingerprint(text)))
+                .max_by_key(|(text, _)| text.len());
+            let Some((text, cases)) = longest else {
+                self.misses += 1;
+                continue;
+            };
+            self.misses = 0;
+            self.seen.insert(fingerprint(&text));
+            return Some(Generated {
+                cases,
+                text,
+                size: self.bounds.clone(),
+                generator: Generator::Maximal,
+            });
+        }
+        None
     }
 
     /// Returns the inputs of a stress run of `count` inputs from `seed` within `bounds`:
@@ -239,6 +300,9 @@ impl<P: ContestFormat + Order> Iterator for Inputs<'_, P> {
     type Item = Generated<P::Case>;
 
     fn next(&mut self) -> Option<Generated<P::Case>> {
+        if self.maximal {
+            return self.next_maximal();
+        }
         if let Some(count) = self.planned {
             if self.small.is_none() {
                 let most = (count / 4).max(1);

@@ -27,13 +27,21 @@ pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use live::{Exit, Heard, LINE_CAP, Live};
 pub use reaper::handle_signals;
 pub(crate) use report::write_whole;
-pub use report::{Failure, Report};
+pub use report::{Coverage, Failure, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Adopted, Budget, ShrinkLimits, Shrunk, Standing, shrink};
 pub use transcript::{Entry, Play, Player, Transcript};
 
 use crate::problem::{Bounds, ContestFormat, Order, RAMP_INPUTS, Range};
 use crate::progress::Progress;
+
+/// The default CPU seconds of a run's search for a failure ([`Config::max_time`]): two
+/// hundred inputs of a contest's size with room to spare, and with the default shrink
+/// (60 s) a run ends within minutes on two cores.
+pub const DEFAULT_RUN_SECONDS: u64 = 120;
+
+/// The default number of maximal inputs at the end of a run ([`Config::maximal`]).
+pub const DEFAULT_MAXIMAL: usize = 4;
 
 /// Everything a stress run needs besides the problem.
 #[derive(Clone, Debug)]
@@ -44,8 +52,18 @@ pub struct Config {
     pub solution: Solution,
     /// Seed of the ChaCha8 generator; the same seed gives the same inputs.
     pub seed: u64,
-    /// How many inputs to generate and run.
+    /// How many inputs to generate and run: small ones, then the last
+    /// [`Config::parts`]`().1` at the ranges' maxima.
     pub cases: usize,
+    /// Maximal inputs asked for at the end of the run, for time and memory; at most a
+    /// tenth of `cases` run ([`Config::parts`]).
+    pub maximal: usize,
+    /// CPU time the search for a failure may spend, gamecheck's (drawing and judging
+    /// inputs) and the solution's runs': three quarters of it for the small inputs, the
+    /// rest and what they left for the maximal ones. The inputs not run when it is spent
+    /// are reported, not failed. A wall-clock net [`crate::budget::WALL_SAFETY_FACTOR`]
+    /// times larger stops a run the machine never schedules. The shrink has its own.
+    pub max_time: std::time::Duration,
     /// Solution runs at a time (at least 1).
     pub jobs: usize,
     pub limits: Limits,
@@ -70,7 +88,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// Seed 1, 200 inputs, 2 jobs, 2 s and 1 MiB of output a run, a quarter of the
+    /// Seed 1, 200 inputs (the last 4 maximal), a run budget of 120 CPU seconds, 2
+    /// jobs, 2 s and 1 MiB of output a run, a quarter of the
     /// machine's memory a run ([`Limits::default_memory`]), the default shrink
     /// limits, the contest's ranges, a fresh output directory under the temp dir; no
     /// solution (set `solution`).
@@ -83,6 +102,8 @@ impl Default for Config {
             },
             seed: 1,
             cases: 200,
+            maximal: DEFAULT_MAXIMAL,
+            max_time: std::time::Duration::from_secs(DEFAULT_RUN_SECONDS),
             jobs: 2,
             limits: Limits {
                 timeout: std::time::Duration::from_millis(2000),
@@ -116,6 +137,8 @@ impl Config {
     ///     solution: Solution::parse("./sol").unwrap(),
     ///     seed: 7,
     ///     cases: 10,
+    ///     maximal: 0,
+    ///     max_time: Duration::from_secs(60),
     ///     jobs: 2,
     ///     limits: Limits { timeout: Duration::from_millis(500), max_output_bytes: 1 << 20, memory: None },
     ///     move_time: None,
@@ -141,20 +164,49 @@ impl Config {
                 self.solution.display(),
                 self.limits.timeout.as_millis()
             ),
-            None => format!(
-                "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, solution `{}`\n\
-                 ranges: {bounds}; sizes grow from tiny to them by input {}",
-                crate::program::name(),
-                self.problem_args,
-                self.seed,
-                self.cases,
-                self.jobs,
-                self.limits.timeout.as_millis(),
-                self.solution.display(),
-                // Input n (from 1) is drawn at (n - 1) / RAMP_INPUTS of the way.
-                RAMP_INPUTS + 1
-            ),
+            None => {
+                let (small, maximal) = self.parts();
+                let maximal = match maximal {
+                    0 => String::new(),
+                    n => format!(
+                        "; then {n} maximal (T at its maximum, the longest of {} draws at the ranges)",
+                        generate::MAXIMAL_DRAWS
+                    ),
+                };
+                format!(
+                    "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, run budget {} CPU seconds, \
+                     solution `{}`\n\
+                     ranges: {bounds}\n\
+                     inputs: {small} small ({}), sizes growing from tiny to them by input {}{maximal}",
+                    crate::program::name(),
+                    self.problem_args,
+                    self.seed,
+                    self.cases,
+                    self.jobs,
+                    self.limits.timeout.as_millis(),
+                    self.max_time.as_secs(),
+                    self.solution.display(),
+                    bounds.small().sizes(),
+                    // Input n (from 1) is drawn at (n - 1) / RAMP_INPUTS of the way.
+                    RAMP_INPUTS + 1
+                )
+            }
         }
+    }
+
+    /// Returns the numbers of small and of maximal inputs of the run: `maximal`, at most
+    /// a tenth of `cases`, taken from the end.
+    ///
+    /// # Example
+    /// ```
+    /// use gamecheck::stress::Config;
+    /// let config = Config { cases: 200, maximal: 4, ..Config::default() };
+    /// assert_eq!(config.parts(), (196, 4));
+    /// assert_eq!(Config { cases: 9, ..config }.parts(), (9, 0));
+    /// ```
+    pub fn parts(&self) -> (usize, usize) {
+        let maximal = self.maximal.min(self.cases / 10);
+        (self.cases - maximal, maximal)
     }
 
     /// Returns the command that reruns the solution on `file` (the kept input, or an
@@ -459,6 +511,8 @@ fn read_replay<P: ContestFormat>(problem: &P, path: &Path) -> Result<Vec<P::Case
 ///     solution: Solution::parse("cat").unwrap(),
 ///     seed: 1,
 ///     cases: 3,
+///     maximal: 0,
+///     max_time: Duration::from_secs(60),
 ///     jobs: 1,
 ///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, memory: None },
 ///     move_time: None,
@@ -508,6 +562,8 @@ pub fn stress<P: ContestFormat + Order>(problem: &P, config: &Config) -> Result<
 ///     solution: Solution::parse("cat").unwrap(),
 ///     seed: 1,
 ///     cases: 4,
+///     maximal: 0,
+///     max_time: Duration::from_secs(60),
 ///     jobs: 2,
 ///     limits: Limits { timeout: Duration::from_secs(5), max_output_bytes: 1 << 20, memory: None },
 ///     move_time: None,
@@ -634,6 +690,7 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         .map_err(|source| StressError::Pool { jobs, source })?;
     let solution = config.built_solution()?;
     let check = |cases: &[P::Case]| step.check(&solution, cases);
+    let (small, maximal) = config.parts();
     let mut report = Report {
         problem: config.problem_args.clone(),
         seed: Some(config.seed),
@@ -643,6 +700,12 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         ranges: bounds.pairs(),
         ranges_text: bounds.to_string(),
         failure: None,
+        inputs: Some(Coverage {
+            small: 0,
+            maximal: 0,
+            planned: (small, maximal),
+            stopped_by: None,
+        }),
     };
     if let Some(path) = &config.replay {
         let (cases, judgement, run) = match step.replay(&solution, path) {
@@ -656,6 +719,7 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         report.seed = None;
         report.cases = 1;
         report.requested = 1;
+        report.inputs = None;
         report.verdict = judgement.verdict;
         let input = problem.write_input(&cases);
         report.failure = (judgement.verdict != Verdict::Ok)
@@ -668,15 +732,23 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         None => None,
     };
     progress.start(config.cases as u64);
-    let inputs = Inputs::for_run(problem, config.seed, &bounds, config.cases).take(config.cases);
-    let sweep = first_failure::sweep(&pool, inputs, &check, progress);
-    let Some(first_failure::Failed {
-        index,
-        input: original,
-        result,
-    }) = sweep.failed
-    else {
-        report.cases = sweep.drawn;
+    // The run's budget counts the solution's runs too; the shrink has its own.
+    let spent = first_failure::Spent::new();
+    let check = |cases: &[P::Case]| {
+        let result = check(cases);
+        if let Ok((_, run)) = &result {
+            spent.add(run.cpu);
+        }
+        result
+    };
+    let Some((index, original, result)) = search(
+        problem,
+        config,
+        &bounds,
+        (&pool, &check, &spent),
+        progress,
+        &mut report,
+    ) else {
         return Ok(report);
     };
     let out_dir = || match &config.out_dir {
@@ -824,7 +896,68 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         failure.replay = Some(replay);
     }
     report.verdict = failure.judgement.verdict;
-    report.cases = index + 1;
     report.failure = Some(failure);
     Ok(report)
+}
+
+/// The pool a run's inputs run on, the check of one input, and what the run has spent.
+type Runner<'a, C> = (
+    &'a rayon::ThreadPool,
+    &'a (dyn Fn(&[C]) -> Result<(Judgement, RunOutcome), StressError> + Sync),
+    &'a first_failure::Spent,
+);
+
+/// The first failing input of a run: its place in the run (from 0), the input, and what
+/// checking it gave.
+type Found<C> = (usize, Generated<C>, Result<(Judgement, RunOutcome), StressError>);
+
+/// Runs the small inputs, then, when none failed, the maximal ones, within the run's
+/// budget (the small ones within three quarters of it); returns the first failure, with
+/// its place in the run (from 0), and counts what ran in `report`.
+fn search<P: ContestFormat + Order>(
+    problem: &P,
+    config: &Config,
+    bounds: &Bounds,
+    (pool, check, spent): Runner<'_, P::Case>,
+    progress: &dyn Progress,
+    report: &mut Report,
+) -> Option<Found<P::Case>> {
+    let (small, maximal) = config.parts();
+    let small_share = match maximal {
+        0 => config.max_time,
+        _ => config.max_time - config.max_time / 4,
+    };
+    let small_bounds = bounds.small();
+    let inputs = Inputs::for_run(problem, config.seed, &small_bounds, config.cases).take(small);
+    let sweep = first_failure::sweep(pool, inputs, check, (spent, small_share), progress);
+    let mut counts = Coverage {
+        small: sweep.drawn,
+        maximal: 0,
+        planned: (small, maximal),
+        stopped_by: sweep.stopped.then_some(config.max_time),
+    };
+    let failed = match sweep.failed {
+        Some(f) => {
+            counts.small = f.index + 1;
+            Some((f.index, f.input, f.result))
+        }
+        None if maximal > 0 => {
+            let inputs = Inputs::maximal(problem, config.seed, bounds).take(maximal);
+            let sweep = first_failure::sweep(pool, inputs, check, (spent, config.max_time), progress);
+            counts.maximal = sweep.drawn;
+            if sweep.stopped {
+                counts.stopped_by = Some(config.max_time);
+            }
+            sweep.failed.map(|f| {
+                counts.maximal = f.index + 1;
+                // Numbered by its place in the run as planned, whatever number of small
+                // inputs the budget let run.
+                (small + f.index, f.input, f.result)
+            })
+        }
+        None => None,
+    };
+    report.cases = counts.small + counts.maximal;
+    report.inputs = Some(counts);
+    failed
 }

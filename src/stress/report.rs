@@ -59,6 +59,50 @@ pub struct Report {
     pub ranges: Vec<(&'static str, u64)>,
     pub ranges_text: String,
     pub failure: Option<Failure>,
+    /// How many small and maximal inputs ran, and what stopped the run; `None` for a
+    /// replay.
+    pub inputs: Option<Coverage>,
+}
+
+/// What a run covered: the small and maximal inputs run, of those planned, and the run
+/// budget when it stopped the run before the plan was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    pub small: usize,
+    pub maximal: usize,
+    /// Small and maximal inputs planned ([`super::Config::parts`]).
+    pub planned: (usize, usize),
+    /// The run budget ([`super::Config::max_time`]), when it was spent before the
+    /// planned inputs all ran.
+    pub stopped_by: Option<std::time::Duration>,
+}
+
+impl Coverage {
+    /// Returns the inputs planned but not run.
+    pub fn not_run(&self) -> usize {
+        (self.planned.0 - self.small.min(self.planned.0))
+            + (self.planned.1 - self.maximal.min(self.planned.1))
+    }
+
+    /// Returns `inputs: 196 small, 4 maximal`, and what the run budget left out when it
+    /// stopped the run.
+    fn to_text(self) -> String {
+        let mut out = format!("inputs: {} small, {} maximal", self.small, self.maximal);
+        if let Some(limit) = self.stopped_by {
+            let _ = write!(
+                out,
+                "; stopped by the run budget of {} CPU seconds (--max-seconds; three quarters of it for \
+                 the small inputs when maximal ones follow): {} of {} small and {} of {} maximal inputs \
+                 not run",
+                limit.as_secs_f64(),
+                self.planned.0 - self.small.min(self.planned.0),
+                self.planned.0,
+                self.planned.1 - self.maximal.min(self.planned.1),
+                self.planned.1
+            );
+        }
+        out
+    }
 }
 
 /// Writes `data` to `path` through a temporary file renamed over it, so a reader (or a
@@ -207,7 +251,9 @@ impl Report {
 
     /// Returns the report as one JSON object: `format_version`, `verdict`, `input` (the shrunk failing
     /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
-    /// replay), `problem`, `ranges`; for a failure also `input_index`, `size`,
+    /// replay), `problem`, `ranges`, `small_inputs` and `maximal_inputs` (absent for a
+    /// replay), `stopped_by` and `not_run` when the run budget stopped the run; for a
+    /// failure also `input_index`, `size`,
     /// `first_failing_input`, `first_detail`, `generator`, `detail`, `cpu_ms`, `wall_ms`,
     /// `time_limit` (for a timeout), `shrink` (`standing`, `runs`, `why`), `files` and `replay`.
     pub fn to_json(&self) -> String {
@@ -231,6 +277,17 @@ impl Report {
         }
         o.insert("problem".into(), json!(self.problem));
         o.insert("ranges".into(), pairs(&self.ranges));
+        if let Some(c) = &self.inputs {
+            o.insert("small_inputs".into(), json!(c.small));
+            o.insert("maximal_inputs".into(), json!(c.maximal));
+            if let Some(limit) = c.stopped_by {
+                o.insert(
+                    "stopped_by".into(),
+                    json!(format!("run budget of {} CPU seconds", limit.as_secs_f64())),
+                );
+                o.insert("not_run".into(), json!(c.not_run()));
+            }
+        }
         if let Some(f) = failure {
             o.insert("detail".into(), json!(f.judgement.detail));
             o.insert("cpu_ms".into(), json!(f.run.cpu.as_millis() as u64));
@@ -288,7 +345,15 @@ impl Report {
         let mut out = String::new();
         let Some(f) = &self.failure else {
             let seed = self.seed.map_or(String::new(), |s| format!(" (seed {s})"));
-            if self.cases < self.requested {
+            let stopped = self.inputs.is_some_and(|c| c.stopped_by.is_some());
+            if stopped {
+                let _ = writeln!(
+                    out,
+                    "ok: {} inputs passed{seed}, the run budget spent before the other {}",
+                    self.cases,
+                    self.inputs.map_or(0, |c| c.not_run())
+                );
+            } else if self.cases < self.requested {
                 // The generator's draws are biased (Chopsticks draws positions of real
                 // play), so giving up says nothing of how many inputs the ranges hold.
                 let _ = writeln!(
@@ -303,6 +368,9 @@ impl Report {
                 let _ = writeln!(out, "ok: all {} inputs passed{seed}", self.cases);
             }
             let _ = writeln!(out, "ranges: {}", self.ranges_text);
+            if let Some(c) = self.inputs {
+                let _ = writeln!(out, "{}", c.to_text());
+            }
             return out;
         };
         if f.index == 0 {
@@ -344,6 +412,9 @@ impl Report {
             let _ = write!(out, "stderr (last lines):\n{}", indent(&tail));
         }
         let _ = writeln!(out, "ranges: {}", self.ranges_text);
+        if let Some(c) = self.inputs {
+            let _ = writeln!(out, "{}", c.to_text());
+        }
         if !f.files.is_empty() {
             let names: Vec<String> = f.files.iter().map(|p| p.display().to_string()).collect();
             let _ = writeln!(out, "files: {}", names.join(", "));
