@@ -520,11 +520,12 @@ fn top_of_range<P: ContestFormat + Order>(
         .generate(rng, bounds)
         .into_iter()
         .map(|case| {
-            let values: Vec<(usize, u128)> = (0..problem.coordinates(&case).len())
-                .filter_map(|i| {
-                    (!rng.random_bool(0.3)).then(|| (i, cap.saturating_sub(rng.random_range(0..=2u128))))
-                })
-                .collect();
+            let mut values = Vec::new();
+            for i in 0..problem.coordinates(&case).len() {
+                if !rng.random_bool(0.3) {
+                    values.push((i, cap.saturating_sub(rng.random_range(0..=2u128))));
+                }
+            }
             // All at once: a case of 10^5 counts is copied and checked once, not once a
             // count. Where that is no case, one at a time, each kept where it is valid.
             problem.with_coordinates(&case, &values).unwrap_or_else(|| {
@@ -592,7 +593,7 @@ mod tests {
     fn a_change_a_few_values_up_is_found_in_a_few_answers() {
         // The answer flips every 5 values: from 10^12, the change is at 10^12 + 4 / + 5
         // (10^12 is a multiple of 5). Bisection of 2^60 took 60 answers.
-        let flips = |v: u128| (v / 5) % 2 == 0;
+        let flips = |v: u128| (v / 5).is_multiple_of(2);
         let lo = 1_000_000_000_000;
         let (at, asked) = found(flips, lo, lo + (1 << 60) + 5);
         assert!((lo..lo + 5).contains(&at), "{at}");
