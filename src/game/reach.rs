@@ -338,10 +338,12 @@ mod tests {
     use super::*;
     use crate::game::{Field, Format, Outcome, Output};
 
-    /// Moves of heaps beyond the rules oracle's reach listed by [`Halving`], and by
-    /// [`Halving`] all told.
-    static LISTED_LARGE: AtomicU64 = AtomicU64::new(0);
-    static LISTED: AtomicU64 = AtomicU64::new(0);
+    thread_local! {
+        /// Moves of heaps beyond the rules oracle's reach listed by [`Halving`] on this
+        /// thread, and all told: each test counts its own, whatever runs beside it.
+        static LISTED_LARGE: AtomicU64 = const { AtomicU64::new(0) };
+        static LISTED: AtomicU64 = const { AtomicU64::new(0) };
+    }
 
     /// A heap of n becomes n / 2 (floor); who cannot move (at 0) loses. A game of as many
     /// moves as n has bits: the first player wins exactly when that number is odd.
@@ -352,9 +354,9 @@ mod tests {
         const NAME: &'static str = "halving";
 
         fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
-            LISTED.fetch_add(1, Ordering::Relaxed);
+            LISTED.with(|c| c.fetch_add(1, Ordering::Relaxed));
             if n > 1 << 20 {
-                LISTED_LARGE.fetch_add(1, Ordering::Relaxed);
+                LISTED_LARGE.with(|c| c.fetch_add(1, Ordering::Relaxed));
             }
             if n > 0 {
                 out.push(n / 2);
@@ -392,9 +394,9 @@ mod tests {
     fn the_stated_reach_lists_the_moves_of_one_level_where_the_rules_judge_the_top() {
         let (problem, bounds) = halving();
         // Every heap up to 10^12 is judged in its 40 moves, far within the budget.
-        LISTED.store(0, Ordering::Relaxed);
+        LISTED.with(|c| c.store(0, Ordering::Relaxed));
         assert_eq!(problem.stated_reach(&bounds), None);
-        let listed = LISTED.load(Ordering::Relaxed);
+        let listed = LISTED.with(|c| c.load(Ordering::Relaxed));
         // One level of probes (the top and 8 drawn, 41 heaps each), not 40 doublings.
         let probes = problem
             .probes(&bounds, bounds.max("count").expect("a count"))
@@ -417,9 +419,9 @@ mod tests {
     #[test]
     fn the_check_before_a_run_lists_few_contest_size_heaps() {
         let (problem, _) = halving();
-        LISTED_LARGE.store(0, Ordering::Relaxed);
+        LISTED_LARGE.with(|c| c.store(0, Ordering::Relaxed));
         assert_eq!(problem.check_fast_path(), Ok(()));
-        let large = LISTED_LARGE.load(Ordering::Relaxed);
+        let large = LISTED_LARGE.with(|c| c.load(Ordering::Relaxed));
         // Each case of the two properties at the move reach lists one heap's moves and its
         // move's: at most 2 · 2 · 16, where their shares of 64 cases would be 2 · 2 · 128.
         assert!(large <= 2 * 2 * u64::from(CHECK_CASES_AT_MOVE_REACH), "{large}");
