@@ -422,9 +422,10 @@ mod tests {
         LISTED_LARGE.with(|c| c.store(0, Ordering::Relaxed));
         assert_eq!(problem.check_fast_path(), Ok(()));
         let large = LISTED_LARGE.with(|c| c.load(Ordering::Relaxed));
-        // Each case of the two properties at the move reach lists one heap's moves and its
-        // move's: at most 2 · 2 · 16, where their shares of 64 cases would be 2 · 2 · 128.
-        assert!(large <= 2 * 2 * u64::from(CHECK_CASES_AT_MOVE_REACH), "{large}");
+        // Each case of the two properties at the move reach lists at most one heap's
+        // moves and its move's, 16 cases each (8 heaps here: most drawn heaps are small);
+        // with their shares of 64 cases, 128 each, 92 are listed.
+        assert!(large <= 32, "{large}");
         assert!(large > 0, "no contest-size heap was checked");
     }
 }
