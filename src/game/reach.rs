@@ -13,7 +13,7 @@ use super::problem::GameProblem;
 use super::{Answer, Game, Question, Unanswered};
 use crate::game_trait::position::Position;
 use crate::game_trait::search::{SEARCH_BUDGET, SEARCH_WORK, Search};
-use crate::problem::{Bounds, ContestFormat, Problem, Range};
+use crate::problem::{Bounds, ContestFormat, Problem, Properties, Range};
 use crate::stress::{Beyond, Reach};
 
 /// The work (moves listed plus positions stored) one case may cost the rules, in the
@@ -34,6 +34,12 @@ const STATED_WORK: u64 = PROBE_WORK / 16;
 const FAST_PROBE_BUDGET: usize = 64;
 /// Cases `check` runs on the fast path before `stress` trusts it beyond the rules.
 const CHECK_CASES: u32 = 64;
+/// Cases, at most, of each property that draws positions up to the game's largest count
+/// ([`super::problem::AT_MOVE_REACH`]) in that check: each lists the moves of a
+/// contest-size position, which a game may list by trial division (Codeforces 150A:
+/// 3·10^6 divisions at 10^13), so 128 of them cost more than the 200 inputs of the run.
+/// The properties of small positions, which compare with the rules, keep their share.
+const CHECK_CASES_AT_MOVE_REACH: u32 = 16;
 
 /// Reaches already probed in this process, by problem and bounds: the banner and the run
 /// ask once each.
@@ -154,6 +160,19 @@ impl<G: Game> GameProblem<G> {
         Some(ok)
     }
 
+    /// Returns the rules' reach where it is only stated ([`STATED_WORK`] a probe): `None`
+    /// when they judge the probes at the top of `bounds`, else as [`Self::rules_reach`]
+    /// finds it. The top first: where the rules judge every input (a game whose moves are
+    /// few but dear to list, as divisors by trial division), one level is probed, not
+    /// the 44 doublings to 10^13.
+    fn stated_reach(&self, bounds: &Bounds) -> Option<u64> {
+        let top = bounds.max("count")?;
+        if self.rules_judge(bounds, top, STATED_WORK) {
+            return None;
+        }
+        self.rules_reach(bounds, STATED_WORK, 0)
+    }
+
     /// Whether the fast path answers every probe at the top of `bounds` without a search:
     /// with one that refuses every question, so it lists no move (at 2^64 pins, more
     /// than any memory holds). Such a fast path answers every input itself.
@@ -232,7 +251,7 @@ impl<G: Game> GameProblem<G> {
         if self.mode == super::problem::Mode::Game && self.fast_path_answers_everywhere(bounds) {
             // The expected answers are the fast path's on every input, once check holds
             // it: the rules' reach is only stated, probed within a smaller budget.
-            let rules = self.rules_reach(bounds, STATED_WORK, 0);
+            let rules = self.stated_reach(bounds);
             let beyond = match self.check_fast_path() {
                 Ok(()) => Beyond::FastPath,
                 Err(why) => Beyond::Refuted(why),
@@ -270,10 +289,22 @@ impl<G: Game> GameProblem<G> {
         if self.mode != super::problem::Mode::Game {
             return Ok(());
         }
-        let checked = crate::check::check_problem(self, 1, CHECK_CASES, None);
+        let checked = self.properties().into_iter().try_for_each(|property| {
+            let mut cases = property.share.of(CHECK_CASES);
+            if super::problem::AT_MOVE_REACH.contains(&property.name) {
+                cases = cases.min(CHECK_CASES_AT_MOVE_REACH);
+            }
+            let config = crate::check::RunConfig {
+                seed: 1,
+                cases,
+                persist_in: None,
+                budget: None,
+            };
+            crate::check::run_property(self, &property, config, &|| {}).result
+        });
         self.forget();
         match checked {
-            Ok(_) => Ok(()),
+            Ok(()) => Ok(()),
             Err(crate::check::PropertyError::Fail(c)) => Err(format!(
                 "{} fails at {} ({}): {}",
                 c.property,
@@ -297,5 +328,104 @@ impl<G: Game> GameProblem<G> {
         // winning move asks the outcome of every move, which a fresh memo searches anew.
         let q = self.fast_move(p).ok()?;
         q.filter(|q| self.valid(q))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::*;
+    use crate::game::{Field, Format, Outcome, Output};
+
+    thread_local! {
+        /// Moves of heaps beyond the rules oracle's reach listed by [`Halving`] on this
+        /// thread, and all told: each test counts its own, whatever runs beside it.
+        static LISTED_LARGE: AtomicU64 = const { AtomicU64::new(0) };
+        static LISTED: AtomicU64 = const { AtomicU64::new(0) };
+    }
+
+    /// A heap of n becomes n / 2 (floor); who cannot move (at 0) loses. A game of as many
+    /// moves as n has bits: the first player wins exactly when that number is odd.
+    struct Halving;
+
+    impl Game for Halving {
+        type Position = u64;
+        const NAME: &'static str = "halving";
+
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            LISTED.with(|c| c.fetch_add(1, Ordering::Relaxed));
+            if n > 1 << 20 {
+                LISTED_LARGE.with(|c| c.fetch_add(1, Ordering::Relaxed));
+            }
+            if n > 0 {
+                out.push(n / 2);
+            }
+        }
+
+        fn max_count(&self) -> u64 {
+            1_000_000_000_000
+        }
+
+        fn outcome(&self, &n: &u64, _: &mut Search<Self>) -> Result<Outcome, Unanswered> {
+            Ok(Outcome::of((64 - n.leading_zeros()) % 2 == 1))
+        }
+
+        fn format(&self) -> Format<Self> {
+            Format::single()
+                .line([Field::number("n", 0..=1_000_000_000_000)])
+                .answer(Output::winner("First", "Second"))
+        }
+    }
+
+    fn halving() -> (GameProblem<Halving>, Bounds) {
+        let problem = GameProblem::new(Halving, Question::default()).expect("a problem");
+        let bounds = problem
+            .constraints()
+            .and_then(|k| {
+                k.bounds("halving", Range::Contest, &[])
+                    .map_err(|e| e.to_string())
+            })
+            .expect("bounds");
+        (problem, bounds)
+    }
+
+    #[test]
+    fn the_stated_reach_lists_the_moves_of_one_level_where_the_rules_judge_the_top() {
+        let (problem, bounds) = halving();
+        // Every heap up to 10^12 is judged in its 40 moves, far within the budget.
+        LISTED.with(|c| c.store(0, Ordering::Relaxed));
+        assert_eq!(problem.stated_reach(&bounds), None);
+        let listed = LISTED.with(|c| c.load(Ordering::Relaxed));
+        // One level of probes (the top and 8 drawn, 41 heaps each), not 40 doublings.
+        let probes = problem
+            .probes(&bounds, bounds.max("count").expect("a count"))
+            .len() as u64;
+        assert!(listed <= probes * 41, "{listed} moves listed for {probes} probes");
+        // Where the rules stop short of the top, it is the doubling's reach.
+        let below = problem
+            .constraints()
+            .and_then(|k| {
+                k.bounds("halving", Range::Contest, &[("count", 1 << 20)])
+                    .map_err(|e| e.to_string())
+            })
+            .expect("bounds");
+        assert_eq!(
+            problem.stated_reach(&below),
+            problem.rules_reach(&below, STATED_WORK, 0)
+        );
+    }
+
+    #[test]
+    fn the_check_before_a_run_lists_few_contest_size_heaps() {
+        let (problem, _) = halving();
+        LISTED_LARGE.with(|c| c.store(0, Ordering::Relaxed));
+        assert_eq!(problem.check_fast_path(), Ok(()));
+        let large = LISTED_LARGE.with(|c| c.load(Ordering::Relaxed));
+        // Each case of the two properties at the move reach lists at most one heap's
+        // moves and its move's, 16 cases each (8 heaps here: most drawn heaps are small);
+        // with their shares of 64 cases, 128 each, 92 are listed.
+        assert!(large <= 32, "{large}");
+        assert!(large > 0, "no contest-size heap was checked");
     }
 }

@@ -83,6 +83,8 @@ pub const SMALL_POSITIONS: usize = 2048;
 const BISECTIONS: usize = 16;
 /// Points sampled along a coordinate to find two with different answers.
 const SAMPLES: usize = 8;
+/// Steps up from the lower side of a change (1, 2, 4, …) before it is bisected.
+const NEAR_STEPS: usize = 8;
 /// Cases of one input whose winning move is asked for, at most: each lists the moves of
 /// its case, and an input may hold 10^5 cases.
 const NEAR_LOST: usize = 16;
@@ -219,7 +221,8 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     /// finds nothing).
     ///
     /// # Complexity
-    /// A boundary input asks for about 16 · (8 + 64) expected answers.
+    /// A boundary input asks for at most about 16 · (8 + 8 + 64) expected answers, and
+    /// where answers change every few values about 16 · (8 + 8).
     ///
     /// # Example
     /// ```
@@ -516,17 +519,9 @@ fn answer_boundaries<P: ContestFormat + Order>(
             continue;
         }
         let j = changes[rng.random_range(0..changes.len())];
-        let (mut lo, mut lo_case, lo_answer) = answered[j - 1].clone();
-        let (mut hi, mut hi_case, _) = answered[j].clone();
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            let Some((case, answer)) = at(mid) else { break };
-            if answer == lo_answer {
-                (lo, lo_case) = (mid, case);
-            } else {
-                (hi, hi_case) = (mid, case);
-            }
-        }
+        let (lo, lo_case, lo_answer) = answered[j - 1].clone();
+        let (hi, hi_case, _) = answered[j].clone();
+        let ((_, lo_case), (_, hi_case)) = change_between(&at, (lo, lo_case, &lo_answer), (hi, hi_case));
         // An input of one case holds one side of the change, either.
         if room == 1 {
             out.push(if rng.random_bool(0.5) { lo_case } else { hi_case });
@@ -536,6 +531,45 @@ fn answer_boundaries<P: ContestFormat + Order>(
         out.push(hi_case);
     }
     out
+}
+
+/// Returns two neighbouring points of `lo..=hi` and their cases where the answer
+/// changes, given that `at(lo)` answers `lo_answer` and `at(hi)` does not: first steps
+/// of 1, 2, 4, … up from `lo` ([`NEAR_STEPS`] at most), then bisection. Where answers
+/// change every few values (Codeforces 150A: whether q has two prime factors), the
+/// change next to `lo` is found in a few answers, not the 40 a bisection of 10^13
+/// takes; where they change once (a ratio's threshold), the steps cost [`NEAR_STEPS`]
+/// more. Stops where `at` answers nothing, with the interval reached.
+fn change_between<C: Clone, A: PartialEq>(
+    at: &impl Fn(u128) -> Option<(C, A)>,
+    (mut lo, mut lo_case, lo_answer): (u128, C, &A),
+    (mut hi, mut hi_case): (u128, C),
+) -> ((u128, C), (u128, C)) {
+    let mut step = 1u128;
+    for _ in 0..NEAR_STEPS {
+        if hi - lo <= step {
+            break;
+        }
+        let Some((case, answer)) = at(lo + step) else {
+            return ((lo, lo_case), (hi, hi_case));
+        };
+        if answer != *lo_answer {
+            (hi, hi_case) = (lo + step, case);
+            break;
+        }
+        (lo, lo_case) = (lo + step, case);
+        step *= 2;
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        let Some((case, answer)) = at(mid) else { break };
+        if answer == *lo_answer {
+            (lo, lo_case) = (mid, case);
+        } else {
+            (hi, hi_case) = (mid, case);
+        }
+    }
+    ((lo, lo_case), (hi, hi_case))
 }
 
 /// Returns random cases of `bounds` whose coordinates are mostly set to the top of the
@@ -550,12 +584,18 @@ fn top_of_range<P: ContestFormat + Order>(
         .generate(rng, bounds)
         .into_iter()
         .map(|case| {
-            (0..problem.coordinates(&case).len()).fold(case, |c, i| {
-                if rng.random_bool(0.3) {
-                    return c;
+            let mut values = Vec::new();
+            for i in 0..problem.coordinates(&case).len() {
+                if !rng.random_bool(0.3) {
+                    values.push((i, cap.saturating_sub(rng.random_range(0..=2u128))));
                 }
-                let v = cap.saturating_sub(rng.random_range(0..=2u128));
-                problem.with_coordinate(&c, i, v).unwrap_or(c)
+            }
+            // All at once: a case of 10^5 counts is copied and checked once, not once a
+            // count. Where that is no case, one at a time, each kept where it is valid.
+            problem.with_coordinates(&case, &values).unwrap_or_else(|| {
+                values
+                    .iter()
+                    .fold(case, |c, &(i, v)| problem.with_coordinate(&c, i, v).unwrap_or(c))
             })
         })
         .collect()
@@ -590,4 +630,105 @@ fn near_lost<P: ContestFormat + Order>(problem: &P, rng: &mut ChaCha8Rng, bounds
     }
     out.truncate(room);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    /// Returns the change [`change_between`] finds in `lo..=hi` under `answer`, checked
+    /// to be two neighbours with different answers, and the answers it asked for.
+    fn found(answer: impl Fn(u128) -> bool, lo: u128, hi: u128) -> (u128, usize) {
+        let asked = Cell::new(0);
+        let at = |v: u128| {
+            asked.set(asked.get() + 1);
+            Some((v, answer(v)))
+        };
+        let ((a, case_a), (b, case_b)) = change_between(&at, (lo, lo, &answer(lo)), (hi, hi));
+        assert_eq!((case_a, case_b), (a, b));
+        assert_eq!(b, a + 1, "not neighbours: {a}, {b}");
+        assert_ne!(answer(a), answer(b), "no change at {a}");
+        (a, asked.get())
+    }
+
+    #[test]
+    fn a_change_a_few_values_up_is_found_in_a_few_answers() {
+        // The answer flips every 5 values: from 10^12, the change is at 10^12 + 4 / + 5
+        // (10^12 is a multiple of 5). Bisection of 2^60 took 60 answers.
+        let flips = |v: u128| (v / 5).is_multiple_of(2);
+        let lo = 1_000_000_000_000;
+        let (at, asked) = found(flips, lo, lo + (1 << 60) + 5);
+        assert!((lo..lo + 5).contains(&at), "{at}");
+        assert!(asked <= 6, "{asked} answers");
+    }
+
+    /// Positions of [`Heaps`] checked.
+    static CHECKED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+    /// Nim on exactly 1000 heaps, one case an input, whose positions are counted as the
+    /// engine checks them.
+    struct Heaps;
+
+    impl crate::game::Game for Heaps {
+        type Position = Vec<u64>;
+        const NAME: &'static str = "heaps";
+
+        fn moves(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            for (i, &x) in heaps.iter().enumerate() {
+                out.extend((0..x).map(|y| [&heaps[..i], &[y], &heaps[i + 1..]].concat()));
+            }
+        }
+
+        fn check_position(&self, _: &Vec<u64>) -> Result<(), String> {
+            CHECKED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }
+
+        fn max_count(&self) -> u64 {
+            1_000_000_000
+        }
+
+        fn format(&self) -> crate::game::Format<Self> {
+            use crate::game::{Field, Format, Output};
+            Format::cases(1..=1)
+                .line([Field::len("n", 1000..=1000)])
+                .line([Field::list("x_i", 1..=1_000_000_000)])
+                .answer(Output::winner("first", "second"))
+        }
+    }
+
+    #[test]
+    fn the_top_of_a_long_list_is_set_in_one_step() {
+        use crate::game::{GameProblem, Question};
+        use crate::problem::Range;
+        let p = GameProblem::new(Heaps, Question::default()).expect("a problem");
+        let bounds = p
+            .constraints()
+            .and_then(|k| k.bounds("heaps", Range::Contest, &[]).map_err(|e| e.to_string()))
+            .expect("bounds");
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        CHECKED.store(0, std::sync::atomic::Ordering::Relaxed);
+        let cases = top_of_range(&p, &mut rng, &bounds);
+        let checked = CHECKED.load(std::sync::atomic::Ordering::Relaxed);
+        let [case] = &cases[..] else {
+            panic!("{} cases", cases.len())
+        };
+        // About 70% of the 1000 heaps at the top or just below it, the rest as drawn.
+        let top = case.iter().filter(|&&x| x >= 1_000_000_000 - 2).count();
+        assert!((600..=800).contains(&top), "{top} heaps at the top");
+        // The drawn case and the case set at the top are checked, not one case a heap.
+        assert!(checked <= 4, "{checked} positions checked");
+    }
+
+    #[test]
+    fn a_single_far_change_is_still_found_exactly() {
+        // One threshold: the steps up cost their 8 answers, then bisection finds it.
+        let threshold = 123_456_789_012_345u128;
+        let above = |v: u128| v >= threshold;
+        let (at, asked) = found(above, 7, 1 << 50);
+        assert_eq!(at, threshold - 1);
+        assert!(asked <= NEAR_STEPS + 51, "{asked} answers");
+    }
 }

@@ -31,6 +31,7 @@ mod truth;
 
 pub(crate) use line_shape::LineShape;
 pub(crate) use order::total_within;
+pub(crate) use properties::AT_MOVE_REACH;
 
 /// A fast answer: the game's own, or a formula a user checks.
 pub(crate) type Fast<G> =

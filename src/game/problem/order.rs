@@ -138,6 +138,14 @@ impl<G: Game> Order for GameProblem<G> {
         G::Position::from_counts(&c).filter(|q| self.valid(q))
     }
 
+    fn with_coordinates(&self, p: &G::Position, values: &[(usize, u128)]) -> Option<G::Position> {
+        let mut c = p.counts();
+        for &(i, value) in values {
+            *c.get_mut(i)? = u64::try_from(value).ok()?;
+        }
+        G::Position::from_counts(&c).filter(|q| self.valid(q))
+    }
+
     fn keeping(&self, p: &G::Position, keep: &[usize]) -> Option<G::Position> {
         if G::Position::ARITY.is_some() {
             return None;

@@ -4,6 +4,12 @@
 
 use super::*;
 
+/// The properties whose cases are drawn up to the game's largest count (its move
+/// reach), not within an oracle's: a case lists the moves of a contest-size position.
+pub(crate) const AT_MOVE_REACH: [&str; 2] = [CERTIFIED, BELLMAN];
+const CERTIFIED: &str = "winning_move_is_certified";
+const BELLMAN: &str = "fast_path_is_bellman_consistent";
+
 type Check<G> = fn(&GameProblem<G>, &<G as Game>::Position) -> Result<(), CaseError>;
 
 fn property<G: Game>(
@@ -96,18 +102,8 @@ impl<G: Game> GameProblem<G> {
             });
         }
         let large = self.positions(self.settings.move_reach_of(&self.game));
-        out.push(property::<G>(
-            "winning_move_is_certified",
-            2,
-            large.clone(),
-            |g, p| g.certify(p),
-        ));
-        out.push(property::<G>(
-            "fast_path_is_bellman_consistent",
-            2,
-            large,
-            |g, p| g.bellman(p),
-        ));
+        out.push(property::<G>(CERTIFIED, 2, large.clone(), |g, p| g.certify(p)));
+        out.push(property::<G>(BELLMAN, 2, large, |g, p| g.bellman(p)));
         out
     }
 
