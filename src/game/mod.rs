@@ -54,6 +54,8 @@ mod problem;
 mod reach;
 pub mod stress;
 mod table_proof;
+#[cfg(test)]
+pub(crate) mod test_games;
 
 // The trait layer, below the engines; `game` is where users find it, with what every game
 // gets from the engines.

@@ -626,13 +626,7 @@ mod tests {
         type Position = Vec<u64>;
         const NAME: &'static str = "small-nim";
         fn moves(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-            for (i, &x) in piles.iter().enumerate() {
-                out.extend((0..x).map(|y| {
-                    let mut q = piles.clone();
-                    q[i] = y;
-                    q
-                }));
-            }
+            crate::game::test_games::nim_moves(piles, out);
         }
         fn max_count(&self) -> u64 {
             20

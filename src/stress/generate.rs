@@ -676,9 +676,7 @@ mod tests {
         const NAME: &'static str = "heaps";
 
         fn moves(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-            for (i, &x) in heaps.iter().enumerate() {
-                out.extend((0..x).map(|y| [&heaps[..i], &[y], &heaps[i + 1..]].concat()));
-            }
+            crate::game::test_games::nim_moves(heaps, out);
         }
 
         fn check_position(&self, _: &Vec<u64>) -> Result<(), String> {
