@@ -678,26 +678,7 @@ fn naive_ge(
 fn a_census_values_every_board_of_the_shape_as_the_definition_does() {
     use gamecheck::partizan::{Value, temperature_by_cooling};
     for (rows, cols) in [(2u32, 3u32), (3, 3)] {
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("census-{rows}x{cols}"));
-        let (r, c, d) = (
-            rows.to_string(),
-            cols.to_string(),
-            dir.to_string_lossy().into_owned(),
-        );
-        let (code, _, err) = solve(
-            &[
-                "census",
-                "domineering",
-                "--rows",
-                &r,
-                "--cols",
-                &c,
-                "--out-dir",
-                &d,
-            ],
-            "",
-        );
-        assert_eq!(code, 0, "{err}");
+        let dir = domineering_census(rows, cols, "census");
         let jsonl = std::fs::read_to_string(dir.join("census.jsonl")).unwrap_or_else(|e| panic!("{e}"));
         let mut seen = std::collections::BTreeSet::new();
         let mut memo = std::collections::HashMap::new();
@@ -771,13 +752,10 @@ impl gamecheck::partizan::Partizan for WholeBoard {
     }
 }
 
-/// Runs `census domineering` on `rows × cols` and checks every row against the value of
-/// the whole board from its moves (written here, no regions) and the temperature by
-/// cooling, every board once, and the summary's counts of distinct values and
-/// temperatures against the set the search finds.
-fn census_matches_the_unsplit_search(rows: u32, cols: u32) {
-    use gamecheck::partizan::{Dyadic, Value, Values, temperature_by_cooling};
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("census-whole-{rows}x{cols}"));
+/// Runs `census domineering --rows R --cols C` into a fresh folder named after `tag` and
+/// the shape, asserts it exits 0, and returns the folder.
+fn domineering_census(rows: u32, cols: u32, tag: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{tag}-{rows}x{cols}"));
     let (r, c, d) = (
         rows.to_string(),
         cols.to_string(),
@@ -795,6 +773,16 @@ fn census_matches_the_unsplit_search(rows: u32, cols: u32) {
     ];
     let (code, _, err) = solve(&args, "");
     assert_eq!(code, 0, "{err}");
+    dir
+}
+
+/// Runs `census domineering` on `rows × cols` and checks every row against the value of
+/// the whole board from its moves (written here, no regions) and the temperature by
+/// cooling, every board once, and the summary's counts of distinct values and
+/// temperatures against the set the search finds.
+fn census_matches_the_unsplit_search(rows: u32, cols: u32) {
+    use gamecheck::partizan::{Dyadic, Value, Values, temperature_by_cooling};
+    let dir = domineering_census(rows, cols, "census-whole");
     let jsonl = std::fs::read_to_string(dir.join("census.jsonl")).unwrap_or_else(|e| panic!("{e}"));
     let mut whole = Values::new(WholeBoard { rows, cols });
     let mut seen = std::collections::HashSet::new();

@@ -98,9 +98,14 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Compiles the Chopsticks rule with `one_behind` and `defect` into `dir/name`.
 fn compile(dir: &Path, name: &str, one_behind: &str, defect: &str) -> PathBuf {
+    let text = RULE.replace("ONE_BEHIND", one_behind).replace("DEFECT", defect);
+    compile_c(dir, name, &text)
+}
+
+/// Writes the C source `text` to `dir/name.c` and compiles it with `-O2` into `dir/name`.
+fn compile_c(dir: &Path, name: &str, text: &str) -> PathBuf {
     let source = dir.join(format!("{name}.c"));
     let exe = dir.join(name);
-    let text = RULE.replace("ONE_BEHIND", one_behind).replace("DEFECT", defect);
     std::fs::write(&source, text).expect("write C source");
     let status = Command::new("cc")
         .args(["-O2", "-o"])
@@ -680,8 +685,6 @@ fn live_processes_mentioning(marker: &str) -> usize {
 
 /// Compiles `RULE` (right) with `tail` run after the answers are printed.
 fn compile_with_tail(dir: &Path, name: &str, tail: &str) -> PathBuf {
-    let source = dir.join(format!("{name}.c"));
-    let exe = dir.join(name);
     let text = RULE
         .replace("ONE_BEHIND", RIGHT_ONE_BEHIND)
         .replace("DEFECT", "")
@@ -689,15 +692,7 @@ fn compile_with_tail(dir: &Path, name: &str, tail: &str) -> PathBuf {
             "    return 0;\n}\n",
             &format!("    fflush(stdout);\n{tail}\n    return 0;\n}}\n"),
         );
-    std::fs::write(&source, format!("#include <time.h>\n{text}")).expect("write C source");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success(), "cc failed on {name}");
-    exe
+    compile_c(dir, name, &format!("#include <time.h>\n{text}"))
 }
 
 /// After printing its answers, a chain of 8 processes, each in its own session and
@@ -1252,8 +1247,6 @@ fn sigkill_of_stress_takes_each_running_solution_with_it() {
 
 /// A C program that spends `ms` of its own CPU time, then prints `done`.
 fn compile_spinner(dir: &Path, name: &str, ms: u64, forks: u32) -> PathBuf {
-    let source = dir.join(format!("{name}.c"));
-    let exe = dir.join(name);
     let text = format!(
         r#"
 #include <stdio.h>
@@ -1276,15 +1269,7 @@ int main(void) {{
 }}
 "#
     );
-    std::fs::write(&source, text).expect("write C source");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success(), "cc failed on {name}");
-    exe
+    compile_c(dir, name, &text)
 }
 
 /// Issue 31, item 9: the limit is CPU time, of the whole process tree, and the verdict
@@ -1531,16 +1516,7 @@ fn a_solution_stopped_by_its_own_alarm_is_judged_on_its_answer() {
     // gamecheck blocks SIGALRM for its reaper; a solution that inherited the mask never
     // saw its alarm and was judged `timeout`.
     let dir = scratch("alarm");
-    let source = dir.join("alarm.c");
-    std::fs::write(&source, ALARM).expect("write C source");
-    let exe = dir.join("alarm");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success());
+    let exe = compile_c(&dir, "alarm", ALARM);
     let (out, _) = stress(&[
         "chopsticks",
         "--solution",
@@ -1713,16 +1689,7 @@ int main(void) {
 #[test]
 fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
     let dir = scratch("memory-limit");
-    let source = dir.join("alloc.c");
-    std::fs::write(&source, ALLOCATES_2_GIB).expect("write C source");
-    let exe = dir.join("alloc");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success());
+    let exe = compile_c(&dir, "alloc", ALLOCATES_2_GIB);
     let (report, code, _) = chopsticks(
         &dir,
         &exe,
@@ -1794,17 +1761,11 @@ int main(void) {
 /// above 1000 cases: 36 small inputs, then 4 maximal ones (T = 3000).
 fn nim_6(name: &str, defect: &str) -> (serde_json::Value, i32) {
     let dir = scratch(name);
-    let source = dir.join("nim6.c");
-    let exe = dir.join("nim6");
-    let text = NIM_6.replace("SLOW_ABOVE", "1000").replace("DEFECT", defect);
-    std::fs::write(&source, text).expect("write C source");
-    let status = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
-        .arg(&source)
-        .status()
-        .expect("these tests need a C compiler `cc` on PATH");
-    assert!(status.success());
+    let exe = compile_c(
+        &dir,
+        "nim6",
+        &NIM_6.replace("SLOW_ABOVE", "1000").replace("DEFECT", defect),
+    );
     let out_dir = dir.join("out");
     let (out, took) = stress(&[
         "moore",
