@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use gamecheck::check::{Agreement, Campaign};
+use gamecheck::check::{Agreement, Campaign, RunConfig};
 use gamecheck::game::check::{self, CheckConfig};
 use gamecheck::game::{Field, Format, Game, GameProblem, Outcome, Output, Question};
 use gamecheck::problem::Budget;
@@ -62,7 +62,15 @@ fn alice_wins(n: u64, k: u64) -> bool {
 #[test]
 fn cases_beyond_every_search_cost_one_spent_search_per_direction_not_one_each() {
     let problem = GameProblem::new(OneTwoK::default(), Question::default()).expect("a game");
-    let rows = problem.rows(1, 100, None, None, &|| {});
+    let rows = problem.rows(
+        RunConfig {
+            seed: 1,
+            cases: 100,
+            persist_in: None,
+            budget: None,
+        },
+        &|| {},
+    );
     assert!(rows.iter().all(|r| r.verdict != Agreement::Disagree), "{rows:#?}");
     let unjudged: u64 = rows.iter().map(|r| r.unjudged.cases).sum();
     assert!(
@@ -82,7 +90,15 @@ fn cases_beyond_every_search_cost_one_spent_search_per_direction_not_one_each() 
 #[test]
 fn a_spent_run_budget_counts_the_cases_left_unjudged_by_it_not_run() {
     let problem = GameProblem::new(OneTwoK::default(), Question::default()).expect("a game");
-    let rows = problem.rows(1, 50, None, Some(Duration::ZERO), &|| {});
+    let rows = problem.rows(
+        RunConfig {
+            seed: 1,
+            cases: 50,
+            persist_in: None,
+            budget: Some(Duration::ZERO),
+        },
+        &|| {},
+    );
     for r in &rows {
         assert_eq!(r.unjudged.cases, r.cases, "{r:#?}");
         assert_eq!(r.verdict, Agreement::Unjudged);

@@ -1,7 +1,6 @@
 //! `gamecheck check`: every property of every problem under one seed.
 
 use std::path::Path;
-use std::time::Duration;
 
 use super::property::{PropertyError, RunConfig, run_property};
 use super::report::{Agreement, Answer, CampaignReport, Failure, Row, StaleEntry};
@@ -10,19 +9,12 @@ use crate::problem::{Least, Problem, Properties};
 /// One problem's part of a campaign, with its type erased so that problems of different
 /// types run in one list. Implemented for every [`Properties`].
 pub trait Campaign: Sync {
-    /// Returns the report rows of every property under `seed`, each on its share of
-    /// `cases` cases; `tick` is called once per case. With a `budget` of CPU time (of the
-    /// calling thread), each property gets what the ones before it left, split evenly
-    /// among those still to run, and the cases past its share are counted unjudged
-    /// ([`crate::problem::Budget::Run`]).
-    fn rows(
-        &self,
-        seed: u64,
-        cases: u32,
-        persist_in: Option<&Path>,
-        budget: Option<Duration>,
-        tick: &(dyn Fn() + Sync),
-    ) -> Vec<Row>;
+    /// Returns the report rows of every property under `run.seed`, each on its share of
+    /// `run.cases` cases; `tick` is called once per case. With a `run.budget` of CPU time
+    /// (of the calling thread), each property gets what the ones before it left, split
+    /// evenly among those still to run, and the cases past its share are counted
+    /// unjudged ([`crate::problem::Budget::Run`]).
+    fn rows(&self, run: RunConfig<'_>, tick: &(dyn Fn() + Sync)) -> Vec<Row>;
 
     /// Returns how many cases [`Campaign::rows`] runs for `cases`.
     fn case_count(&self, cases: u32) -> u64;
@@ -61,14 +53,13 @@ pub(crate) fn failure_of<P: Problem>(problem: &P, error: PropertyError<P>) -> Fa
 }
 
 impl<P: Properties> Campaign for P {
-    fn rows(
-        &self,
-        seed: u64,
-        cases: u32,
-        persist_in: Option<&Path>,
-        budget: Option<Duration>,
-        tick: &(dyn Fn() + Sync),
-    ) -> Vec<Row> {
+    fn rows(&self, run: RunConfig<'_>, tick: &(dyn Fn() + Sync)) -> Vec<Row> {
+        let RunConfig {
+            seed,
+            cases,
+            persist_in,
+            budget,
+        } = run;
         let properties = self.properties();
         let start = crate::budget::thread_cpu_time();
         properties
@@ -151,7 +142,15 @@ pub fn run_campaign(
 ) -> CampaignReport {
     let rows = problems
         .iter()
-        .flat_map(|p| p.rows(seed, cases, persist_in, None, tick))
+        .flat_map(|p| {
+            let run = RunConfig {
+                seed,
+                cases,
+                persist_in,
+                budget: None,
+            };
+            p.rows(run, tick)
+        })
         .collect();
     CampaignReport { seed, rows }
 }

@@ -30,13 +30,13 @@ impl Visit for CheckAll<'_> {
         }
         // Failures are kept in (and replayed from) the current directory's
         // proptest-regressions/, as `cargo test` does.
-        let rows = problem.rows(
-            self.seed,
-            self.cases,
-            Some(std::path::Path::new(".")),
-            Some(self.budget),
-            self.tick,
-        );
+        let run = crate::check::RunConfig {
+            seed: self.seed,
+            cases: self.cases,
+            persist_in: Some(std::path::Path::new(".")),
+            budget: Some(self.budget),
+        };
+        let rows = problem.rows(run, self.tick);
         (0, rows)
     }
 }

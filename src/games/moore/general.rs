@@ -421,15 +421,13 @@ fn run<A: Arith>(plan: &Plan<'_, A>, values: &[u64]) -> Vec<A::W> {
     };
     let slots = divisors(plan.grouping);
     let tasks = (m * s).div_ceil(TASK);
-    let task = |i: usize| {
-        last_dimension(
-            plan,
-            &f,
-            &slots,
-            &twiddles,
-            (i * TASK, ((i + 1) * TASK).min(m * s)),
-        )
+    let work = LastDimension {
+        plan,
+        f: &f,
+        slots: &slots,
+        twiddles,
     };
+    let task = |i: usize| last_dimension(&work, (i * TASK, ((i + 1) * TASK).min(m * s)));
     // A small instance is one task: no pool round trip.
     let acc = if tasks == 1 {
         task(0)
@@ -590,28 +588,31 @@ enum Twiddles<'a, W> {
     PerSlice,
 }
 
+/// What every task of the last dimension shares: the plan, the converted F, the orbit
+/// sizes' slots and the twiddles.
+struct LastDimension<'a, A: Arith> {
+    plan: &'a Plan<'a, A>,
+    f: &'a [A::W],
+    slots: &'a [usize],
+    twiddles: Twiddles<'a, A::W>,
+}
+
 /// Returns, for each orbit size, the sum of F(t)^K over the orbit representatives t
 /// whose flat index c·m^(B−1) + t' lies in lo..hi (c the last coordinate), with the
 /// widest kernels this CPU has.
-fn last_dimension<A: Arith>(
-    plan: &Plan<'_, A>,
-    f: &[A::W],
-    slots: &[usize],
-    twiddles: &Twiddles<'_, A::W>,
-    (lo, hi): (usize, usize),
-) -> Vec<A::W> {
+fn last_dimension<A: Arith>(work: &LastDimension<'_, A>, range: (usize, usize)) -> Vec<A::W> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("avx512f") {
             // SAFETY: AVX-512F was detected on this CPU just above.
-            return unsafe { last_dimension_avx512(plan, f, slots, twiddles, (lo, hi)) };
+            return unsafe { last_dimension_avx512(work, range) };
         }
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: AVX2 was detected on this CPU just above.
-            return unsafe { last_dimension_avx2(plan, f, slots, twiddles, (lo, hi)) };
+            return unsafe { last_dimension_avx2(work, range) };
         }
     }
-    last_dimension_body(plan, f, slots, twiddles, (lo, hi))
+    last_dimension_body(work, range)
 }
 
 /// Defines `$name`: [`last_dimension_body`] compiled for the instruction set `$feature`.
@@ -619,14 +620,8 @@ macro_rules! last_dimension_for {
     ($name:ident, $feature:literal) => {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $feature)]
-        fn $name<A: Arith>(
-            plan: &Plan<'_, A>,
-            f: &[A::W],
-            slots: &[usize],
-            twiddles: &Twiddles<'_, A::W>,
-            range: (usize, usize),
-        ) -> Vec<A::W> {
-            last_dimension_body(plan, f, slots, twiddles, range)
+        fn $name<A: Arith>(work: &LastDimension<'_, A>, range: (usize, usize)) -> Vec<A::W> {
+            last_dimension_body(work, range)
         }
     };
 }
@@ -654,13 +649,13 @@ fn flush<A: Arith, const L: usize>(
 }
 
 #[inline(always)]
-fn last_dimension_body<A: Arith>(
-    plan: &Plan<'_, A>,
-    f: &[A::W],
-    slots: &[usize],
-    twiddles: &Twiddles<'_, A::W>,
-    (lo, hi): (usize, usize),
-) -> Vec<A::W> {
+fn last_dimension_body<A: Arith>(work: &LastDimension<'_, A>, (lo, hi): (usize, usize)) -> Vec<A::W> {
+    let LastDimension {
+        plan,
+        f,
+        slots,
+        ref twiddles,
+    } = *work;
     let ring = plan.ring;
     let (ar, d, m, g) = (ring.ar, ring.d, plan.m, plan.grouping);
     let n = f.len() / d;
