@@ -34,6 +34,12 @@ fn covers(big: &[u64], small: &[u64]) -> bool {
 }
 
 impl Spent {
+    /// Returns whether a spent case of `route` is kept: without one, [`Spent::below`]
+    /// finds nothing, whatever the counts.
+    fn holds(&self, route: &str) -> bool {
+        self.least.iter().any(|(r, _, _)| *r == route)
+    }
+
     /// Returns why `counts` is not searched for `route`, with the budget that stopped a
     /// smaller case: a spent case below it in every count, or, after [`TRIES`] spent
     /// searches of its shape, their meet.
@@ -104,18 +110,26 @@ impl<G: Game> GameProblem<G> {
         p: &G::Position,
         check: impl FnOnce() -> Result<T, CaseError>,
     ) -> Result<T, CaseError> {
-        let counts = p.counts();
-        if let Some((why, budget)) = lock(&self.spent).below(route, &counts) {
-            return Err(CaseError::unjudged(budget.clone(), why));
+        // The counts are a fresh list: asked for only when a spent case of `route` is
+        // kept or this one is unjudged, as most checks never meet a spent search and the
+        // list at every case was a measurable share of a cheap game's check.
+        {
+            let spent = lock(&self.spent);
+            if spent.holds(route)
+                && let Some((why, budget)) = spent.below(route, &p.counts())
+            {
+                return Err(CaseError::unjudged(budget.clone(), why));
+            }
         }
         let verdict = check();
         // Within the oracles' reach a search is expected to decide: one spent there (a
         // loopy game's chain running away from a small position) says nothing of the
         // cases above it.
-        if let Err(CaseError::Unjudged { budget, .. }) = &verdict
-            && !self.joint_reach_of(&counts)
-        {
-            lock(&self.spent).keep(route, counts, budget.clone());
+        if let Err(CaseError::Unjudged { budget, .. }) = &verdict {
+            let counts = p.counts();
+            if !self.joint_reach_of(&counts) {
+                lock(&self.spent).keep(route, counts, budget.clone());
+            }
         }
         verdict
     }
@@ -153,6 +167,31 @@ mod tests {
             s.below(q, &[11, 9]).is_none(),
             "after a cycle, every case is searched"
         );
+    }
+
+    #[test]
+    fn a_route_that_holds_no_spent_case_finds_none_below_any_counts() {
+        // `unless_spent` lists a case's counts only when `holds` says a spent case is
+        // kept; `below` must find nothing otherwise, even with a meet counted for the
+        // route while other routes fill the kept cases.
+        let budget = Budget::Positions { limit: 4 };
+        let mut s = Spent::default();
+        for i in 0..KEPT as u64 {
+            s.keep("grundy", vec![i, KEPT as u64 - i], budget.clone());
+        }
+        assert_eq!(s.least.len(), KEPT);
+        for i in 0..u64::from(TRIES) + 1 {
+            s.keep("outcome", vec![100 + i, 9 - i], budget.clone());
+        }
+        s.keep("misere", vec![3, 3], Budget::Cycle);
+        for route in ["outcome", "misere", "bellman"] {
+            assert!(!s.holds(route), "{route} keeps no spent case");
+            for counts in [[0, 0], [100, 9], [5000, 5000], [u64::MAX, u64::MAX]] {
+                assert!(s.below(route, &counts).is_none(), "{route} at {counts:?}");
+            }
+        }
+        assert!(s.holds("grundy"));
+        assert!(s.below("grundy", &[KEPT as u64, KEPT as u64]).is_some());
     }
 
     #[test]
