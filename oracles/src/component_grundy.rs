@@ -8,7 +8,7 @@
 //! Memoized per component, so a sum of many large components costs only its distinct
 //! components; the search keeps an explicit stack, so deep games do not overflow.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 use crate::rules_oracle::{DEFAULT_WORK, Rules, RulesError, Work};
@@ -29,7 +29,7 @@ pub struct ComponentGrundy<R: Components> {
     /// The current question's work (moves listed, components of options held, components
     /// stored), against the work budget.
     work: Work,
-    memo: HashMap<R::Position, u64>,
+    memo: FxHashMap<R::Position, u64>,
 }
 
 /// On the search path, value unknown.
@@ -51,7 +51,7 @@ where
             budget,
             max_moves: usize::MAX,
             work: Work::new(DEFAULT_WORK),
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 

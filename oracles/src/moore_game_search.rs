@@ -2,7 +2,7 @@
 //! between 1 and k non-empty piles and removes at least one stone from each (the amounts may
 //! differ); a player who cannot move loses. It knows nothing of Moore's theorem.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Returns every position reachable in one move from `piles` in Moore's Nim_k, in the same
 /// pile order (piles left at their size are unchanged), possibly with repeats.
@@ -49,7 +49,7 @@ pub fn successors(piles: &[u64], k: u32) -> Vec<Vec<u64>> {
 /// non-empty piles (pile order and empty piles do not change the game).
 pub struct GameSearch {
     k: u32,
-    memo: HashMap<Vec<u64>, u32>,
+    memo: FxHashMap<Vec<u64>, u32>,
 }
 
 fn key(piles: &[u64]) -> Vec<u64> {
@@ -72,7 +72,7 @@ impl GameSearch {
     pub fn new(k: u32) -> GameSearch {
         GameSearch {
             k,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 

@@ -14,7 +14,7 @@
 //! gives draws too; [`RulesOracle::wins`] and [`RulesOracle::grundy`] keep answering
 //! [`RulesError::Cycle`] there.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 use thiserror::Error;
@@ -128,10 +128,10 @@ pub struct RulesOracle<R: Rules> {
     max_moves: usize,
     /// The current question's work, against the work budget.
     work: Work,
-    memo: HashMap<R::Position, u64>,
+    memo: FxHashMap<R::Position, u64>,
     /// Outcomes found by retrograde analysis: kept apart from `memo`, whose values claim
     /// exact Grundy values for losses, which a loopy game's losses need not have.
-    loopy: HashMap<R::Position, Outcome>,
+    loopy: FxHashMap<R::Position, Outcome>,
 }
 
 impl<R: Rules> RulesOracle<R> {
@@ -181,8 +181,8 @@ impl<R: Rules> RulesOracle<R> {
             budget: max_positions,
             max_moves: usize::MAX,
             work: Work::new(DEFAULT_WORK),
-            memo: HashMap::new(),
-            loopy: HashMap::new(),
+            memo: FxHashMap::default(),
+            loopy: FxHashMap::default(),
         }
     }
 

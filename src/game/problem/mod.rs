@@ -72,7 +72,7 @@ pub struct GameProblem<G: Game> {
     /// The largest position (in the order of least counterexamples) an oracle judged.
     largest: Mutex<Option<G::Position>>,
     /// The least cases the oracles ran out of a budget at.
-    spent: Mutex<spent::Spent>,
+    spent: spent::SpentCases,
     /// The game's contest format, asked once.
     format: Format<G>,
     /// The game's own oracles that answer questions, asked once: claims consult them at
@@ -267,7 +267,7 @@ impl<G: Game> GameProblem<G> {
             truth: Mutex::new(truth),
             rejected: Arc::new(Mutex::new(None)),
             largest: Mutex::new(None),
-            spent: Mutex::new(spent::Spent::default()),
+            spent: spent::SpentCases::default(),
             format,
             oracles,
             settings,

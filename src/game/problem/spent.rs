@@ -4,6 +4,9 @@
 //! large case (issue 43: `check` of the 1-2-K game from its moves ran for minutes, each
 //! case costing 4,000,000 positions before it was called unjudged).
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::{Game, GameProblem, Position, lock};
 use crate::problem::{Budget, CaseError};
 
@@ -26,6 +29,16 @@ pub(super) struct Spent {
     meets: Vec<(&'static str, u32, Vec<u64>)>,
     /// The checks that met a cycle: they keep searching every case.
     loopy: Vec<&'static str>,
+}
+
+/// The spent cases of one problem's checks, shared by their threads.
+#[derive(Debug, Default)]
+pub(super) struct SpentCases {
+    /// Whether any spent case was ever kept: read without the lock, as most checks never
+    /// keep one and a lock at every case (twice for a certified move) cost a cheap game's
+    /// check a few per cent.
+    any: AtomicBool,
+    cases: Mutex<Spent>,
 }
 
 /// Whether every count of `big` is at least the same count of `small` (same length).
@@ -113,8 +126,8 @@ impl<G: Game> GameProblem<G> {
         // The counts are a fresh list: asked for only when a spent case of `route` is
         // kept or this one is unjudged, as most checks never meet a spent search and the
         // list at every case was a measurable share of a cheap game's check.
-        {
-            let spent = lock(&self.spent);
+        if self.spent.any.load(Ordering::Acquire) {
+            let spent = lock(&self.spent.cases);
             if spent.holds(route)
                 && let Some((why, budget)) = spent.below(route, &p.counts())
             {
@@ -128,7 +141,11 @@ impl<G: Game> GameProblem<G> {
         if let Err(CaseError::Unjudged { budget, .. }) = &verdict {
             let counts = p.counts();
             if !self.joint_reach_of(&counts) {
-                lock(&self.spent).keep(route, counts, budget.clone());
+                let mut spent = lock(&self.spent.cases);
+                spent.keep(route, counts, budget.clone());
+                if !spent.least.is_empty() {
+                    self.spent.any.store(true, Ordering::Release);
+                }
             }
         }
         verdict
