@@ -210,7 +210,7 @@ pub(crate) fn lists_with_total<P: Position>(total: u64, max_len: usize) -> impl 
 
 /// Returns the ways to write `total` as `len` counts (each at least 1 when `positive`),
 /// in lexicographic order.
-fn compositions(total: u64, len: usize, positive: bool) -> Vec<Vec<u64>> {
+pub(crate) fn compositions(total: u64, len: usize, positive: bool) -> Vec<Vec<u64>> {
     let least = u64::from(positive);
     let mut out = Vec::new();
     let mut current = Vec::with_capacity(len);

@@ -157,6 +157,20 @@ impl<G: Game> Order for GameProblem<G> {
 
     fn below(&self, p: &G::Position, budget: u64) -> Below<'_, G::Position> {
         let max_len = self.game.max_len();
+        // A list whose format states no list (CSES 2207: one heap a case) is exactly the
+        // format's numbers: those are budgeted and enumerated, not every list of up to
+        // max_len, which would stop the search far below the least case.
+        if G::Position::ARITY.is_none() && !self.format.fields().any(|f| f.is_variable()) {
+            let len = self.format.fixed();
+            let limit = total_within(budget, Some(len), max_len);
+            let total: u128 = p.counts().iter().map(|&v| u128::from(v)).sum();
+            return Below::by_total(total, limit, "counts in all", move |s| {
+                position::compositions(s, len, false)
+                    .into_iter()
+                    .filter_map(|c| G::Position::from_counts(&c))
+                    .filter(|q| self.valid(q))
+            });
+        }
         let limit = total_within(budget, G::Position::ARITY, max_len);
         let total: u128 = p.counts().iter().map(|&v| u128::from(v)).sum();
         // A list with empty counts (heap 0) comes after lists of positive counts only: when
@@ -207,5 +221,46 @@ impl<G: Game> Order for GameProblem<G> {
             }
         }
         below
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Field, Format, Game, GameProblem, Output, Question};
+    use crate::problem::{Least, Order};
+
+    /// Take 1, 2 or 4 from a heap, the position a list as a user's crate writes it, its
+    /// format one number a case (CSES 2207's shape).
+    struct OneHeap;
+
+    impl Game for OneHeap {
+        type Position = Vec<u64>;
+        const NAME: &'static str = "one-heap";
+
+        fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            for (i, &h) in p.iter().enumerate() {
+                for k in [1, 2, 4].into_iter().filter(|&k| k <= h) {
+                    let mut q = p.clone();
+                    q[i] = h - k;
+                    out.push(q);
+                }
+            }
+        }
+
+        fn format(&self) -> Format<Self> {
+            Format::cases(1..=10)
+                .line([Field::number("n", 0..=1000)])
+                .answer(Output::winner("first", "second"))
+        }
+    }
+
+    #[test]
+    fn a_list_stated_as_one_number_is_searched_below_as_one_number() {
+        let p = GameProblem::new(OneHeap, Question::default()).expect("a problem");
+        // Lists of up to 8 heaps of 23 in all are far more than 4096; one number is 23.
+        let below = p.below(&vec![23], 1 << 12);
+        assert_eq!(below.exhausted, Least::Proven);
+        let candidates: Vec<Vec<u64>> = below.cases.take(23).collect();
+        assert_eq!(candidates, (0..23).map(|n| vec![n]).collect::<Vec<_>>());
     }
 }
