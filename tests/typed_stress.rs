@@ -437,3 +437,81 @@ fn a_contests_own_t_is_capped_and_said_and_only_a_given_flag_is_refused() {
         "{err}"
     );
 }
+
+/// A heap from which the first move takes 1 or 2 and every later one 1: a position holds
+/// whether a move was made, which the input (the heap alone) does not state, as a token's
+/// square in Codeforces 1451D or a pile's amounts taken in 768E.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Marked(u64, bool);
+
+impl gamecheck::game::Position for Marked {
+    const ARITY: Option<usize> = Some(1);
+
+    fn counts(&self) -> Vec<u64> {
+        vec![self.0]
+    }
+
+    fn from_counts(c: &[u64]) -> Option<Marked> {
+        match *c {
+            [n] => Some(Marked(n, false)),
+            _ => None,
+        }
+    }
+}
+
+struct FirstMoveTwo;
+
+impl Game for FirstMoveTwo {
+    type Position = Marked;
+    const NAME: &'static str = "first-move-two";
+
+    fn moves(&self, p: &Marked, out: &mut Vec<Marked>) {
+        let most = if p.1 { 1 } else { 2 };
+        out.extend((1..=most.min(p.0)).map(|k| Marked(p.0 - k, true)));
+    }
+
+    fn max_count(&self) -> u64 {
+        200
+    }
+
+    fn format(&self) -> Format<Self> {
+        Format::cases(1..=20)
+            .line([Field::number("n", 0..=200)])
+            .answer(Output::winner("First", "Second"))
+    }
+}
+
+/// From a fresh heap of n >= 1 the first player moves to an even heap of single steps.
+const FIRST_MOVE_TWO: &str = "import sys
+d = list(map(int, sys.stdin.read().split()))
+print('\\n'.join('First' if n >= 1 else 'Second' for n in d[1:1 + d[0]]))
+";
+
+#[test]
+fn every_input_is_judged_as_its_text_states_it() {
+    use gamecheck::game::GameProblem;
+    use gamecheck::problem::{ContestFormat, Range};
+    use gamecheck::stress::Inputs;
+    let p = GameProblem::new(FirstMoveTwo, Question::default()).expect("a problem");
+    let bounds = p
+        .constraints()
+        .and_then(|k| {
+            k.bounds("first-move-two", Range::Contest, &[])
+                .map_err(|e| e.to_string())
+        })
+        .expect("bounds");
+    let inputs: Vec<_> = Inputs::for_run(&p, 1, &bounds, 200).take(200).collect();
+    // Near-lost inputs are positions after a winning move, every one of them marked.
+    assert!(inputs.iter().any(|g| g.generator == Generator::NearLost));
+    for g in &inputs {
+        let read = p.read_input(g.text.as_bytes()).expect("an input it wrote reads");
+        assert_eq!(g.cases, read, "{:?} input {:?}", g.generator, g.text);
+    }
+    // And a right program passes, where the marked positions' answers failed it.
+    let d = dir("first-move-two");
+    let passed = stress(FirstMoveTwo, &source(&d, "sol.py", FIRST_MOVE_TWO))
+        .out_dir(d.join("out"))
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(passed.inputs, 200);
+}
