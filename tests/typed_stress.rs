@@ -457,6 +457,13 @@ impl gamecheck::game::Position for Marked {
             _ => None,
         }
     }
+
+    /// Marked and unmarked heaps alike: the game's own draw (`drawn_by_game`) gives
+    /// positions the input cannot state, as near-lost's moves do.
+    fn strategy(max: u64, _: usize) -> proptest::strategy::BoxedStrategy<Marked> {
+        use proptest::prelude::*;
+        (0..=max, any::<bool>()).prop_map(|(n, m)| Marked(n, m)).boxed()
+    }
 }
 
 struct FirstMoveTwo;
@@ -478,6 +485,7 @@ impl Game for FirstMoveTwo {
         Format::cases(1..=20)
             .line([Field::number("n", 0..=200)])
             .answer(Output::winner("First", "Second"))
+            .drawn_by_game()
     }
 }
 
@@ -500,9 +508,16 @@ fn every_input_is_judged_as_its_text_states_it() {
                 .map_err(|e| e.to_string())
         })
         .expect("bounds");
-    let inputs: Vec<_> = Inputs::for_run(&p, 1, &bounds, 200).take(200).collect();
-    // Near-lost inputs are positions after a winning move, every one of them marked.
-    assert!(inputs.iter().any(|g| g.generator == Generator::NearLost));
+    let mut inputs: Vec<_> = Inputs::for_run(&p, 1, &bounds, 200).take(200).collect();
+    inputs.extend(Inputs::maximal(&p, 1, &bounds).take(4));
+    // Near-lost inputs are positions after a winning move, every one of them marked; half
+    // the random and maximal inputs' cases are the game's own draw, marked or not.
+    for drawn_by in [Generator::NearLost, Generator::Random, Generator::Maximal] {
+        assert!(
+            inputs.iter().any(|g| g.generator == drawn_by),
+            "no {drawn_by:?} input"
+        );
+    }
     for g in &inputs {
         let read = p.read_input(g.text.as_bytes()).expect("an input it wrote reads");
         assert_eq!(g.cases, read, "{:?} input {:?}", g.generator, g.text);

@@ -427,7 +427,11 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         });
         'cases: for _ in 0..t {
             if let Some(strategy) = own.as_ref().filter(|_| rng.random_bool(0.5)) {
-                let p = drawn(rng, strategy).filter(|p| format.admits(&p.counts()) && self.valid(p));
+                // The case judged is the one its counts state: a game's own draw may hold
+                // state the input does not show (a pile's amounts taken), as a move does.
+                let p = drawn(rng, strategy)
+                    .and_then(|p| G::Position::from_counts(&p.counts()))
+                    .filter(|p| format.admits(&p.counts()) && self.valid(p));
                 if let Some(p) = p {
                     cases.push(p);
                     continue;
