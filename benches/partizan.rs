@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamecheck::games::domineering::{Domineering, Grid};
-use gamecheck::games::toads_and_frogs::ToadsAndFrogs;
+use gamecheck::games::toads_and_frogs::{Row, ToadsAndFrogs};
 use gamecheck::partizan::Values;
 
 fn domineering(c: &mut Criterion) {
@@ -31,7 +31,9 @@ fn toads_and_frogs(c: &mut Criterion) {
     let mut group = c.benchmark_group("partizan_toads_and_frogs");
     group.sample_size(10);
     for row in ["TTT___FFF", "TTTT____FFFF"] {
-        let position = row.as_bytes().to_vec();
+        let Ok(position) = row.parse::<Row>() else {
+            panic!("{row} is a row")
+        };
         group.bench_with_input(BenchmarkId::new("value", row), &position, |b, position| {
             b.iter(|| Values::new(ToadsAndFrogs).of(black_box(position)).unwrap())
         });

@@ -399,7 +399,12 @@ pub fn toads_and_frogs(
             "a Toads and Frogs square is T, F or _, found {bad:?}"
         )));
     }
-    let p = row.as_bytes().to_vec();
+    let p = gamecheck::games::toads_and_frogs::Row::from_bytes(row.as_bytes()).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "a Toads and Frogs row has at most {} squares",
+            gamecheck::games::toads_and_frogs::MAX_SQUARES
+        ))
+    })?;
     valued(
         py,
         &Door::default(),

@@ -5,7 +5,7 @@ use crate::check::{RunConfig, assert_holds, run_property};
 use crate::games::cutcake::{Cutcake, cake_value};
 use crate::games::domineering::{Domineering, Grid};
 use crate::games::hackenbush::Hackenbush;
-use crate::games::toads_and_frogs::ToadsAndFrogs;
+use crate::games::toads_and_frogs::{Row, ToadsAndFrogs};
 use crate::partizan::family::Family;
 use crate::partizan::*;
 use crate::problem::{Problem, Properties};
@@ -95,17 +95,21 @@ fn toads_and_frogs_values_match_the_definition() {
     // other... computed here and judged by the definition of >= and the outcome search.
     let p = PartizanProblem::new(ToadsAndFrogs, Ask::Value);
     for row in ["T_F", "TF_", "_TF", "TT_FF", "T__F", "TT__FF", "T_T_F_F"] {
-        let pos = row.as_bytes().to_vec();
+        let pos: Row = row.parse().unwrap();
         let value = p.fast_value(&pos).unwrap();
         assert!(
             matches!(p.evaluate(&pos)[1].said, crate::problem::Said::Holds),
             "{row} = {value}"
         );
     }
-    assert_eq!(p.fast_value(&b"T_F".to_vec()), Ok(v("*")));
+    assert_eq!(p.fast_value(&row("T_F")), Ok(v("*")));
     // TF_: Left's jump leaves _FT = {|0} = -1, and Right has no move: {-1|} = 0.
-    assert_eq!(p.fast_value(&b"TF_".to_vec()), Ok(v("0")));
-    assert_eq!(p.fast_value(&b"_FT".to_vec()), Ok(v("-1")));
+    assert_eq!(p.fast_value(&row("TF_")), Ok(v("0")));
+    assert_eq!(p.fast_value(&row("_FT")), Ok(v("-1")));
+}
+
+fn row(s: &str) -> Row {
+    s.parse().unwrap()
 }
 
 pub(crate) fn every_property_holds<G: Family>(game: G, cases: u32) {
@@ -192,7 +196,7 @@ fn broken_fast_paths_are_refuted_at_their_least_position() {
     };
     assert!(refuted(Domineering::new(), "value_matches_definition", one_region).is_some());
     // Toads and Frogs with the outcome of the negative: found by the outcome search.
-    let negated = |_: &ToadsAndFrogs, row: &Vec<u8>| -Values::new(ToadsAndFrogs).of(row).unwrap();
+    let negated = |_: &ToadsAndFrogs, row: &Row| -Values::new(ToadsAndFrogs).of(row).unwrap();
     assert_eq!(
         refuted(ToadsAndFrogs, "outcome_matches_search", negated).as_deref(),
         Some("T_")

@@ -73,6 +73,14 @@ pub trait Partizan: Send + Sync + Sized + 'static {
         vec![p.clone()]
     }
 
+    /// Returns a position whose value is the negative of `p`'s, when the game knows one
+    /// (the board turned so that Left's moves are Right's), for the search to answer `p`
+    /// from it. Default: `None`. The checks judge the values it leads to against the
+    /// definition.
+    fn negative(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// Returns the value of `p`. Default: the canonical form built from the moves, by
     /// `values`.
     ///
@@ -103,12 +111,19 @@ pub struct Values<G: Partizan> {
     /// Whether the limits are for every question together ([`Values::in_one_run`]): the
     /// meter is started at the first question only.
     one_run: bool,
+    /// How many positions the memo held when the question being answered was asked: a
+    /// question's budget counts the positions it adds.
+    known_before: usize,
     /// How deep [`Values::of`] is in its own recursion: 0 outside.
     depth: usize,
     /// The components on the way from the question's position to the one being valued,
     /// searched for a repeat when the depth passes [`MAX_DEPTH`].
     path: Vec<G::Position>,
 }
+
+/// How many questions' budgets of positions the memo keeps between questions before it is
+/// dropped.
+const KEPT_QUESTIONS: usize = 4;
 
 /// The bytes a remembered position is counted at against the memory budget, beside its
 /// own size: the memo's entry and its share of the table.
@@ -137,6 +152,7 @@ impl<G: Partizan> Values<G> {
             limits: Budget::default(),
             meter: None,
             one_run: false,
+            known_before: 0,
             depth: 0,
             path: Vec::new(),
         }
@@ -182,12 +198,14 @@ impl<G: Partizan> Values<G> {
             if !(self.one_run && self.meter.is_some()) {
                 self.meter = Some(self.limits.start());
             }
-            // Between questions: the memos of a long run (`solve` on many positions,
-            // `check`) are dropped once past half their budget, so that each question
-            // has its whole budget and the memory stays bounded.
-            if self.memo.len() >= self.budget / 2 {
+            // Between questions: the memo of a long run (`solve` on many positions,
+            // `check`) is kept, since the rows of one run share most of their positions,
+            // and dropped past KEPT_QUESTIONS budgets' worth, so that the memory stays
+            // bounded.
+            if self.memo.len() >= self.budget.saturating_mul(KEPT_QUESTIONS) {
                 self.memo = FastMap::default();
             }
+            self.known_before = self.memo.len();
             super::value::trim_arena();
             self.path.clear();
         }
@@ -229,11 +247,23 @@ impl<G: Partizan> Values<G> {
     }
 
     fn sum_of_components(&mut self, p: &G::Position) -> Result<Value, Stopped> {
+        // A position met again is answered before it is split: splitting costs more than
+        // a lookup (Toads and Frogs looks for its stuck pieces), and most moves lead to
+        // positions already valued.
+        if let Some(&v) = self.memo.get(p) {
+            return Ok(v);
+        }
         let parts = self.game.components(p);
-        let mut total = Value::integer(0);
+        if let [part] = parts.as_slice()
+            && part == p
+        {
+            return self.unknown_component(p);
+        }
+        let mut total = Value::ZERO;
         for part in &parts {
             total = total + self.component(part)?;
         }
+        self.memo.insert(p.clone(), total);
         Ok(total)
     }
 
@@ -241,7 +271,12 @@ impl<G: Partizan> Values<G> {
         if let Some(&v) = self.memo.get(p) {
             return Ok(v);
         }
-        if self.memo.len() >= self.budget {
+        self.unknown_component(p)
+    }
+
+    /// Returns the value of the component `p`, not in the memo, and remembers it.
+    fn unknown_component(&mut self, p: &G::Position) -> Result<Value, Stopped> {
+        if self.memo.len() - self.known_before >= self.budget {
             return Err(Stopped {
                 budget: crate::problem::Budget::Positions {
                     limit: self.budget as u64,
@@ -269,6 +304,13 @@ impl<G: Partizan> Values<G> {
                     why: e.to_string(),
                 });
             }
+        }
+        if let Some(q) = self.game.negative(p)
+            && let Some(&v) = self.memo.get(&q)
+        {
+            let v = -v;
+            self.memo.insert(p.clone(), v);
+            return Ok(v);
         }
         self.path.push(p.clone());
         let options = self.options_of(p);

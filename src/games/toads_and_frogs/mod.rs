@@ -7,6 +7,9 @@ use crate::input::InputError;
 use crate::partizan::Partizan;
 use crate::partizan::family::{Family, Tokens, dropped, read_row, strings};
 
+pub use row::Row;
+
+mod row;
 mod segments;
 #[cfg(test)]
 mod tests;
@@ -18,12 +21,12 @@ pub const MAX_SQUARES: usize = 40;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToadsAndFrogs;
 
-/// The moves of `piece` travelling `step` squares a move (+1 right, -1 left), jumping
-/// over one `other`.
-fn slides(row: &[u8], piece: u8, other: u8, right: bool, out: &mut Vec<Vec<u8>>) {
+/// The moves of `piece` travelling one square a move (right when `right`, else left),
+/// jumping over one `other`.
+fn slides(row: Row, piece: u8, other: u8, right: bool, out: &mut Vec<Row>) {
     let n = row.len();
     for i in 0..n {
-        if row[i] != piece {
+        if row.get(i) != piece {
             continue;
         }
         let ahead = |k: usize| {
@@ -34,47 +37,56 @@ fn slides(row: &[u8], piece: u8, other: u8, right: bool, out: &mut Vec<Vec<u8>>)
             }
         };
         let to = match ahead(1) {
-            Some(j) if row[j] == b'_' => Some(j),
-            Some(j) if row[j] == other => ahead(2).filter(|&k| row[k] == b'_'),
+            Some(j) if row.get(j) == b'_' => Some(j),
+            Some(j) if row.get(j) == other => ahead(2).filter(|&k| row.get(k) == b'_'),
             _ => None,
         };
         if let Some(j) = to {
-            let mut next = row.to_vec();
-            next[i] = b'_';
-            next[j] = piece;
-            out.push(next);
+            out.push(row.moved(i, j));
         }
     }
 }
 
 impl Partizan for ToadsAndFrogs {
-    type Position = Vec<u8>;
+    type Position = Row;
     const NAME: &'static str = "toads-and-frogs";
 
-    fn left_moves(&self, row: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        slides(row, b'T', b'F', true, out);
+    fn left_moves(&self, row: &Row, out: &mut Vec<Row>) {
+        slides(*row, b'T', b'F', true, out);
     }
 
-    fn right_moves(&self, row: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        slides(row, b'F', b'T', false, out);
+    fn right_moves(&self, row: &Row, out: &mut Vec<Row>) {
+        slides(*row, b'F', b'T', false, out);
+    }
+
+    /// The row read from the other end with toads and frogs swapped: each player's moves
+    /// are the other's there.
+    fn negative(&self, row: &Row) -> Option<Row> {
+        Some(row.mirrored())
     }
 
     /// The stretches between pieces that can never move again ([`segments::segments`]).
-    fn components(&self, row: &Vec<u8>) -> Vec<Vec<u8>> {
-        segments::segments(row)
+    fn components(&self, row: &Row) -> Vec<Row> {
+        segments::row_segments(*row)
     }
 }
 
 impl Family for ToadsAndFrogs {
-    fn read(&self, tokens: &mut Tokens<'_>) -> Result<Vec<u8>, InputError> {
-        read_row(tokens, "a Toads and Frogs row", b"TF_", 1, MAX_SQUARES)
+    fn read(&self, tokens: &mut Tokens<'_>) -> Result<Row, InputError> {
+        let bytes = read_row(tokens, "a Toads and Frogs row", b"TF_", 1, MAX_SQUARES)?;
+        // read_row took only `T`, `F` and `_`, at most MAX_SQUARES of them.
+        Row::from_bytes(&bytes).ok_or_else(|| InputError::OutOfRange {
+            line: tokens.line(),
+            token: String::from_utf8_lossy(&bytes).into_owned(),
+            why: format!("a Toads and Frogs row is `T`, `F` and `_`, at most {MAX_SQUARES}"),
+        })
     }
 
-    fn write(&self, row: &Vec<u8>) -> String {
-        String::from_utf8_lossy(row).into_owned()
+    fn write(&self, row: &Row) -> String {
+        row.to_string()
     }
 
-    fn size(&self, row: &Vec<u8>) -> u64 {
+    fn size(&self, row: &Row) -> u64 {
         row.len() as u64
     }
 
@@ -82,11 +94,17 @@ impl Family for ToadsAndFrogs {
         MAX_SQUARES as u64
     }
 
-    fn of_size(&self, n: u64) -> Vec<Vec<u8>> {
+    fn of_size(&self, n: u64) -> Vec<Row> {
         strings(b"TF_", n)
+            .iter()
+            .filter_map(|s| Row::from_bytes(s))
+            .collect()
     }
 
-    fn smaller(&self, row: &Vec<u8>) -> Vec<Vec<u8>> {
-        dropped(row)
+    fn smaller(&self, row: &Row) -> Vec<Row> {
+        dropped(&row.bytes())
+            .iter()
+            .filter_map(|s| Row::from_bytes(s))
+            .collect()
     }
 }

@@ -10,24 +10,54 @@
 //! others only as a square they cannot enter or jump to, as the end of the row is, so the
 //! row is the sum of the stretches between stuck pieces, each a row of its own.
 
+use super::{MAX_SQUARES, Row};
+
 /// Returns, for each square of `row`, whether it holds a piece that can never move again.
 ///
 /// # Complexity
 /// O(n²) for n squares at worst; O(n) on a row whose pieces mostly move.
 pub(crate) fn stuck(row: &[u8]) -> Vec<bool> {
     let mut stuck: Vec<bool> = row.iter().map(|&c| c != b'_').collect();
+    free(row, &mut stuck);
+    stuck
+}
+
+/// Clears in `stuck` the pieces that can move once the others marked there have moved,
+/// until none is cleared.
+fn free(row: &[u8], stuck: &mut [bool]) {
     loop {
         let mut freed = false;
         for i in 0..row.len() {
-            if stuck[i] && !blocked(row, &stuck, i) {
+            if stuck[i] && !blocked(row, stuck, i) {
                 stuck[i] = false;
                 freed = true;
             }
         }
         if !freed {
-            return stuck;
+            return;
         }
     }
+}
+
+/// Returns the segments of a packed row, as [`segments`] does, on the stack until a
+/// segment is found: most rows a search meets have no stuck piece and are their own
+/// only segment.
+pub(crate) fn row_segments(row: Row) -> Vec<Row> {
+    let n = row.len();
+    let mut squares = [b'_'; MAX_SQUARES];
+    let mut walls = [false; MAX_SQUARES];
+    for i in 0..n {
+        squares[i] = row.get(i);
+        walls[i] = squares[i] != b'_';
+    }
+    free(&squares[..n], &mut walls[..n]);
+    if !walls[..n].contains(&true) {
+        return vec![row];
+    }
+    segments(&squares[..n])
+        .iter()
+        .filter_map(|s| Row::from_bytes(s))
+        .collect()
 }
 
 /// Returns whether the piece at `i` is blocked when the pieces marked in `stuck` never

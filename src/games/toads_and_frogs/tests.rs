@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use super::ToadsAndFrogs;
 use super::segments::{segments, stuck};
+use super::{Row, ToadsAndFrogs};
 use crate::partizan::{Partizan, Values};
 
 /// Toads and Frogs with its moves only: the row is never split.
@@ -13,14 +13,14 @@ use crate::partizan::{Partizan, Values};
 struct Whole;
 
 impl Partizan for Whole {
-    type Position = Vec<u8>;
+    type Position = Row;
     const NAME: &'static str = "toads-and-frogs-whole";
 
-    fn left_moves(&self, row: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    fn left_moves(&self, row: &Row, out: &mut Vec<Row>) {
         ToadsAndFrogs.left_moves(row, out);
     }
 
-    fn right_moves(&self, row: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    fn right_moves(&self, row: &Row, out: &mut Vec<Row>) {
         ToadsAndFrogs.right_moves(row, out);
     }
 }
@@ -45,17 +45,42 @@ fn stuck_pieces_keep_their_squares_in_every_position_reached() {
     for n in 1..=7 {
         for row in rows(n) {
             let walls = stuck(&row);
-            let mut seen = HashSet::from([row.clone()]);
-            let mut todo = vec![row.clone()];
+            let start = packed(&row);
+            let mut seen = HashSet::from([start]);
+            let mut todo = vec![start];
             while let Some(p) = todo.pop() {
                 for (i, &wall) in walls.iter().enumerate() {
-                    assert!(!wall || p[i] == row[i], "{} reaches {}", show(&row), show(&p));
+                    assert!(!wall || p.get(i) == row[i], "{} reaches {p}", show(&row));
                 }
                 let mut next = Vec::new();
                 ToadsAndFrogs.left_moves(&p, &mut next);
                 ToadsAndFrogs.right_moves(&p, &mut next);
-                todo.extend(next.into_iter().filter(|q| seen.insert(q.clone())));
+                todo.extend(next.into_iter().filter(|q| seen.insert(*q)));
             }
+        }
+    }
+}
+
+#[test]
+fn a_mirrored_row_is_the_negative_as_the_whole_search_values_them() {
+    let mut whole = Values::new(Whole);
+    for n in 0..=7 {
+        for row in rows(n) {
+            // The mirror written out: read from the other end, toads and frogs swapped.
+            let swapped: Vec<u8> = row
+                .iter()
+                .rev()
+                .map(|&c| match c {
+                    b'T' => b'F',
+                    b'F' => b'T',
+                    c => c,
+                })
+                .collect();
+            let mirror = packed(&row).mirrored();
+            assert_eq!(mirror.bytes(), swapped, "{}", show(&row));
+            assert_eq!(packed(&row).bytes(), row);
+            let (v, m) = (whole.of(&packed(&row)).unwrap(), whole.of(&mirror).unwrap());
+            assert_eq!(m, -v, "{}", show(&row));
         }
     }
 }
@@ -69,8 +94,8 @@ fn the_segments_values_sum_to_the_whole_rows() {
         for row in rows(n) {
             let parts = segments(&row);
             splits += usize::from(parts.len() > 1 || parts[0] != row);
-            let want = whole.of(&row).unwrap_or_else(|e| panic!("{e}"));
-            let got = split.of(&row).unwrap_or_else(|e| panic!("{e}"));
+            let want = whole.of(&packed(&row)).unwrap_or_else(|e| panic!("{e}"));
+            let got = split.of(&packed(&row)).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(
                 got,
                 want,
@@ -108,6 +133,10 @@ fn a_jam_splits_the_row() {
     assert_eq!(segments(b"T_FTTFFT_F"), vec![b"T_F".to_vec(), b"T_F".to_vec()]);
     assert_eq!(segments(b"FT"), vec![Vec::<u8>::new()]);
     assert_eq!(segments(b"T_F"), vec![b"T_F".to_vec()]);
+}
+
+fn packed(row: &[u8]) -> Row {
+    Row::from_bytes(row).unwrap_or_else(|| panic!("{} does not pack", show(row)))
 }
 
 fn show(row: &[u8]) -> String {
