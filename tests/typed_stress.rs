@@ -121,8 +121,11 @@ fn moves_only_nim_at_contest_ranges_states_its_reach_and_finishes() {
     assert_eq!(reach.top, 1_000_000_000);
     let rules = reach.rules.expect("the rules do not reach 10^9");
     assert!((16..1_000_000_000).contains(&rules), "{reach}");
+    // The cap names the field it bounds.
     assert!(
-        reach.to_string().contains("inputs are kept to counts <="),
+        reach
+            .to_string()
+            .contains(&format!("inputs are kept to x_i <= {rules} (of 1000000000)")),
         "{reach}"
     );
     assert!(

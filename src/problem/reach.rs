@@ -107,11 +107,11 @@ impl Reach {
     }
 
     /// Returns ` in lists of up to N` for the inputs' longest list, where positions are
-    /// lists.
+    /// lists longer than the rules were said to judge.
     fn top_lists(&self) -> String {
-        match self.list_top.or(self.list) {
-            Some(n) => format!(" in lists of up to {n}"),
-            None => String::new(),
+        match self.list_top {
+            Some(n) if self.shorter.is_some() || self.list != Some(n) => format!(" in lists of up to {n}"),
+            _ => String::new(),
         }
     }
 }
