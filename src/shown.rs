@@ -98,6 +98,42 @@ pub fn escaped(bytes: &[u8], max_chars: usize) -> String {
     out
 }
 
+/// Returns `bytes` as [`escaped`] text of at most about `max_chars` characters: when
+/// longer, cut at the last space before the edge (in its second half), so every value
+/// shown is whole, and followed by `… (136,912 more characters)`, the characters of
+/// `bytes` not shown (an invalid byte counts one).
+pub(crate) fn clipped(bytes: &[u8], max_chars: usize) -> String {
+    let text = marked(bytes);
+    let total = text.chars().count();
+    if total <= max_chars {
+        return escaped(bytes, usize::MAX);
+    }
+    let edge = text.char_indices().nth(max_chars).map_or(text.len(), |(i, _)| i);
+    let cut = match text[..edge].rfind(' ') {
+        Some(i) if text[..i].chars().count() >= max_chars / 2 => i + 1,
+        _ => edge,
+    };
+    let more = total - text[..cut].chars().count();
+    format!(
+        "{}… ({} more characters)",
+        escaped(text[..cut].as_bytes(), usize::MAX),
+        thousands(more as u64)
+    )
+}
+
+/// Returns `n` with a comma between each group of three digits: `136,912`.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Returns `text` with each line [`escaped`] in full, the line ends kept: for messages
 /// of several lines that carry untrusted text (the stress banner names the solution).
 pub fn escaped_lines(text: &str) -> String {
@@ -119,7 +155,25 @@ pub fn note(line: &str) {
 mod tests {
     use proptest::prelude::*;
 
-    use super::escaped;
+    use super::{clipped, escaped, thousands};
+
+    #[test]
+    fn a_long_line_is_cut_between_values_and_says_what_was_cut() {
+        assert_eq!(clipped(b"first second", 100), "first second");
+        assert_eq!(
+            clipped(b"first second third", 14),
+            "first second … (5 more characters)"
+        );
+        // No space in the second half: cut at the edge.
+        assert_eq!(clipped(b"abcdefghij", 4), "abcd… (6 more characters)");
+        let long = "first ".repeat(30_000);
+        let shown = clipped(long.as_bytes(), 200);
+        assert!(shown.ends_with("… (179,802 more characters)"), "{shown}");
+        assert!(shown.starts_with("first first"));
+        assert_eq!(thousands(136_912), "136,912");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
 
     /// Reads escaped text back to bytes, by the grammar the doc comment states; `None`
     /// where it is ambiguous.

@@ -33,6 +33,7 @@ mod json_schema;
 mod layers;
 mod library_only;
 mod licences;
+mod list_reach;
 mod moore;
 mod octal;
 mod package;

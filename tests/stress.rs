@@ -1833,3 +1833,44 @@ fn a_wrong_answer_on_small_inputs_is_found_before_the_maximal_part() {
         "{report}"
     );
 }
+
+/// A right Chopsticks solution that first spins 0.3 s of CPU time, whatever its input.
+fn dear_right_solution(dir: &Path) -> PathBuf {
+    let text = RULE
+        .replace("ONE_BEHIND", RIGHT_ONE_BEHIND)
+        .replace("DEFECT", "")
+        .replace("#include <unistd.h>", "#include <unistd.h>\n#include <time.h>")
+        .replace(
+            "int main(void) {\n",
+            "int main(void) {\n    { clock_t s = clock(); while (clock() - s < CLOCKS_PER_SEC * 3 / 10) {} }\n",
+        );
+    compile_c(dir, "dear", &text)
+}
+
+/// Inputs of 0.3 CPU seconds each under a run budget of 1 s (0.75 s for the small ones):
+/// an input starts only when what is left covers the dearest so far, so two small inputs
+/// and one maximal run (0.9 s), where starting while anything was left ran three small
+/// and one maximal (1.2 s, past the budget). The report says what stopped it.
+#[test]
+fn no_input_starts_that_the_dearest_so_far_would_take_past_the_run_budget() {
+    let dir = scratch("run-budget-dear");
+    let exe = dear_right_solution(&dir);
+    let (report, code, took) = chopsticks(
+        &dir,
+        &exe,
+        &["--cases", "100", "--max-seconds", "1", "--jobs", "1"],
+    );
+    eprintln!("no_input_starts_that_the_dearest_so_far_would_take_past_the_run_budget: {took:?}");
+    assert_eq!((field(&report, "verdict"), code), ("ok", 0), "{report}");
+    let count = |key: &str| {
+        report[key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no `{key}` in {report}"))
+    };
+    let (small, maximal) = (count("small_inputs"), count("maximal_inputs"));
+    // 0.3 s each within 1 s: at most three, the maximal part given what was left.
+    assert!(small + maximal <= 3, "{report}");
+    assert!(small >= 1 && maximal >= 1, "{report}");
+    let stop = field(&report, "stop");
+    assert!(stop.contains("short of another input"), "{stop}");
+}

@@ -4,6 +4,8 @@
 //! source files.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use gamecheck::game::stress::{AnswerSource, StressError};
 use gamecheck::game::{
@@ -119,8 +121,11 @@ fn moves_only_nim_at_contest_ranges_states_its_reach_and_finishes() {
     assert_eq!(reach.top, 1_000_000_000);
     let rules = reach.rules.expect("the rules do not reach 10^9");
     assert!((16..1_000_000_000).contains(&rules), "{reach}");
+    // The cap names the field it bounds.
     assert!(
-        reach.to_string().contains("inputs are kept to counts <="),
+        reach
+            .to_string()
+            .contains(&format!("inputs are kept to x_i <= {rules} (of 1000000000)")),
         "{reach}"
     );
     assert!(
@@ -529,4 +534,87 @@ fn every_input_is_judged_as_its_text_states_it() {
         .run()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(passed.inputs, 200);
+}
+
+/// [`FirstMoveTwo`] whose winning moves are counted: the searches near-lost spends.
+#[derive(Default)]
+struct CountedFirstMoveTwo {
+    searched: Arc<AtomicU64>,
+}
+
+impl Game for CountedFirstMoveTwo {
+    type Position = Marked;
+    const NAME: &'static str = "counted-first-move-two";
+
+    fn moves(&self, p: &Marked, out: &mut Vec<Marked>) {
+        FirstMoveTwo.moves(p, out);
+    }
+
+    fn max_count(&self) -> u64 {
+        200
+    }
+
+    fn winning_move(
+        &self,
+        p: &Marked,
+        _: Play,
+        search: &mut Search<Self>,
+    ) -> Result<Option<Marked>, Unanswered> {
+        self.searched.fetch_add(1, Ordering::Relaxed);
+        let mut moves = Vec::new();
+        self.moves(p, &mut moves);
+        for q in moves {
+            if search.outcome(&q)? == Outcome::Loss {
+                return Ok(Some(q));
+            }
+        }
+        Ok(None)
+    }
+
+    fn format(&self) -> Format<Self> {
+        Format::cases(1..=20)
+            .line([Field::number("n", 0..=200)])
+            .answer(Output::winner("First", "Second"))
+    }
+}
+
+#[test]
+fn near_lost_stops_searching_once_an_input_does_not_read_back_as_itself() {
+    use gamecheck::game::GameProblem;
+    use gamecheck::problem::{ContestFormat, Range};
+    use gamecheck::stress::Inputs;
+    let searched = Arc::new(AtomicU64::new(0));
+    let game = CountedFirstMoveTwo {
+        searched: Arc::clone(&searched),
+    };
+    let p = GameProblem::new(game, Question::default()).expect("a problem");
+    let bounds = p
+        .constraints()
+        .and_then(|k| {
+            k.bounds("counted-first-move-two", Range::Contest, &[])
+                .map_err(|e| e.to_string())
+        })
+        .expect("bounds");
+    let mut inputs = Inputs::for_run(&p, 1, &bounds, 200);
+    // Every position after a move is marked, so the first near-lost input is read back as
+    // other positions (unmarked heaps).
+    let mut taken = 0;
+    let at_first = loop {
+        let g = inputs.next().expect("an input");
+        taken += 1;
+        if g.generator == Generator::NearLost {
+            break searched.load(Ordering::Relaxed);
+        }
+        assert!(taken < 200, "no near-lost input in 200");
+    };
+    assert!(at_first > 0, "near-lost searched for no winning move");
+    let rest: Vec<_> = inputs.take(200 - taken).collect();
+    assert_eq!(
+        searched.load(Ordering::Relaxed),
+        at_first,
+        "winning moves searched after an input read back as other positions"
+    );
+    assert!(rest.iter().all(|g| g.generator != Generator::NearLost));
+    // Its turns went to random inputs: the run is as long.
+    assert_eq!(rest.len() + taken, 200);
 }

@@ -79,9 +79,19 @@ impl<G: Game> GameProblem<G> {
             k.bounds(G::NAME, Range::Extended, &pairs)
                 .map_err(|e| e.to_string())
         }) {
+            // Four draws that give positions, of at most 16: a draw can give none (SPOJ
+            // MCOINS draws K < L < 10 by rejection), and a count with no probe is taken
+            // as beyond the rules, which stopped its reach at 127 though they judge
+            // 10^5.
             let mut rng = ChaCha8Rng::seed_from_u64(c);
-            for _ in 0..4 {
-                out.extend(self.generate(&mut rng, &b).into_iter().take(2));
+            let mut gave = 0;
+            for _ in 0..16 {
+                let drawn = self.generate(&mut rng, &b);
+                gave += usize::from(!drawn.is_empty());
+                out.extend(drawn.into_iter().take(2));
+                if gave == 4 {
+                    break;
+                }
             }
         }
         out.dedup();
@@ -99,6 +109,66 @@ impl<G: Game> GameProblem<G> {
                 })
                 .clamp(1, 1 << 16)
         })
+    }
+
+    /// Returns `bounds` with the list's length `n` at most `len`, if the problem has that
+    /// dimension and admits it.
+    fn with_list(&self, bounds: &Bounds, len: u64) -> Option<Bounds> {
+        bounds.max("n")?;
+        let pairs: Vec<(&'static str, u64)> = bounds
+            .pairs()
+            .into_iter()
+            .map(|(f, m)| if f == "n" { (f, len.min(m)) } else { (f, m) })
+            .collect();
+        self.constraints()
+            .ok()?
+            .bounds(G::NAME, Range::Extended, &pairs)
+            .ok()
+    }
+
+    /// Returns, where the rules judge no list of the longest length at the least count,
+    /// the longest list they judge at it (doubling, then `bisections` steps) and their
+    /// reach in counts in lists that long, each probe within `work`; `None` where they do
+    /// judge it, or the positions are not lists of a stated length.
+    fn shorter_lists(&self, bounds: &Bounds, work: u64, bisections: u32) -> Option<(u64, Option<u64>)> {
+        let longest = self.stated_list(bounds)?;
+        let least = bounds.min("count").max(1).min(bounds.max("count")?);
+        let judged = |len: u64| {
+            self.with_list(bounds, len)
+                .is_some_and(|b| self.rules_judge(&b, least, work))
+        };
+        if judged(longest) || !judged(1) {
+            return None;
+        }
+        let (mut ok, mut bad) = (1, longest);
+        while ok * 2 < bad && judged(ok * 2) {
+            ok *= 2;
+        }
+        bad = bad.min(ok * 2);
+        for _ in 0..bisections {
+            if bad - ok <= 1 {
+                break;
+            }
+            let mid = ok + (bad - ok) / 2;
+            if judged(mid) {
+                ok = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        let at = self.with_list(bounds, ok)?;
+        Some((ok, self.rules_reach(&at, work, bisections)))
+    }
+
+    /// Returns the format's fields that hold counts, each with the largest it admits
+    /// (at most the game's largest count).
+    fn count_fields(&self) -> Vec<(String, u64)> {
+        let most = self.game().max_count();
+        self.format()
+            .fields()
+            .filter(|f| f.is_count())
+            .map(|f| (f.name().to_owned(), (*f.range().end()).min(most)))
+            .collect()
     }
 
     /// Returns the longest list probed, as the `reach:` line states it: where the format
@@ -256,12 +326,18 @@ impl<G: Game> GameProblem<G> {
                 Ok(()) => Beyond::FastPath,
                 Err(why) => Beyond::Refuted(why),
             };
+            let shorter = rules
+                .filter(|&r| r < bounds.min("count").max(1))
+                .and_then(|_| self.shorter_lists(bounds, STATED_WORK, 0));
             return Some(Reach {
                 rules,
                 top,
                 beyond,
                 budget: budget(STATED_WORK),
                 list: self.stated_list(bounds),
+                shorter,
+                list_top: bounds.max("n"),
+                fields: self.count_fields(),
             });
         }
         let budget = budget(PROBE_WORK);
@@ -274,12 +350,18 @@ impl<G: Game> GameProblem<G> {
             },
             Some(_) => Beyond::Nothing,
         };
+        let shorter = rules
+            .filter(|&r| r < bounds.min("count").max(1))
+            .and_then(|_| self.shorter_lists(bounds, PROBE_WORK, 6));
         Some(Reach {
             rules,
             top,
             beyond,
             budget,
             list: self.stated_list(bounds),
+            shorter,
+            list_top: bounds.max("n"),
+            fields: self.count_fields(),
         })
     }
 
@@ -324,9 +406,11 @@ impl<G: Game> GameProblem<G> {
         if self.game().move_count(p).is_none() && p.counts().iter().any(|&c| c > 1 << 16) {
             return None;
         }
-        // The thread's own search, whose memo the expected answers share: a default
-        // winning move asks the outcome of every move, which a fresh memo searches anew.
-        let q = self.fast_move(p).ok()?;
+        // The thread's own search for near-lost (a default winning move asks the outcome
+        // of every move, which a fresh memo searches anew), within a sixteenth of a
+        // question's budgets: on Grundy's game (CSES 2207) the whole budgets held 0.85 GB
+        // after 4 inputs, in searches that then found no winning move.
+        let q = self.fast_move_near(p).ok()?;
         q.filter(|q| self.valid(q))
     }
 }

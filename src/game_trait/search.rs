@@ -43,6 +43,20 @@ pub(crate) const SEARCH_WORK: u64 = 1 << 24;
 /// is left unjudged, named by that budget, rather than searched move by move.
 pub(crate) const LISTED: usize = MOVES_LISTED as usize;
 
+/// The memory a memo keeps between questions, about (its positions times
+/// [`position_bytes`]): past it, it is emptied once the question that filled it is
+/// answered. A run of questions about different positions (a stress run's inputs, each
+/// its own set of moves) otherwise kept every position it ever searched, up to the
+/// budget of positions: 1.3 GB of gamecheck's own on CSES 1729's 200 inputs. One
+/// question may still hold what it needs, within its budgets of positions and work.
+pub(crate) const MEMO_KEPT_BYTES: usize = 256 << 20;
+
+/// Returns the bytes a memo spends on a position of `len` counts, about: the counts (a
+/// list's own allocation) and the entry, its hash and the list's header.
+pub(crate) fn position_bytes(len: usize) -> usize {
+    8 * len + 72
+}
+
 /// The most positions remembered as beyond a search's budget on their own.
 const BEYOND_KEPT: usize = 256;
 
@@ -133,6 +147,9 @@ impl<O> Recycled<O> {
                     self.oracle = (self.fresh)();
                 }
             }
+        }
+        if (self.held)(&self.oracle).saturating_mul(position_bytes(counts.len())) > MEMO_KEPT_BYTES {
+            self.oracle = (self.fresh)();
         }
         result
     }
@@ -310,5 +327,45 @@ impl<G: Game> Search<G> {
                 play: Play::Misere, ..
             } => self.misere_outcome(p).map(Answer::Outcome),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An oracle that holds as many positions as it is told to.
+    struct Held(usize);
+
+    fn recycled() -> Recycled<Held> {
+        Recycled::new(SEARCH_BUDGET, |o: &Held| o.0, || Held(0))
+    }
+
+    #[test]
+    fn a_memo_past_its_kept_memory_is_emptied_after_the_question() {
+        // Lists of 100 counts: 872 bytes a position, about; 300,000 of them are 262 MB.
+        let counts = vec![1; 100];
+        let past = MEMO_KEPT_BYTES / position_bytes(100) + 1;
+        let mut memo = recycled();
+        let answer = memo.ask(&counts, |o| {
+            o.0 = past;
+            Ok(7)
+        });
+        assert_eq!(answer, Ok(7));
+        assert_eq!(memo.oracle.0, 0, "a memo of {past} lists of 100 was kept");
+        // Below it, what the question solved is kept for the next.
+        let within = MEMO_KEPT_BYTES / position_bytes(100);
+        let _ = memo.ask(&counts, |o| {
+            o.0 = within;
+            Ok(7)
+        });
+        assert_eq!(memo.oracle.0, within);
+        // One count a position: the same number of positions is far within it.
+        let mut memo = recycled();
+        let _ = memo.ask(&[1], |o| {
+            o.0 = past;
+            Ok(7)
+        });
+        assert_eq!(memo.oracle.0, past);
     }
 }

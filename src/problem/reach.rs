@@ -35,6 +35,17 @@ pub struct Reach {
     /// For a game whose positions are lists, the longest list probed: the rules judged
     /// lists of that many counts, each up to `rules`.
     pub list: Option<u64>,
+    /// Where the rules judge no list of `list` counts: the longest list they judge at the
+    /// least count, and the counts they judge in lists that long (`None`: the bounds'
+    /// largest).
+    pub shorter: Option<(u64, Option<u64>)>,
+    /// The longest list the run's inputs may hold (the bounds' `n`), where the fast path
+    /// answers beyond.
+    pub list_top: Option<u64>,
+    /// The format's fields that hold counts, each with the largest it admits: the reach
+    /// is said field by field (`K <= 8, L <= 9, n_i <= 127`) where one admits less than
+    /// the rules judge.
+    pub fields: Vec<(String, u64)>,
 }
 
 impl Reach {
@@ -44,13 +55,63 @@ impl Reach {
     /// # Example
     /// ```
     /// use gamecheck::stress::{Beyond, Reach};
-    /// let r = Reach { rules: Some(900), top: 1_000_000_000, beyond: Beyond::Nothing, budget: String::new(), list: None };
+    /// let r = Reach {
+    ///     rules: Some(900),
+    ///     top: 1_000_000_000,
+    ///     beyond: Beyond::Nothing,
+    ///     budget: String::new(),
+    ///     list: None,
+    ///     shorter: None,
+    ///     list_top: None,
+    ///     fields: vec![("K".into(), 8), ("n_i".into(), 1_000_000_000)],
+    /// };
     /// assert_eq!(r.cap(), Some(900));
+    /// assert!(r.to_string().starts_with("reach: the rules judge K <= 8, n_i <= 900 ("));
     /// ```
     pub fn cap(&self) -> Option<u64> {
         match self.beyond {
             Beyond::Nothing => self.rules,
             _ => None,
+        }
+    }
+}
+
+impl Reach {
+    /// Returns the counts judged up to `limit`, for people: field by field where a field
+    /// admits less (`K <= 8, n_i <= 127`), else `counts up to 127`.
+    fn counts_up_to(&self, limit: u64) -> String {
+        if !self.fields.iter().any(|(_, max)| *max < limit) {
+            return format!("counts up to {limit}");
+        }
+        let each: Vec<String> = self
+            .fields
+            .iter()
+            .map(|(name, max)| format!("{name} <= {}", (*max).min(limit)))
+            .collect();
+        each.join(", ")
+    }
+
+    /// Returns the counts the inputs are kept to, for people: the fields the cap bounds
+    /// (`n_i <= 127`), else `counts <= 127`.
+    fn kept_to(&self, cap: u64) -> String {
+        let capped: Vec<String> = self
+            .fields
+            .iter()
+            .filter(|(_, max)| *max > cap)
+            .map(|(name, _)| format!("{name} <= {cap}"))
+            .collect();
+        match capped.is_empty() {
+            true => format!("counts <= {cap}"),
+            false => capped.join(", "),
+        }
+    }
+
+    /// Returns ` in lists of up to N` for the inputs' longest list, where positions are
+    /// lists longer than the rules were said to judge.
+    fn top_lists(&self) -> String {
+        match self.list_top {
+            Some(n) if self.shorter.is_some() || self.list != Some(n) => format!(" in lists of up to {n}"),
+            _ => String::new(),
         }
     }
 }
@@ -64,8 +125,9 @@ impl fmt::Display for Reach {
         let Some(rules) = self.rules else {
             write!(
                 f,
-                "reach: the rules judge every input, counts up to {}{lists} ({})",
-                self.top, self.budget
+                "reach: the rules judge every input, {}{lists} ({})",
+                self.counts_up_to(self.top),
+                self.budget
             )?;
             return match &self.beyond {
                 Beyond::FastPath => write!(
@@ -77,23 +139,37 @@ impl fmt::Display for Reach {
                 _ => Ok(()),
             };
         };
-        write!(
-            f,
-            "reach: the rules judge counts up to {rules}{lists} ({})",
-            self.budget
-        )?;
+        match (self.shorter, self.list) {
+            // No list of the longest length is judged: say which lists are.
+            (Some((len, counts)), Some(longest)) => write!(
+                f,
+                "reach: the rules judge lists of up to {len} counts, {}, and no list of {longest} ({})",
+                match self.counts_up_to(counts.unwrap_or(self.top)) {
+                    each if each.starts_with("counts ") => each.replacen("counts", "each", 1),
+                    fields => format!("with {fields}"),
+                },
+                self.budget
+            )?,
+            _ => write!(
+                f,
+                "reach: the rules judge {}{lists} ({})",
+                self.counts_up_to(rules),
+                self.budget
+            )?,
+        }
         match &self.beyond {
             Beyond::Rules => Ok(()),
             Beyond::FastPath => write!(
                 f,
-                "; beyond, up to {}, the expected answers are the game's own fast path, \
+                "; beyond, up to {}{}, the expected answers are the game's own fast path, \
                  which check has just held against the rules",
-                self.top
+                self.top,
+                self.top_lists()
             ),
             Beyond::Nothing => write!(
                 f,
-                "; the game has no fast path beyond, so inputs are kept to counts <= {rules} \
-                 (of {})",
+                "; the game has no fast path beyond, so inputs are kept to {} (of {})",
+                self.kept_to(rules),
                 self.top
             ),
             Beyond::Refuted(why) => write!(f, "; the game's fast path is refuted: {why}"),

@@ -131,6 +131,10 @@ pub struct Inputs<'a, P: ContestFormat> {
     after_small: usize,
     /// Every input at the bounds' maxima ([`Inputs::maximal`]).
     maximal: bool,
+    /// Whether a drawn input did not read back as itself: the game's positions hold state
+    /// its input does not show, so a winning move's position is read back as another, and
+    /// near-lost's searches for winning moves are not spent on it any more.
+    hidden_state: bool,
 }
 
 impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
@@ -162,6 +166,7 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
             small: None,
             after_small: 0,
             maximal: false,
+            hidden_state: false,
         }
     }
 
@@ -218,7 +223,8 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
     /// an input, in at most a quarter of the run), then, of every four inputs, one random
     /// as [`Inputs::new`] draws it, one at a change of the answer, one at the top of the
     /// ranges and one near the fast solution's lost positions (random when a generator
-    /// finds nothing).
+    /// finds nothing, and near-lost's turn random for good once a drawn input does not
+    /// read back as itself: the game's positions hold state the input does not show).
     ///
     /// # Complexity
     /// A boundary input asks for at most about 16 · (8 + 8 + 64) expected answers, and
@@ -257,7 +263,13 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
         // that position would fault a program for the input it was really given.
         let cases = match generator {
             Generator::Random => cases,
-            _ => self.problem.read_input(text.as_bytes()).ok()?,
+            _ => {
+                let read = self.problem.read_input(text.as_bytes()).ok()?;
+                if read != cases {
+                    self.hidden_state = true;
+                }
+                read
+            }
         };
         self.seen.insert(fingerprint(&text)).then(|| Generated {
             cases,
@@ -273,6 +285,9 @@ impl<'a, P: ContestFormat + Order> Inputs<'a, P> {
         let generator = match self.after_small % 4 {
             1 => Generator::AnswerBoundary,
             2 => Generator::TopOfRange,
+            // Near-lost's inputs would be read back as other positions than its searches
+            // found: its turn goes to a random input.
+            3 if self.hidden_state => return None,
             3 => Generator::NearLost,
             _ => return None,
         };

@@ -22,12 +22,13 @@ use std::path::{Path, PathBuf};
 
 pub use crate::problem::{Beyond, Reach};
 pub use error::{REPLAY_MAX_BYTES, STRESS_MAX_CASES, StressError};
+pub use first_failure::Stopped;
 pub use generate::{Generated, Generator, Inputs, SMALL_POSITIONS, generate};
 pub use judge::{Judgement, Verdict, expected_answers, judge};
 pub use live::{Exit, Heard, LINE_CAP, Live};
 pub use reaper::handle_signals;
 pub(crate) use report::write_whole;
-pub use report::{Coverage, Failure, Report};
+pub use report::{Coverage, Failure, Part, Report};
 pub use run::{Clock, Limits, RunOutcome, Solution, Termination, WALL_FACTOR, run};
 pub use shrink::{Adopted, Budget, ShrinkLimits, Shrunk, Standing, shrink};
 pub use transcript::{Entry, Play, Player, Transcript};
@@ -338,8 +339,19 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
             && let Some(top) = bounds.max("count").filter(|&top| cap < top)
         {
             // Kept within the rules' reach, the user's --max-count too, and said.
-            let label = bounds.label("count").unwrap_or("counts");
             let cap = cap.max(bounds.min("count"));
+            // The fields the cap bounds, not those the format keeps below it (SPOJ
+            // MCOINS: n_i, not K and L).
+            let above: Vec<&str> = r
+                .fields
+                .iter()
+                .filter(|(_, max)| *max > cap)
+                .map(|(name, _)| name.as_str())
+                .collect();
+            let label = match above.is_empty() {
+                true => bounds.label("count").unwrap_or("counts").to_owned(),
+                false => above.join(", "),
+            };
             overrides.retain(|&(flag, _)| flag != "count");
             overrides.push(("count", cap));
             bounds = constraints
@@ -705,6 +717,7 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
             maximal: 0,
             planned: (small, maximal),
             stopped_by: None,
+            stop: None,
         }),
     };
     if let Some(path) = &config.replay {
@@ -812,7 +825,7 @@ fn stress_run<P: ContestFormat + Order, S: Step<P>>(
         failure.index,
         report::size_line(report.seed, &failure.size_text),
         original.generator,
-        crate::shown::escaped(failure.original_detail.as_bytes(), 200),
+        report::detail_shown(&failure.original_detail),
     ));
     // The least failure so far, kept should the shrink break off (a run that cannot
     // start under a process limit): what was found is reported, not lost.
@@ -929,12 +942,14 @@ fn search<P: ContestFormat + Order>(
     };
     let small_bounds = bounds.small();
     let inputs = Inputs::for_run(problem, config.seed, &small_bounds, config.cases).take(small);
-    let sweep = first_failure::sweep(pool, inputs, check, (spent, small_share), progress);
+    let budget = |limit| first_failure::RunBudget { spent, limit };
+    let sweep = first_failure::sweep(pool, inputs, check, budget(small_share), progress);
     let mut counts = Coverage {
         small: sweep.drawn,
         maximal: 0,
         planned: (small, maximal),
-        stopped_by: sweep.stopped.then_some(config.max_time),
+        stopped_by: sweep.stopped.map(|_| config.max_time),
+        stop: sweep.stopped.map(|s| (Part::Small, s)),
     };
     let failed = match sweep.failed {
         Some(f) => {
@@ -943,10 +958,11 @@ fn search<P: ContestFormat + Order>(
         }
         None if maximal > 0 => {
             let inputs = Inputs::maximal(problem, config.seed, bounds).take(maximal);
-            let sweep = first_failure::sweep(pool, inputs, check, (spent, config.max_time), progress);
+            let sweep = first_failure::sweep(pool, inputs, check, budget(config.max_time), progress);
             counts.maximal = sweep.drawn;
-            if sweep.stopped {
+            if let Some(stop) = sweep.stopped {
                 counts.stopped_by = Some(config.max_time);
+                counts.stop = Some((Part::Maximal, stop));
             }
             sweep.failed.map(|f| {
                 counts.maximal = f.index + 1;

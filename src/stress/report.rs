@@ -14,6 +14,9 @@ use super::shrink::Standing;
 const LINES_SHOWN: usize = 20;
 /// Characters of one line shown in the text report.
 const CHARS_SHOWN: usize = 200;
+/// Characters of a verdict's reason shown in the text report (it names the case, which
+/// a list of 10^5 counts makes long); the files and `--json` hold it whole.
+pub(crate) const DETAIL_SHOWN: usize = 300;
 
 /// A failing input, shrunk unless replayed, with what the solution did on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +78,25 @@ pub struct Coverage {
     /// The run budget ([`super::Config::max_time`]), when it was spent before the
     /// planned inputs all ran.
     pub stopped_by: Option<std::time::Duration>,
+    /// The part of the run it stopped in and how.
+    pub stop: Option<(Part, super::Stopped)>,
+}
+
+/// A part of a stress run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The small inputs, within three quarters of the run budget when maximal ones follow.
+    Small,
+    /// The maximal inputs, within the rest.
+    Maximal,
+}
+
+/// Returns `d` for people: `88.1 s`, or below a second `12 ms`.
+fn seconds(d: std::time::Duration) -> String {
+    match d.as_secs() {
+        0 => format!("{} ms", d.as_millis()),
+        _ => format!("{:.1} s", d.as_secs_f64()),
+    }
 }
 
 impl Coverage {
@@ -84,17 +106,52 @@ impl Coverage {
             + (self.planned.1 - self.maximal.min(self.planned.1))
     }
 
+    /// Returns what stopped the run, for people: the budget and the clock, what was
+    /// spent, and what the next input was not given.
+    pub fn stop_text(&self) -> Option<String> {
+        let limit = self.stopped_by?;
+        let mut out = format!(
+            "the run budget of {} CPU seconds (--max-seconds; three quarters of it for the small \
+             inputs when maximal ones follow)",
+            limit.as_secs_f64()
+        );
+        if let Some((part, s)) = self.stop {
+            let part = match part {
+                Part::Small => "small",
+                Part::Maximal => "maximal",
+            };
+            if s.wall {
+                let _ = write!(
+                    out,
+                    ", by its wall-clock net ({} times its CPU seconds) during the {part} inputs, \
+                     {} of CPU time spent",
+                    crate::budget::WALL_SAFETY_FACTOR,
+                    seconds(s.spent)
+                );
+            } else {
+                let _ = write!(
+                    out,
+                    ": {} of CPU spent of the {part} inputs' {}, the rest short of another input \
+                     ({} each, the dearest input so far, its run and its judging, for it and \
+                     each input still running)",
+                    seconds(s.spent),
+                    seconds(s.limit),
+                    seconds(s.reserve)
+                );
+            }
+        }
+        Some(out)
+    }
+
     /// Returns `inputs: 196 small, 4 maximal`, and what the run budget left out when it
     /// stopped the run.
     fn to_text(self) -> String {
         let mut out = format!("inputs: {} small, {} maximal", self.small, self.maximal);
-        if let Some(limit) = self.stopped_by {
+        if let Some(stop) = self.stop_text() {
             let _ = write!(
                 out,
-                "; stopped by the run budget of {} CPU seconds (--max-seconds; three quarters of it for \
-                 the small inputs when maximal ones follow): {} of {} small and {} of {} maximal inputs \
-                 not run",
-                limit.as_secs_f64(),
+                "; stopped by {stop}: {} of {} small and {} of {} maximal inputs not run (the \
+                 counts follow the CPU time measured: another run may run a few more or fewer)",
                 self.planned.0 - self.small.min(self.planned.0),
                 self.planned.0,
                 self.planned.1 - self.maximal.min(self.planned.1),
@@ -199,7 +256,7 @@ fn indent(text: &[u8]) -> String {
     let mut out = String::new();
     for line in lines.iter().take(LINES_SHOWN) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let _ = writeln!(out, "    {}", crate::shown::escaped(line, CHARS_SHOWN));
+        let _ = writeln!(out, "    {}", crate::shown::clipped(line, CHARS_SHOWN));
     }
     if lines.is_empty() {
         out.push_str("    (empty)\n");
@@ -207,6 +264,12 @@ fn indent(text: &[u8]) -> String {
         let _ = writeln!(out, "    … {} more lines", lines.len() - LINES_SHOWN);
     }
     out
+}
+
+/// Returns a verdict's reason as the text report shows it: at most about
+/// [`DETAIL_SHOWN`] characters, what was cut counted.
+pub(crate) fn detail_shown(detail: &str) -> String {
+    crate::shown::clipped(detail.as_bytes(), DETAIL_SHOWN)
 }
 
 /// Returns `seed 1, size T <= 4, counts <= 1234`: where a generated input came from.
@@ -252,10 +315,12 @@ impl Report {
     /// Returns the report as one JSON object: `format_version`, `verdict`, `input` (the shrunk failing
     /// input, empty when ok), `expected`, `actual`, `cases`, `seed` (absent for a
     /// replay), `problem`, `ranges`, `small_inputs` and `maximal_inputs` (absent for a
-    /// replay), `stopped_by` and `not_run` when the run budget stopped the run; for a
+    /// replay), `stopped_by`, `stop` (why, for people) and `not_run` when the run budget
+    /// stopped the run; for a
     /// failure also `input_index`, `size`,
     /// `first_failing_input`, `first_detail`, `generator`, `detail`, `cpu_ms`, `wall_ms`,
     /// `time_limit` (for a timeout), `shrink` (`standing`, `runs`, `why`), `files` and `replay`.
+    /// Every field is whole: the text report cuts long lines, JSON does not.
     pub fn to_json(&self) -> String {
         let failure = self.failure.as_ref();
         let mut o = Map::new();
@@ -286,6 +351,9 @@ impl Report {
                     json!(format!("run budget of {} CPU seconds", limit.as_secs_f64())),
                 );
                 o.insert("not_run".into(), json!(c.not_run()));
+                if let Some(why) = c.stop_text() {
+                    o.insert("stop".into(), json!(why));
+                }
             }
         }
         if let Some(f) = failure {
@@ -339,8 +407,10 @@ impl Report {
     }
 
     /// Returns the report for people: the verdict and the ranges, and for a failure the
-    /// size it appeared at, the shrunk input, expected and actual output (escaped, at most
-    /// 20 lines of 200 characters), the files written and the replay command.
+    /// size it appeared at, why (at most about 300 characters), the shrunk input, expected
+    /// and actual output (escaped, at most 20 lines of about 200 characters, each cut
+    /// between values and followed by the count of characters cut), the files written
+    /// and the replay command. The files and [`Report::to_json`] hold everything whole.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let Some(f) = &self.failure else {
@@ -374,7 +444,7 @@ impl Report {
             return out;
         };
         if f.index == 0 {
-            let _ = writeln!(out, "{}: {}", self.verdict, f.judgement.detail);
+            let _ = writeln!(out, "{}: {}", self.verdict, detail_shown(&f.judgement.detail));
         } else {
             let generator = f.generator.map_or(String::new(), |g| format!(", drawn by {g}"));
             let _ = writeln!(
@@ -383,11 +453,15 @@ impl Report {
                 self.verdict,
                 f.index,
                 size_line(self.seed, &f.size_text),
-                f.original_detail
+                detail_shown(&f.original_detail)
             );
         }
         if let Some((runs, standing)) = &f.shrink {
-            let _ = writeln!(out, "shrunk in {runs} runs ({standing}): {}", f.judgement.detail);
+            let _ = writeln!(
+                out,
+                "shrunk in {runs} runs ({standing}): {}",
+                detail_shown(&f.judgement.detail)
+            );
         }
         match &f.judgement.play {
             // The input is what the judge wrote first; the rest is the game as played.
@@ -426,5 +500,88 @@ impl Report {
             let _ = writeln!(out, "replay: {replay}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stress::run::Termination;
+
+    /// A failure whose reason names a case of 30,000 counts and whose output is one line
+    /// of them, as a list game's maximal input gives.
+    fn long_failure() -> (Report, String, String) {
+        let case: Vec<String> = (1..=30_000u64).map(|x| x.to_string()).collect();
+        let case = case.join(" ");
+        let detail = format!("line 1 (case 30000 / {case}): expected first, found second");
+        let judgement = Judgement {
+            verdict: Verdict::WrongAnswer,
+            detail: detail.clone(),
+            expected: format!("{case}\n"),
+            play: None,
+        };
+        let run = RunOutcome {
+            termination: Termination::Exited(0),
+            stdout: format!("{case}\n").into_bytes(),
+            stderr: Vec::new(),
+            elapsed: std::time::Duration::ZERO,
+            cpu: std::time::Duration::ZERO,
+        };
+        let input = format!("1\n30000\n{case}\n");
+        let report = Report {
+            problem: "demo".into(),
+            seed: Some(1),
+            verdict: Verdict::WrongAnswer,
+            cases: 1,
+            requested: 1,
+            ranges: Vec::new(),
+            ranges_text: String::new(),
+            failure: Some(Failure::unshrunk(input, Vec::new(), judgement, run)),
+            inputs: None,
+        };
+        (report, detail, case)
+    }
+
+    #[test]
+    fn the_text_report_cuts_long_lines_between_values_and_json_keeps_them_whole() {
+        let (report, detail, case) = long_failure();
+        let text = report.to_text();
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= DETAIL_SHOWN + 60,
+                "a line of {} characters",
+                line.chars().count()
+            );
+        }
+        // The reason: cut after a whole value, the rest counted.
+        let first = text.lines().next().expect("a line");
+        let kept = first
+            .split("… (")
+            .next()
+            .expect("cut")
+            .strip_prefix("wrong-answer: ")
+            .expect("the verdict");
+        assert!(detail.starts_with(kept) && kept.ends_with(' '), "{kept:?}");
+        let more = detail.chars().count() - kept.chars().count();
+        assert!(first.ends_with(&format!(
+            "… ({} more characters)",
+            crate::shown::thousands(more as u64)
+        )));
+        // The input, expected and actual lines: the same.
+        let shown = format!(
+            "    {}",
+            &case[..case[..CHARS_SHOWN].rfind(' ').expect("a space") + 1]
+        );
+        let cut = case.chars().count() - (shown.chars().count() - 4);
+        let line = format!(
+            "{shown}… ({} more characters)",
+            crate::shown::thousands(cut as u64)
+        );
+        assert_eq!(text.matches(line.as_str()).count(), 3, "{text}");
+        // JSON holds every field whole.
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).expect("JSON");
+        assert_eq!(json["detail"], serde_json::json!(detail));
+        assert_eq!(json["actual"], serde_json::json!(format!("{case}\n")));
+        assert_eq!(json["expected"], serde_json::json!(format!("{case}\n")));
     }
 }

@@ -66,6 +66,10 @@ pub struct GameProblem<G: Game> {
     args: String,
     regressions: &'static str,
     search: Searches<G>,
+    /// The searches of the near-lost generator's winning moves: a sixteenth of a
+    /// question's budgets, so what a stress run spends drawing inputs, in memory too,
+    /// stays a share of what it spends judging them.
+    near: Searches<G>,
     truth: Mutex<Truth<G>>,
     /// Why the domain last rejected a generated position.
     rejected: Arc<Mutex<Option<String>>>,
@@ -264,6 +268,7 @@ impl<G: Game> GameProblem<G> {
         GameProblem {
             line_shape,
             search: Searches::new(Arc::clone(&game)),
+            near: Searches::with_budget(Arc::clone(&game), SEARCH_BUDGET / 16, SEARCH_WORK / 16),
             truth: Mutex::new(truth),
             rejected: Arc::new(Mutex::new(None)),
             largest: Mutex::new(None),
@@ -379,6 +384,12 @@ impl<G: Game> GameProblem<G> {
     /// Returns the fast path's winning move at `p`, or `None` where it calls `p` lost.
     pub(crate) fn fast_move(&self, p: &G::Position) -> Result<Option<G::Position>, Unanswered> {
         (self.fast_move)(&self.game, p, &mut self.search.lock())
+    }
+
+    /// Returns the fast path's winning move at `p` as [`Self::fast_move`] does, searched
+    /// within the near-lost generator's budgets (a sixteenth of a question's).
+    pub(crate) fn fast_move_near(&self, p: &G::Position) -> Result<Option<G::Position>, Unanswered> {
+        (self.fast_move)(&self.game, p, &mut self.near.lock())
     }
 
     /// Whether the game says `p` has too many moves to list.
