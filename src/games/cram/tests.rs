@@ -168,7 +168,7 @@ const BELING: [(u8, u8, u32); 28] = [
 ];
 
 /// Whether the default suite checks `rows × cols`: the 20 such published boards, each
-/// way, take 1.4 s CPU in the test profile (3 × 9, the largest, 0.14 s in a release
+/// way, take 1.0 s CPU in the test profile (3 × 9, the largest, 0.14 s in a release
 /// build); the others are the ignored test's.
 fn quick(rows: u8, cols: u8) -> bool {
     u32::from(rows) * u32::from(cols) <= 27
@@ -217,7 +217,7 @@ fn two_rows_follow_schneiders_theorem() {
 /// the tables stops at [`super::NIM_BUDGET`] regions (5 × 7, 6 × 6 and 4 × 9 after 35 to 41
 /// s CPU), so none is listed.
 #[test]
-#[ignore = "about 20 s of CPU in a release build: cargo test --release --lib cram -- --ignored"]
+#[ignore = "about 20 s of CPU: cargo test --release --lib cram -- --ignored"]
 fn larger_rectangles_match_the_published_nimbers() {
     let boards = published();
     let reached = REACHED.map(|rc| (rc, boards[&rc]));
