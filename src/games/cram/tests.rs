@@ -180,7 +180,10 @@ fn published() -> BTreeMap<(u8, u8), u32> {
     let mut boards = BTreeMap::new();
     for (r, c, value) in SCHNEIDER_2009.into_iter().chain(BELING) {
         let before = boards.insert((r, c), value);
-        assert!(before.is_none_or(|b| b == value), "{r} x {c}: {before:?} and {value}");
+        assert!(
+            before.is_none_or(|b| b == value),
+            "{r} x {c}: {before:?} and {value}"
+        );
     }
     boards
 }
