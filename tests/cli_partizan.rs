@@ -979,3 +979,14 @@ fn col_snort_and_cram_refuse_bad_boards_and_answer_claims_and_censuses() {
     }
     assert_eq!(seen.len(), 81);
 }
+
+#[test]
+fn cram_solves_boards_as_published() {
+    // Schneider, "Das Spiel Juvavum" (master's thesis, Salzburg 2009), appendix E, Cram
+    // normal play: 3 × 6 is *4, 3 × 8 is *3; Beling's table (README of beling/
+    // impartial-games): 4 × 5 is *2, 5 × 5 is 0. Read as `solve` reads boards.
+    let board = |r: usize, c: usize| format!("{r} {c}\n{}", format!("{}\n", ".".repeat(c)).repeat(r));
+    let input = format!("4\n{}{}{}{}", board(3, 6), board(3, 8), board(4, 5), board(5, 5));
+    let (code, out, err) = solve(&["solve", "cram"], &input);
+    assert_eq!((code, out.as_str()), (0, "*4\n*3\n*2\n0\n"), "{err}");
+}
