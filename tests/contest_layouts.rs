@@ -143,6 +143,39 @@ fn mcoins_reads_and_writes_its_sample_and_answers_it() {
     assert!(kl.len() > 5, "{kl:?}");
 }
 
+/// MCOINS states 1 < K < L < 10, 3 < m < 50 and 1 <= n_i <= 10^6: stress's ranges line
+/// gives each count its own bound, as the statement does (one bound for all three said
+/// K <= 10^6), and the inputs drawn within those bounds reach them.
+#[test]
+fn mcoins_ranges_give_each_count_its_own_bound() {
+    let problem = GameProblem::new(Coins, Question::default()).expect("a problem");
+    let at = |overrides: Vec<(&'static str, u64)>| {
+        let config = Config {
+            overrides,
+            ..Config::default()
+        };
+        gamecheck::stress::bounds(&problem, &config).expect("bounds")
+    };
+    let full = at(vec![]);
+    assert_eq!(full.sizes(), "T <= 49, K <= 8, L <= 9, n_i <= 1000000");
+    // --max-count caps the towers and leaves K and L theirs; at 5 it caps all three.
+    assert_eq!(
+        at(vec![("count", 50)]).sizes(),
+        "T <= 49, K <= 8, L <= 9, n_i <= 50"
+    );
+    assert_eq!(at(vec![("count", 5)]).sizes(), "T <= 49, K, L, n_i <= 5");
+    // What the line states is what the inputs hold, and the tops are drawn.
+    let inputs = generate(&problem, 1, 400, &full);
+    let top = |i: usize| {
+        inputs
+            .iter()
+            .flat_map(|g| g.cases.iter().map(move |c| c[i]))
+            .max()
+    };
+    assert_eq!((top(0), top(1)), (Some(8), Some(9)));
+    assert!(top(2).is_some_and(|n| n <= 1_000_000));
+}
+
 /// CADDi 2018 D "Harlequin": N colours, a_i apples of colour i; a move eats one apple
 /// of each of some (at least one) colours; who eats the last apple wins.
 #[derive(Default)]
@@ -671,7 +704,7 @@ impl Game for Stopping {
         if n == 13 {
             return Err(gamecheck::game::Unanswered::Budget {
                 budget: gamecheck::problem::Budget::Time { seconds: 1 },
-                detail: "the time budget of 1 CPU seconds ran out".into(),
+                detail: "the time budget of 1 CPU second ran out".into(),
             });
         }
         Ok(gamecheck::game::Outcome::of(n % 3 != 0))

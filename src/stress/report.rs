@@ -91,10 +91,10 @@ impl Coverage {
         if let Some(limit) = self.stopped_by {
             let _ = write!(
                 out,
-                "; stopped by the run budget of {} CPU seconds (--max-seconds; three quarters of it for \
+                "; stopped by the run budget of {} (--max-seconds; three quarters of it for \
                  the small inputs when maximal ones follow): {} of {} small and {} of {} maximal inputs \
                  not run",
-                limit.as_secs_f64(),
+                crate::units::cpu_seconds(limit.as_secs_f64()),
                 self.planned.0 - self.small.min(self.planned.0),
                 self.planned.0,
                 self.planned.1 - self.maximal.min(self.planned.1),
@@ -283,7 +283,10 @@ impl Report {
             if let Some(limit) = c.stopped_by {
                 o.insert(
                     "stopped_by".into(),
-                    json!(format!("run budget of {} CPU seconds", limit.as_secs_f64())),
+                    json!(format!(
+                        "run budget of {}",
+                        crate::units::cpu_seconds(limit.as_secs_f64())
+                    )),
                 );
                 o.insert("not_run".into(), json!(c.not_run()));
             }
