@@ -53,7 +53,7 @@ impl Default for Budget {
 #[non_exhaustive]
 pub enum Exhausted {
     /// The time budget ran out.
-    #[error("the time budget of {} CPU seconds ran out (raise --time-budget)", .limit.as_secs_f64())]
+    #[error("the time budget of {} ran out (raise --time-budget)", crate::units::cpu_seconds(.limit.as_secs_f64()))]
     Time {
         /// The budget.
         limit: Duration,

@@ -28,6 +28,7 @@ pub mod setters;
 mod shown;
 pub mod stress;
 mod tokens;
+mod units;
 
 // The README's examples run as doctests.
 #[cfg(doctest)]

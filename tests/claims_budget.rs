@@ -57,4 +57,11 @@ fn a_spent_claims_budget_names_the_claims_it_stopped_and_exits_0() {
         stderr.contains("stopped 1 claim(s)") && stderr.contains("corrected-rule"),
         "{stderr}"
     );
+    // One CPU second, in the singular, in the banner and in the note of what it stopped.
+    assert!(
+        stderr.contains("random cases per claim, 1 CPU second in all\n")
+            && stderr.contains("the run budget of 1 CPU second (--max-seconds) stopped")
+            && !stderr.contains("1 CPU seconds"),
+        "{stderr}"
+    );
 }

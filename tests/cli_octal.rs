@@ -214,7 +214,8 @@ fn a_search_stopped_by_its_budget_names_the_budget() {
     let out = gamecheck(&["prove", "octal", "--code", "0.6", "--time-budget", "1"], "");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("stopped: the time budget of 1 CPU seconds"),
+        stdout(&out).contains("stopped: the time budget of 1 CPU second ")
+            && !stdout(&out).contains("1 CPU seconds"),
         "{}",
         stdout(&out)
     );
@@ -429,7 +430,8 @@ fn misere_octal_refuses_beyond_its_reach_at_once_and_answers_within_it() {
     assert_eq!(out.status.code(), Some(2), "{why}");
     assert!(
         why.contains("heaps [25, 25]")
-            && why.contains("time budget of 1 CPU seconds")
+            && why.contains("time budget of 1 CPU second ")
+            && !why.contains("1 CPU seconds")
             && why.contains("--time-budget"),
         "{why}"
     );

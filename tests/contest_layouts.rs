@@ -143,6 +143,45 @@ fn mcoins_reads_and_writes_its_sample_and_answers_it() {
     assert!(kl.len() > 5, "{kl:?}");
 }
 
+/// MCOINS states 1 < K < L < 10, 3 < m < 50 and 1 <= n_i <= 10^6: stress's ranges line
+/// gives each count its own bound, as the statement does (one bound for all three said
+/// K <= 10^6), and the inputs drawn within those bounds reach them.
+#[test]
+fn mcoins_ranges_give_each_count_its_own_bound() {
+    let problem = GameProblem::new(Coins, Question::default()).expect("a problem");
+    let at = |overrides: Vec<(&'static str, u64)>| {
+        let config = Config {
+            overrides,
+            ..Config::default()
+        };
+        gamecheck::stress::bounds(&problem, &config).expect("bounds")
+    };
+    // The towers are kept within what the rules judge (a reach of their own, said on
+    // the line); K and L keep the statement's bounds whatever the towers' cap.
+    let full = at(vec![]);
+    assert!(
+        full.sizes().starts_with("T <= 49, K <= 8, L <= 9, n_i <= "),
+        "{full}"
+    );
+    // --max-count caps the towers and leaves K and L theirs; at 5 it caps all three.
+    let fifty = at(vec![("count", 50)]);
+    assert_eq!(fifty.sizes(), "T <= 49, K <= 8, L <= 9, n_i <= 50");
+    // At 5 (or the rules' reach below it) the cap is below K's and L's tops: one bound.
+    let five = at(vec![("count", 5)]);
+    let m = five.max("count").filter(|&m| (3..=5).contains(&m));
+    let m = m.unwrap_or_else(|| panic!("the towers' cap: {five}"));
+    assert_eq!(five.sizes(), format!("T <= 49, K, L, n_i <= {m}"));
+    // What the line states is what the inputs hold, and the tops are drawn.
+    let inputs = generate(&problem, 1, 400, &fifty);
+    let top = |i: usize| {
+        inputs
+            .iter()
+            .flat_map(|g| g.cases.iter().map(move |c| c[i]))
+            .max()
+    };
+    assert_eq!((top(0), top(1), top(2)), (Some(8), Some(9), Some(50)));
+}
+
 /// CADDi 2018 D "Harlequin": N colours, a_i apples of colour i; a move eats one apple
 /// of each of some (at least one) colours; who eats the last apple wins.
 #[derive(Default)]
@@ -671,7 +710,7 @@ impl Game for Stopping {
         if n == 13 {
             return Err(gamecheck::game::Unanswered::Budget {
                 budget: gamecheck::problem::Budget::Time { seconds: 1 },
-                detail: "the time budget of 1 CPU seconds ran out".into(),
+                detail: "the time budget of 1 CPU second ran out".into(),
             });
         }
         Ok(gamecheck::game::Outcome::of(n % 3 != 0))

@@ -14,6 +14,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("progress", 0),
     ("runner", 0),
     ("shown", 0),
+    ("units", 0),
     ("tokens", 1),
     ("claim_lang", 1),
     ("problem", 2),

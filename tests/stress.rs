@@ -1712,11 +1712,12 @@ fn a_solution_allocating_2_gib_gets_memory_limit_under_256_mib() {
 fn a_spent_run_budget_reports_what_ran_and_exits_0() {
     let dir = scratch("run-budget");
     let exe = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
-    let (report, code, took) = chopsticks(&dir, &exe, &["--cases", "100000", "--max-seconds", "2"]);
+    let (report, code, took) = chopsticks(&dir, &exe, &["--cases", "100000", "--max-seconds", "1"]);
     eprintln!("a_spent_run_budget_reports_what_ran_and_exits_0: {took:?}");
     assert_eq!((field(&report, "verdict"), code), ("ok", 0), "{report}");
-    assert!(
-        field(&report, "stopped_by").contains("run budget of 2 CPU seconds"),
+    assert_eq!(
+        field(&report, "stopped_by"),
+        "run budget of 1 CPU second",
         "{report}"
     );
     let count = |key: &str| {
@@ -1730,6 +1731,41 @@ fn a_spent_run_budget_reports_what_ran_and_exits_0() {
     assert!(small > 0 && small < 100_000 - 4, "{report}");
     // The maximal inputs (4 by default) run with the quarter the small ones leave.
     assert_eq!(maximal, 4, "{report}");
+}
+
+/// A run budget of one second is said in the singular, in the banner and in the report's
+/// `inputs:` line that says it stopped the run.
+#[test]
+fn a_run_budget_of_one_cpu_second_is_said_in_the_singular() {
+    let dir = scratch("run-budget-one");
+    let exe = compile(&dir, "right", RIGHT_ONE_BEHIND, "");
+    let solution = exe.to_str().expect("utf-8 path");
+    let (out, _) = stress(&[
+        "chopsticks",
+        "--solution",
+        solution,
+        "--cases",
+        "100000",
+        "--max-seconds",
+        "1",
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.contains(", run budget 1 CPU second, solution `"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("; stopped by the run budget of 1 CPU second (--max-seconds;"),
+        "{stdout}"
+    );
+    assert!(
+        !format!("{stdout}{stderr}").contains("1 CPU seconds"),
+        "{stdout}{stderr}"
+    );
 }
 
 /// Moore's Nim_6 (a move takes from 1 to 6 piles): the player to move loses exactly

@@ -82,8 +82,9 @@ pub(super) fn check<R: Registry>(
         .map(|name| super::problem_args::resolve::<R>(name, matches).map(|(flags, _)| flags))
         .collect::<Result<_>>()?;
     note(&format!(
-        "{} check: seed {seed}, {cases} cases per share, {max_seconds} CPU seconds per problem",
-        crate::program::name()
+        "{} check: seed {seed}, {cases} cases per share, {} per problem",
+        crate::program::name(),
+        crate::units::cpu_seconds(max_seconds)
     ));
     let mut total = 0;
     for (name, flags) in names.iter().zip(&flags) {
@@ -196,7 +197,8 @@ pub(super) fn claims<R: Registry>(
     }
     let program = crate::program::name();
     note(&format!(
-        "{program} claims: seed {seed}, {cases} random cases per claim, {max_seconds} CPU seconds in all"
+        "{program} claims: seed {seed}, {cases} random cases per claim, {} in all",
+        crate::units::cpu_seconds(max_seconds)
     ));
     let reports = run_claims(&chosen, (cases, seed, max_seconds), as_json)?;
     if as_json {
@@ -220,8 +222,9 @@ pub(super) fn claims<R: Registry>(
         .collect();
     if !stopped.is_empty() {
         eprintln!(
-            "{program} claims: the run budget of {max_seconds} CPU seconds (--max-seconds) stopped {} \
+            "{program} claims: the run budget of {} (--max-seconds) stopped {} \
              claim(s) before their cases all ran (not counted against their expected verdicts): {}",
+            crate::units::cpu_seconds(max_seconds),
             stopped.len(),
             stopped.join(", ")
         );

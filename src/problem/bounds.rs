@@ -96,6 +96,9 @@ pub struct Bounds {
     capped: Vec<String>,
     /// A maximal input's bounds: T is drawn at its maximum ([`Bounds::maximal`]).
     maximal: bool,
+    /// The counts' own fields (name and range) when one `count` maximum covers several
+    /// ([`Bounds::with_counts`]), each drawn up to the lesser of its top and that maximum.
+    counts: Vec<(&'static str, u64, u64)>,
 }
 
 impl Constraints {
@@ -170,6 +173,7 @@ impl Constraints {
             custom,
             capped: Vec::new(),
             maximal: false,
+            counts: Vec::new(),
         })
     }
 
@@ -182,6 +186,7 @@ impl Constraints {
             custom: Vec::new(),
             capped: Vec::new(),
             maximal: false,
+            counts: Vec::new(),
         }
     }
 
@@ -345,6 +350,7 @@ impl Bounds {
             custom: self.custom.clone(),
             capped: self.capped.clone(),
             maximal: self.maximal,
+            counts: self.counts.clone(),
         }
     }
 
@@ -386,6 +392,37 @@ impl Bounds {
         self
     }
 
+    /// Returns the bounds with the fields the `count` dimension covers, each its name and
+    /// range, so that [`Bounds::sizes`] gives each its own bound where they differ
+    /// (`K <= 8, L <= 9, n_i <= 1000000`, not `K, L, n_i <= 1000000`).
+    pub(crate) fn with_counts(mut self, fields: Vec<(&'static str, u64, u64)>) -> Bounds {
+        self.counts = fields;
+        self
+    }
+
+    /// Returns each count field's bound under the `count` maximum `max`, as the drawer
+    /// caps it (the field's top, the maximum, never below the field's least), grouped
+    /// `a, b <= 5, c <= 9`; `None` when they are one bound and the label says it.
+    fn counts_text(&self, max: u64) -> Option<String> {
+        let bound = |&(_, lo, hi): &(&str, u64, u64)| hi.min(max.max(lo));
+        let first = self.counts.first().map(bound)?;
+        if self.counts.iter().all(|c| bound(c) == first) {
+            return None;
+        }
+        let mut groups: Vec<(Vec<&str>, u64)> = Vec::new();
+        for c in &self.counts {
+            match groups.last_mut() {
+                Some((names, b)) if *b == bound(c) => names.push(c.0),
+                _ => groups.push((vec![c.0], bound(c))),
+            }
+        }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(names, b)| format!("{} <= {b}", names.join(", ")))
+            .collect();
+        Some(parts.join(", "))
+    }
+
     /// Returns the bounds as pairs of flag and maximum, for JSON.
     pub fn pairs(&self) -> Vec<(&'static str, u64)> {
         self.dimensions
@@ -401,7 +438,13 @@ impl Bounds {
             .dimensions
             .iter()
             .zip(&self.max)
-            .map(|(d, &m)| format!("{} <= {}", d.label, m))
+            .map(|(d, &m)| {
+                match d.flag {
+                    "count" => self.counts_text(m),
+                    _ => None,
+                }
+                .unwrap_or_else(|| format!("{} <= {}", d.label, m))
+            })
             .collect();
         parts.join(", ")
     }

@@ -391,6 +391,13 @@ pub trait ContestFormat: Problem {
         None
     }
 
+    /// Returns the fields the `count` dimension covers, each its name, least and top, for
+    /// stress's ranges line to give each its own bound where they differ. Default: none
+    /// (the dimension's label and maximum say it).
+    fn count_fields(&self) -> Vec<(&'static str, u64, u64)> {
+        Vec::new()
+    }
+
     /// Returns the context of `solve`'s errors: `invalid chopsticks input on stdin`.
     fn solve_context(&self) -> String {
         format!("invalid {} input on stdin", self.name())

@@ -62,10 +62,14 @@ impl std::fmt::Display for Budget {
             Budget::Cycle => f.write_str("cycle"),
             Budget::Reach { limit } => write!(f, "reach: counts above {limit}"),
             Budget::Moves { limit } => write!(f, "more than {limit} moves"),
-            Budget::Time { seconds } => write!(f, "time budget of {seconds} CPU seconds"),
+            Budget::Time { seconds } => write!(f, "time budget of {}", crate::units::cpu_seconds(seconds)),
             Budget::Memory { mib } => write!(f, "memory budget of {mib} MiB"),
             Budget::Depth { limit } => write!(f, "depth of {limit} moves"),
-            Budget::Run { seconds } => write!(f, "run budget of {seconds} CPU seconds (not run)"),
+            Budget::Run { seconds } => write!(
+                f,
+                "run budget of {} (not run)",
+                crate::units::cpu_seconds(seconds)
+            ),
             Budget::Work { limit } => write!(f, "work budget of {limit} moves listed and positions stored"),
         }
     }

@@ -175,7 +175,7 @@ impl Config {
                     ),
                 };
                 format!(
-                    "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, run budget {} CPU seconds, \
+                    "{} stress {}: seed {}, {} inputs, {} jobs, timeout {} ms, run budget {}, \
                      solution `{}`\n\
                      ranges: {bounds}\n\
                      inputs: {small} small ({}), sizes growing from tiny to them by input {}{maximal}",
@@ -185,7 +185,7 @@ impl Config {
                     self.cases,
                     self.jobs,
                     self.limits.timeout.as_millis(),
-                    self.max_time.as_secs(),
+                    crate::units::cpu_seconds(self.max_time.as_secs()),
                     self.solution.display(),
                     bounds.small().sizes(),
                     // Input n (from 1) is drawn at (n - 1) / RAMP_INPUTS of the way.
@@ -323,9 +323,12 @@ pub fn plan<P: ContestFormat>(problem: &P, config: &Config) -> Result<(Bounds, O
         ));
         bounds = constraints.bounds(problem.name(), config.range, &overrides)?;
     }
-    let said = |bounds: Bounds| match &capped {
-        Some(why) => bounds.capped("cases", why.clone()),
-        None => bounds,
+    let said = |bounds: Bounds| {
+        match &capped {
+            Some(why) => bounds.capped("cases", why.clone()),
+            None => bounds,
+        }
+        .with_counts(problem.count_fields())
     };
     if config.replay.is_some() {
         return Ok((said(bounds), None));

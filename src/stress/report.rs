@@ -111,9 +111,9 @@ impl Coverage {
     pub fn stop_text(&self) -> Option<String> {
         let limit = self.stopped_by?;
         let mut out = format!(
-            "the run budget of {} CPU seconds (--max-seconds; three quarters of it for the small \
-             inputs when maximal ones follow)",
-            limit.as_secs_f64()
+            "the run budget of {} (--max-seconds; three quarters of it for the small inputs \
+             when maximal ones follow)",
+            crate::units::cpu_seconds(limit.as_secs_f64())
         );
         if let Some((part, s)) = self.stop {
             let part = match part {
@@ -348,7 +348,10 @@ impl Report {
             if let Some(limit) = c.stopped_by {
                 o.insert(
                     "stopped_by".into(),
-                    json!(format!("run budget of {} CPU seconds", limit.as_secs_f64())),
+                    json!(format!(
+                        "run budget of {}",
+                        crate::units::cpu_seconds(limit.as_secs_f64())
+                    )),
                 );
                 o.insert("not_run".into(), json!(c.not_run()));
                 if let Some(why) = c.stop_text() {

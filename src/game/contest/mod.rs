@@ -115,6 +115,14 @@ impl<G: Game> ContestFormat for GameProblem<G> {
         Ok(Constraints { dimensions })
     }
 
+    fn count_fields(&self) -> Vec<(&'static str, u64, u64)> {
+        let max = self.game().max_count();
+        let fields = self.format().fields().filter(|f| f.is_count());
+        fields
+            .map(|f| (f.name(), *f.range().start(), (*f.range().end()).min(max)))
+            .collect()
+    }
+
     fn read_cases(&self, tokens: &mut Tokens<'_>) -> Result<Vec<G::Position>, InputError> {
         self.read_header(tokens)?;
         self.read_body(tokens)

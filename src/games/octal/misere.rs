@@ -259,7 +259,9 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(
-            why.contains("--time-budget") && why.contains("time budget of 1 CPU seconds"),
+            why.contains("--time-budget")
+                && why.contains("time budget of 1 CPU second ")
+                && !why.contains("1 CPU seconds"),
             "{why}"
         );
         // The defaults (600 s, 8 GiB) reach past the 48 of the old fixed count.
