@@ -323,3 +323,40 @@ fn a_loopy_or_very_deep_game_names_the_cycle_or_the_depth() {
         assert_eq!(values.of(&(n as u32)), Ok(want), "strip {n}");
     }
 }
+
+/// Domineering from its moves and regions, with no turned board to answer from.
+struct Unturned;
+
+impl Partizan for Unturned {
+    type Position = Grid;
+    const NAME: &'static str = "domineering-unturned";
+
+    fn left_moves(&self, g: &Grid, out: &mut Vec<Grid>) {
+        Domineering::new().left_moves(g, out);
+    }
+
+    fn right_moves(&self, g: &Grid, out: &mut Vec<Grid>) {
+        Domineering::new().right_moves(g, out);
+    }
+
+    fn components(&self, g: &Grid) -> Vec<Grid> {
+        Domineering::new().components(g)
+    }
+}
+
+#[test]
+fn a_turned_domineering_board_is_the_negative_as_the_moves_value_it() {
+    let mut plain = Values::new(Unturned);
+    let mut fast = Values::new(Domineering::new());
+    for (rows, cols) in [(1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4)] {
+        for filled in 0..1u64 << (rows * cols) {
+            let g = Grid::with_filled(rows, cols, filled);
+            let turned = g.transposed();
+            // The turned board has the same empty cells, counted apart from the turn.
+            assert_eq!(turned.empty_cells(), g.empty_cells(), "{g:?}");
+            let (v, t) = (plain.of(&g).unwrap(), plain.of(&turned).unwrap());
+            assert_eq!(t, -v, "{g:?} turned {turned:?}");
+            assert_eq!(fast.of(&g).unwrap(), v, "{g:?}");
+        }
+    }
+}

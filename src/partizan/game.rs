@@ -114,12 +114,18 @@ pub struct Values<G: Partizan> {
     /// How many positions the memo held when the question being answered was asked: a
     /// question's budget counts the positions it adds.
     known_before: usize,
+    /// How many questions were asked from outside.
+    asked: usize,
     /// How deep [`Values::of`] is in its own recursion: 0 outside.
     depth: usize,
     /// The components on the way from the question's position to the one being valued,
     /// searched for a repeat when the depth passes [`MAX_DEPTH`].
     path: Vec<G::Position>,
 }
+
+/// Every how many questions the arena's memos are measured, and dropped when past their
+/// bound (the first question included).
+const TRIM_EVERY: usize = 64;
 
 /// How many questions' budgets of positions the memo keeps between questions before it is
 /// dropped.
@@ -153,6 +159,7 @@ impl<G: Partizan> Values<G> {
             meter: None,
             one_run: false,
             known_before: 0,
+            asked: 0,
             depth: 0,
             path: Vec::new(),
         }
@@ -206,7 +213,11 @@ impl<G: Partizan> Values<G> {
                 self.memo = FastMap::default();
             }
             self.known_before = self.memo.len();
-            super::value::trim_arena();
+            // Reading the arena's size takes its lock: a census asks a million questions.
+            if self.asked.is_multiple_of(TRIM_EVERY) {
+                super::value::trim_arena();
+            }
+            self.asked = self.asked.wrapping_add(1);
             self.path.clear();
         }
         if self.depth >= MAX_DEPTH {

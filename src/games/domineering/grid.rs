@@ -193,6 +193,29 @@ impl Grid {
         out
     }
 
+    /// Returns the board turned about its diagonal, cropped and turned to its least mirror
+    /// as [`Grid::regions`] gives a region: vertical dominoes there are horizontal here, so
+    /// its value is the negative.
+    pub(crate) fn transposed(&self) -> Grid {
+        let (h, w) = (usize::from(self.rows), usize::from(self.cols));
+        let mut empty = 0u64;
+        let mut bits = self.all() & !self.filled;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            empty |= 1 << ((i % w) * h + i / w);
+        }
+        if empty == 0 {
+            return *self;
+        }
+        let turned = Grid {
+            rows: self.cols,
+            cols: self.rows,
+            filled: !empty,
+        };
+        turned.crop(empty)
+    }
+
     /// Returns the board holding only `region`'s cells empty, cropped, least mirror.
     fn crop(&self, region: u64) -> Grid {
         let cols = usize::from(self.cols);

@@ -53,6 +53,11 @@ impl Partizan for Domineering {
     fn components(&self, g: &Grid) -> Vec<Grid> {
         g.regions()
     }
+
+    /// The board turned about its diagonal: Left's vertical dominoes are Right's there.
+    fn negative(&self, g: &Grid) -> Option<Grid> {
+        Some(g.transposed())
+    }
 }
 
 impl FromFlags for Domineering {
